@@ -1,0 +1,93 @@
+// Command solve compiles streamopt's models and LP/MILP files into
+// optimisation problems, solves them on a chosen backend and reports the
+// verified answer.
+//
+// Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
+// hit, 2 a usage or input error, 3 a solver or internal error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes of the command.
+const (
+	exitOK       = 0
+	exitLimit    = 1
+	exitInput    = 2
+	exitInternal = 3
+)
+
+// exitError carries the exit code an error should produce.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// inputError marks err as a usage or input error (exit code 2).
+func inputError(err error) error { return &exitError{exitInput, err} }
+
+// internalError marks err as a solver or internal error (exit code 3).
+func internalError(err error) error { return &exitError{exitInternal, err} }
+
+// limitReached is returned after the answer has been printed when a limit
+// stopped the solve (exit code 1).
+var limitReached = &exitError{exitLimit, errors.New("a limit was reached before the solve finished")}
+
+// subcommands holds the constructors each command file registers in init.
+var subcommands []func() *cobra.Command
+
+func register(f func() *cobra.Command) { subcommands = append(subcommands, f) }
+
+func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "solve",
+		Short:         "Exact optimisation for streaming and data-centre scheduling models",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError(err) })
+	for _, f := range subcommands {
+		root.AddCommand(f())
+	}
+	return root
+}
+
+// run executes the command line and returns the process exit code. Panics
+// are turned into exit code 3, so none escapes the command.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "solve: internal error: %v\n", r)
+			code = exitInternal
+		}
+	}()
+	root := newRootCmd(stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee != limitReached {
+			fmt.Fprintf(stderr, "solve: %v\n", err)
+		}
+		return ee.code
+	}
+	// Errors cobra raises itself (unknown command, wrong argument count) are usage errors.
+	fmt.Fprintf(stderr, "solve: %v\n", err)
+	return exitInput
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

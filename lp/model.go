@@ -1,0 +1,281 @@
+package lp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Inf is +∞, the value of an absent upper bound. Use -Inf for an absent lower bound.
+var Inf = math.Inf(1)
+
+// Sense is the direction of optimisation.
+type Sense int
+
+const (
+	Minimize Sense = iota
+	Maximize
+)
+
+func (s Sense) String() string {
+	if s == Maximize {
+		return "max"
+	}
+	return "min"
+}
+
+// RowType classifies a row by which of its bounds are finite.
+type RowType int
+
+const (
+	RowFree  RowType = iota // −∞ < aᵀx < +∞
+	RowLE                   // aᵀx ≤ hi
+	RowGE                   // aᵀx ≥ lo
+	RowEQ                   // aᵀx = lo = hi
+	RowRange                // lo ≤ aᵀx ≤ hi, lo < hi, both finite
+)
+
+func (t RowType) String() string {
+	return [...]string{"free", "<=", ">=", "=", "range"}[t]
+}
+
+// Var is a column of the model.
+type Var struct {
+	Name    string
+	Lower   float64 // may be -Inf
+	Upper   float64 // may be +Inf
+	Integer bool
+}
+
+// Row is a linear constraint Lower ≤ Σ Val[k]·x[Ind[k]] ≤ Upper.
+// Ind holds distinct column indices; Val the matching nonzero coefficients.
+type Row struct {
+	Name  string
+	Ind   []int
+	Val   []float64
+	Lower float64 // may be -Inf
+	Upper float64 // may be +Inf
+}
+
+// Type reports which bounds of the row are finite.
+func (r *Row) Type() RowType {
+	lo, hi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
+	switch {
+	case lo && hi && r.Lower == r.Upper:
+		return RowEQ
+	case lo && hi:
+		return RowRange
+	case lo:
+		return RowGE
+	case hi:
+		return RowLE
+	}
+	return RowFree
+}
+
+// Term is one coefficient of a linear expression: Coef·x[Var].
+type Term struct {
+	Var  int
+	Coef float64
+}
+
+// Model is an LP or MILP. The zero value is an empty minimisation.
+// Build it with the Add methods, or fill the fields directly and call Validate.
+type Model struct {
+	Name      string
+	Sense     Sense
+	ObjName   string    // name of the objective row (MPS); "obj" if empty
+	Obj       []float64 // objective coefficient of each column, len(Obj) == len(Vars)
+	ObjOffset float64   // constant term c₀ of the objective
+	Vars      []Var
+	Rows      []Row
+}
+
+// New returns an empty model with the given name and sense.
+func New(name string, sense Sense) *Model {
+	return &Model{Name: name, Sense: sense}
+}
+
+// NumVars returns the number of columns.
+func (m *Model) NumVars() int { return len(m.Vars) }
+
+// NumRows returns the number of rows.
+func (m *Model) NumRows() int { return len(m.Rows) }
+
+// NumNonzeros returns the number of stored constraint coefficients.
+func (m *Model) NumNonzeros() int {
+	n := 0
+	for i := range m.Rows {
+		n += len(m.Rows[i].Ind)
+	}
+	return n
+}
+
+// IsMIP reports whether any column is integer.
+func (m *Model) IsMIP() bool {
+	for _, v := range m.Vars {
+		if v.Integer {
+			return true
+		}
+	}
+	return false
+}
+
+// AddVar appends a continuous column with bounds [lo, hi] and objective
+// coefficient obj, and returns its index.
+func (m *Model) AddVar(name string, lo, hi, obj float64) int {
+	m.Vars = append(m.Vars, Var{Name: name, Lower: lo, Upper: hi})
+	m.Obj = append(m.Obj, obj)
+	return len(m.Vars) - 1
+}
+
+// AddIntVar appends an integer column with bounds [lo, hi].
+func (m *Model) AddIntVar(name string, lo, hi, obj float64) int {
+	j := m.AddVar(name, lo, hi, obj)
+	m.Vars[j].Integer = true
+	return j
+}
+
+// AddBinary appends a 0/1 column.
+func (m *Model) AddBinary(name string, obj float64) int {
+	return m.AddIntVar(name, 0, 1, obj)
+}
+
+// AddRow appends the row lo ≤ Σ terms ≤ hi and returns its index. Terms on the
+// same column are summed; zero coefficients are dropped.
+func (m *Model) AddRow(name string, lo, hi float64, terms ...Term) int {
+	acc := make(map[int]float64, len(terms))
+	for _, t := range terms {
+		acc[t.Var] += t.Coef
+	}
+	ind := make([]int, 0, len(acc))
+	for j, v := range acc {
+		if v != 0 {
+			ind = append(ind, j)
+		}
+	}
+	sort.Ints(ind)
+	val := make([]float64, len(ind))
+	for k, j := range ind {
+		val[k] = acc[j]
+	}
+	m.Rows = append(m.Rows, Row{Name: name, Ind: ind, Val: val, Lower: lo, Upper: hi})
+	return len(m.Rows) - 1
+}
+
+// AddLE appends Σ terms ≤ rhs.
+func (m *Model) AddLE(name string, rhs float64, terms ...Term) int {
+	return m.AddRow(name, math.Inf(-1), rhs, terms...)
+}
+
+// AddGE appends Σ terms ≥ rhs.
+func (m *Model) AddGE(name string, rhs float64, terms ...Term) int {
+	return m.AddRow(name, rhs, math.Inf(1), terms...)
+}
+
+// AddEQ appends Σ terms = rhs.
+func (m *Model) AddEQ(name string, rhs float64, terms ...Term) int {
+	return m.AddRow(name, rhs, rhs, terms...)
+}
+
+// SetObj sets the objective coefficient of column j.
+func (m *Model) SetObj(j int, c float64) { m.Obj[j] = c }
+
+// Clone returns a deep copy of m.
+func (m *Model) Clone() *Model {
+	c := *m
+	c.Obj = append([]float64(nil), m.Obj...)
+	c.Vars = append([]Var(nil), m.Vars...)
+	c.Rows = make([]Row, len(m.Rows))
+	for i, r := range m.Rows {
+		r.Ind = append([]int(nil), r.Ind...)
+		r.Val = append([]float64(nil), r.Val...)
+		c.Rows[i] = r
+	}
+	return &c
+}
+
+// Objective evaluates cᵀx + c₀.
+func (m *Model) Objective(x []float64) float64 {
+	z := m.ObjOffset
+	for j, c := range m.Obj {
+		z += c * x[j]
+	}
+	return z
+}
+
+// Activities returns Ax.
+func (m *Model) Activities(x []float64) []float64 {
+	ax := make([]float64, len(m.Rows))
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		s := 0.0
+		for k, j := range r.Ind {
+			s += r.Val[k] * x[j]
+		}
+		ax[i] = s
+	}
+	return ax
+}
+
+// ErrInvalid is wrapped by every error Validate returns.
+var ErrInvalid = errors.New("invalid model")
+
+// Validate checks that m is well formed: matching lengths, column indices in
+// range and not repeated within a row, no NaN, no bound of +∞ as a lower bound
+// or −∞ as an upper bound, and finite coefficients. A lower bound above its
+// upper bound is well formed: it makes the model infeasible, which is for a
+// solver to report.
+func (m *Model) Validate() error {
+	n := len(m.Vars)
+	if len(m.Obj) != n {
+		return fmt.Errorf("%w: %d objective coefficients for %d columns", ErrInvalid, len(m.Obj), n)
+	}
+	if math.IsNaN(m.ObjOffset) || math.IsInf(m.ObjOffset, 0) {
+		return fmt.Errorf("%w: objective offset: must be finite, got %v", ErrInvalid, m.ObjOffset)
+	}
+	for j, v := range m.Vars {
+		if err := checkBounds(v.Lower, v.Upper); err != nil {
+			return fmt.Errorf("%w: column %d (%s): %v", ErrInvalid, j, v.Name, err)
+		}
+		if c := m.Obj[j]; math.IsNaN(c) || math.IsInf(c, 0) {
+			return fmt.Errorf("%w: column %d (%s): objective coefficient must be finite, got %v", ErrInvalid, j, v.Name, c)
+		}
+	}
+	seen := make([]int, n)
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		if len(r.Ind) != len(r.Val) {
+			return fmt.Errorf("%w: row %d (%s): %d indices but %d values", ErrInvalid, i, r.Name, len(r.Ind), len(r.Val))
+		}
+		if err := checkBounds(r.Lower, r.Upper); err != nil {
+			return fmt.Errorf("%w: row %d (%s): %v", ErrInvalid, i, r.Name, err)
+		}
+		for k, j := range r.Ind {
+			if j < 0 || j >= n {
+				return fmt.Errorf("%w: row %d (%s): column index %d out of range [0,%d)", ErrInvalid, i, r.Name, j, n)
+			}
+			if seen[j] == i+1 {
+				return fmt.Errorf("%w: row %d (%s): column %d (%s) appears twice", ErrInvalid, i, r.Name, j, m.Vars[j].Name)
+			}
+			seen[j] = i + 1
+			if v := r.Val[k]; math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("%w: row %d (%s): coefficient of column %d (%s) must be finite, got %v", ErrInvalid, i, r.Name, j, m.Vars[j].Name, v)
+			}
+		}
+	}
+	return nil
+}
+
+func checkBounds(lo, hi float64) error {
+	switch {
+	case math.IsNaN(lo) || math.IsNaN(hi):
+		return fmt.Errorf("bounds [%v, %v]: NaN", lo, hi)
+	case math.IsInf(lo, 1):
+		return fmt.Errorf("lower bound +Inf")
+	case math.IsInf(hi, -1):
+		return fmt.Errorf("upper bound -Inf")
+	}
+	return nil
+}
