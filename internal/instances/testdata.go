@@ -1,0 +1,88 @@
+// Package instances locates the shared test instances (NETLIB LPs, MIPLIB
+// MILPs with known optima) that sit in a folder named "shared" beside the
+// repository checkout, and reads their optimum tables.
+package instances
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// EnvDir names an environment variable that overrides where the shared folder is.
+const EnvDir = "STREAMOPT_SHARED"
+
+// SharedDir returns the shared folder: $STREAMOPT_SHARED if set, else the
+// first folder named "shared" that contains "netlib", found by walking up
+// from the working directory and looking beside each ancestor.
+func SharedDir() (string, error) {
+	if d := os.Getenv(EnvDir); d != "" {
+		return d, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		cand := filepath.Join(d, "shared")
+		if st, err := os.Stat(filepath.Join(cand, "netlib")); err == nil && st.IsDir() {
+			return cand, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", errors.New("instances: no shared/netlib folder beside the checkout; set " + EnvDir)
+		}
+	}
+}
+
+// Instance is one test instance with its known optimal objective.
+type Instance struct {
+	Name    string
+	Path    string  // the MPS file
+	Optimum float64 // optimal objective value (minimisation, constant included)
+	Source  string  // where the optimum comes from
+}
+
+// Netlib returns the NETLIB instances listed in shared/netlib/optimal.csv.
+func Netlib() ([]Instance, error) { return load("netlib") }
+
+// Miplib returns the MILP instances listed in shared/miplib/optimal.csv.
+func Miplib() ([]Instance, error) { return load("miplib") }
+
+func load(set string) ([]Instance, error) {
+	root, err := SharedDir()
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(root, set)
+	f, err := os.Open(filepath.Join(dir, "optimal.csv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s/optimal.csv: %w", set, err)
+	}
+	var out []Instance
+	for i, r := range recs {
+		if i == 0 {
+			continue // header
+		}
+		if len(r) < 2 {
+			return nil, fmt.Errorf("%s/optimal.csv:%d: want name,optimal_objective", set, i+1)
+		}
+		v, err := strconv.ParseFloat(r[1], 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s/optimal.csv:%d: %v", set, i+1, err)
+		}
+		in := Instance{Name: r[0], Path: filepath.Join(dir, r[0]+".mps"), Optimum: v}
+		if len(r) > 2 {
+			in.Source = r[2]
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
