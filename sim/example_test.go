@@ -1,0 +1,80 @@
+package sim_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/streamopt/streamopt/sim"
+)
+
+// An M/M/1 queue, simulated on the event engine.
+func ExampleEngine() {
+	e := sim.NewEngine()
+	rng := sim.Stream(1, 0)
+	arrivals, _ := sim.NewPoisson(0.5)
+	const (
+		departure = 0 // departures run before arrivals at equal times
+		arrival   = 1
+	)
+	inSystem, served := 0, 0
+	var arrive func()
+	depart := func() {
+		inSystem--
+		served++
+		if inSystem > 0 {
+			e.After(sim.Exp(rng, 1), departure, func() {})
+		}
+	}
+	arrive = func() {
+		inSystem++
+		if inSystem == 1 {
+			e.After(sim.Exp(rng, 1), departure, depart)
+		}
+		if next := arrivals.Next(rng, e.Now()); next < 100 {
+			e.Schedule(next, arrival, arrive)
+		}
+	}
+	e.Schedule(arrivals.Next(rng, 0), arrival, arrive)
+	if err := e.Run(math.Inf(1)); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(served > 0, e.Len())
+	// Output: true 0
+}
+
+func ExampleNewZipf() {
+	z, _ := sim.NewZipf(200, 1-0.27) // VoD popularity, θ = 0.27
+	fmt.Printf("p1 = %.3f\n", z.P(0))
+	rng := sim.Stream(3, 0)
+	fmt.Println(z.Sample(rng) < 200)
+	// Output:
+	// p1 = 0.081
+	// true
+}
+
+func ExampleNewBurst() {
+	b, _ := sim.NewBurst(1, []sim.Window{{Start: 10, End: 12, Rate: 100}})
+	fmt.Println(b.Rate(5), b.Rate(11), b.Rate(12))
+	// Output: 1 100 1
+}
+
+func ExampleMeanCI() {
+	s := sim.MeanCI([]float64{1, 2, 3, 4, 5})
+	fmt.Printf("%.4f ± %.4f\n", s.Mean, s.HalfWidth)
+	// Output: 3.0000 ± 1.9632
+}
+
+func ExampleReplicate() {
+	sum, err := sim.Replicate(context.Background(), 20, sim.Options{Seed: 1},
+		func(_ context.Context, rep sim.Rep) (map[string]float64, error) {
+			return map[string]float64{"coin": float64(rep.Rand.IntN(2))}, nil
+		})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	st, _ := sum.Get("coin")
+	fmt.Println(sum.Runs, st.N, st.Lo() <= st.Mean && st.Mean <= st.Hi())
+	// Output: 20 20 true
+}
