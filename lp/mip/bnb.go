@@ -1,0 +1,665 @@
+package mip
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+var inf = math.Inf(1)
+
+// plungeFrac limits a dive: after branching, the search continues with a
+// child only while the node's bound lies within this fraction of the
+// distance from the best open bound to the incumbent.
+const plungeFrac = 0.5
+
+// pcEps is the floor of each factor in the pseudo-cost product score
+// (Achterberg 2007, §5.1 uses 10⁻⁶).
+const pcEps = 1e-6
+
+// search is the state of one branch-and-bound run. Internally every
+// objective value is of the minimisation form: z = sign·(cᵀx + c₀).
+type search struct {
+	ctx  context.Context
+	m    *lp.Model
+	opts Options
+	rel  relaxation
+	sign float64
+
+	n              int
+	isInt          []bool
+	rootLo, rootHi []float64 // global bounds, tightened as the search learns
+	lo, hi         []float64 // bounds currently set in rel
+	tLo, tHi       []float64 // scratch: the bounds of the node being set up
+	prop           *propagator
+	upLocks        []int // rows that may become violated when xⱼ increases
+	downLocks      []int
+	objStep        float64 // every integer solution's objective is a multiple of this (0: unknown)
+
+	incX []float64 // incumbent, nil if none
+	incZ float64
+
+	pcSum [2][]float64 // [0] down, [1] up
+	pcCnt [2][]int
+	pcAll [2]float64
+	pcN   [2]int
+
+	// root LP, for global reduced-cost fixing
+	rootZ        float64
+	rootD        []float64 // reduced costs in minimisation form; nil if unknown
+	rootX        []float64
+	rootLPLo     []float64
+	rootLPHi     []float64
+	haveRoot     bool
+	rootUnbnd    bool
+	open         nodeHeap
+	nodes, iters int
+	incomplete   bool // a node was dropped because its LP failed
+	start        time.Time
+	lastLog      int
+}
+
+// Solve runs LP-based branch and bound on m. See the package documentation for
+// the statuses it returns and what the solution holds in each case.
+func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation) (*lp.Solution, error) {
+	start := time.Now()
+	if m == nil {
+		return nil, errors.New("mip: nil model")
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("mip: %w", err)
+	}
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	rel, err := mk(m)
+	if err != nil {
+		return nil, fmt.Errorf("mip: building the LP relaxation: %w", err)
+	}
+	s := newSearch(ctx, m, o, rel)
+	s.start = start
+	st, err := s.run()
+	if err != nil {
+		return nil, err
+	}
+	if s.rootUnbnd {
+		return s.unbounded(ctx, mk, start)
+	}
+	sol := s.result(st)
+	sol.Time = time.Since(start)
+	return sol, nil
+}
+
+func newSearch(ctx context.Context, m *lp.Model, o Options, rel relaxation) *search {
+	n := len(m.Vars)
+	s := &search{ctx: ctx, m: m, opts: o, rel: rel, sign: 1, n: n, incZ: inf}
+	if m.Sense == lp.Maximize {
+		s.sign = -1
+	}
+	s.isInt = make([]bool, n)
+	s.rootLo, s.rootHi = make([]float64, n), make([]float64, n)
+	s.lo, s.hi = make([]float64, n), make([]float64, n)
+	s.tLo, s.tHi = make([]float64, n), make([]float64, n)
+	for j, v := range m.Vars {
+		s.isInt[j] = v.Integer
+		s.lo[j], s.hi[j] = v.Lower, v.Upper
+		s.rootLo[j], s.rootHi[j] = v.Lower, v.Upper
+		if v.Integer {
+			s.rootLo[j] = math.Ceil(v.Lower - o.IntTol)
+			s.rootHi[j] = math.Floor(v.Upper + o.IntTol)
+		}
+	}
+	for d := 0; d < 2; d++ {
+		s.pcSum[d] = make([]float64, n)
+		s.pcCnt[d] = make([]int, n)
+	}
+	s.prop = newPropagator(m, s.isInt, o.IntTol)
+	s.upLocks, s.downLocks = make([]int, n), make([]int, n)
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		hasLo, hasHi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
+		for k, j := range r.Ind {
+			if (r.Val[k] > 0 && hasHi) || (r.Val[k] < 0 && hasLo) {
+				s.upLocks[j]++
+			}
+			if (r.Val[k] > 0 && hasLo) || (r.Val[k] < 0 && hasHi) {
+				s.downLocks[j]++
+			}
+		}
+	}
+	s.objStep = objectiveStep(m, s.rootLo, s.rootHi)
+	return s
+}
+
+// objectiveStep returns g > 0 if every integer-feasible objective value is
+// c₀ plus a multiple of g (all costs on columns that are not fixed belong to
+// integer columns and are integer multiples of g), else 0.
+func objectiveStep(m *lp.Model, lo, hi []float64) float64 {
+	var g int64
+	for j, c := range m.Obj {
+		if c == 0 || lo[j] == hi[j] {
+			continue
+		}
+		if !m.Vars[j].Integer || c != math.Trunc(c) || math.Abs(c) > 1<<40 {
+			return 0
+		}
+		g = gcd(g, int64(math.Abs(c)))
+	}
+	return float64(g)
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// cutoff returns the value at or above which a node cannot improve the
+// incumbent enough to matter.
+func (s *search) cutoff() float64 {
+	if s.incX == nil {
+		return inf
+	}
+	allow := math.Max(s.opts.AbsGap, s.opts.MIPGap*math.Max(1, math.Abs(s.incZ)))
+	c := s.incZ - allow
+	if s.objStep > 0 {
+		// the next better solution is at most incZ − step
+		c = math.Min(c, s.incZ-s.objStep+1e-6*s.objStep+1e-9*math.Abs(s.incZ))
+	}
+	return c
+}
+
+// lowerBound is the best bound over the open nodes and the incumbent.
+func (s *search) lowerBound() float64 {
+	return math.Min(s.open.min(), s.incZ)
+}
+
+func (s *search) gapClosed() bool {
+	return s.incX != nil && s.open.min() >= s.cutoff()
+}
+
+// run explores the tree and returns the final status.
+func (s *search) run() (lp.Status, error) {
+	// root bounds and propagation
+	copy(s.tLo, s.rootLo)
+	copy(s.tHi, s.rootHi)
+	for j := range s.tLo {
+		if s.tLo[j] > s.tHi[j] {
+			return lp.Infeasible, nil
+		}
+	}
+	if !s.prop.run(s.tLo, s.tHi, nil, nil) {
+		return lp.Infeasible, nil
+	}
+	copy(s.rootLo, s.tLo)
+	copy(s.rootHi, s.tHi)
+
+	cur := &node{bound: -inf, pcVar: -1}
+	for {
+		if cur == nil {
+			if len(s.open) == 0 || s.gapClosed() {
+				break
+			}
+			cur = s.open.pop()
+			if cur.bound >= s.cutoff() {
+				cur = nil
+				continue
+			}
+			if err := s.rel.Restore(cur.warm); err != nil {
+				return 0, fmt.Errorf("mip: restoring a warm start: %w", err)
+			}
+		}
+		if s.ctx.Err() != nil {
+			s.open.push(cur)
+			return lp.TimeLimit, nil
+		}
+		if s.opts.NodeLimit > 0 && s.nodes >= s.opts.NodeLimit {
+			s.open.push(cur)
+			return lp.NodeLimit, nil
+		}
+		s.nodes++
+		next, st, err := s.node(cur)
+		if err != nil || st != lp.NotSolved {
+			return st, err
+		}
+		cur = next
+		if s.opts.Log != nil && s.nodes-s.lastLog >= s.opts.LogEvery {
+			s.lastLog = s.nodes
+			s.logLine("")
+		}
+	}
+	if s.incomplete {
+		return lp.NumericalError, nil
+	}
+	if s.incX == nil {
+		return lp.Infeasible, nil
+	}
+	return lp.Optimal, nil
+}
+
+// node processes one node. It returns the child to dive into (nil to pick
+// the best open node next), or a status other than NotSolved to stop.
+func (s *search) node(cur *node) (*node, lp.Status, error) {
+	root := cur.pcVar < 0 && !s.haveRoot
+	// bounds of this node: the root's, intersected with its own changes
+	copy(s.tLo, s.rootLo)
+	copy(s.tHi, s.rootHi)
+	for _, c := range cur.changes {
+		s.tLo[c.j] = math.Max(s.tLo[c.j], c.lo)
+		s.tHi[c.j] = math.Min(s.tHi[c.j], c.hi)
+		if s.tLo[c.j] > s.tHi[c.j] {
+			return nil, lp.NotSolved, nil
+		}
+	}
+	if !root {
+		var changed []int
+		for j := 0; j < s.n; j++ {
+			if s.tLo[j] != s.lo[j] || s.tHi[j] != s.hi[j] {
+				changed = append(changed, j)
+			}
+		}
+		if !s.prop.run(s.tLo, s.tHi, changed, nil) {
+			return nil, lp.NotSolved, nil
+		}
+	}
+	for j := 0; j < s.n; j++ {
+		if s.tLo[j] != s.lo[j] || s.tHi[j] != s.hi[j] {
+			s.lo[j], s.hi[j] = s.tLo[j], s.tHi[j]
+			s.rel.SetColBounds(j, s.lo[j], s.hi[j])
+		}
+	}
+
+	sol, err := s.rel.Solve(s.ctx)
+	if sol != nil {
+		s.iters += sol.Iterations
+	}
+	if err != nil {
+		if s.ctx.Err() != nil {
+			s.open.push(cur)
+			return nil, lp.TimeLimit, nil
+		}
+		return nil, 0, fmt.Errorf("mip: LP relaxation at node %d: %w", s.nodes, err)
+	}
+	switch sol.Status {
+	case lp.Optimal:
+	case lp.Infeasible:
+		return nil, lp.NotSolved, nil
+	case lp.Unbounded, lp.InfeasibleOrUnbounded:
+		if root {
+			s.rootUnbnd = true
+			return nil, lp.Unbounded, nil
+		}
+		// A subproblem of a bounded LP cannot be unbounded: numerical trouble.
+		s.incomplete = true
+		return nil, lp.NotSolved, nil
+	case lp.TimeLimit:
+		s.open.push(cur)
+		return nil, lp.TimeLimit, nil
+	default:
+		if root {
+			return nil, 0, fmt.Errorf("mip: root LP relaxation ended with status %v", sol.Status)
+		}
+		s.incomplete = true
+		return nil, lp.NotSolved, nil
+	}
+	z := s.sign * sol.Objective
+	x := sol.X
+	if cur.pcVar >= 0 {
+		s.updatePseudoCost(cur, z)
+	}
+	if z > cur.bound {
+		cur.bound = z
+	}
+	var d []float64
+	if sol.ReducedCost != nil {
+		d = make([]float64, s.n)
+		for j := range d {
+			d[j] = s.sign * sol.ReducedCost[j]
+		}
+	}
+	if root {
+		s.haveRoot = true
+		s.rootZ, s.rootD = z, d
+		s.rootX = append([]float64(nil), x...)
+		s.rootLPLo = append([]float64(nil), s.lo...)
+		s.rootLPHi = append([]float64(nil), s.hi...)
+	}
+	if z >= s.cutoff() {
+		return nil, lp.NotSolved, nil
+	}
+
+	frac := s.fractional(x)
+	if len(frac) == 0 {
+		if !s.tryIncumbent(x, "lp") {
+			// integral within tolerance but infeasible after rounding
+			s.incomplete = true
+		}
+		return nil, lp.NotSolved, nil
+	}
+	s.roundingHeuristics(x, frac)
+	if z >= s.cutoff() {
+		return nil, lp.NotSolved, nil
+	}
+	if d != nil && s.incX != nil {
+		s.reducedCostFix(z, x, d)
+	}
+
+	j := s.choose(frac, x)
+	xj := x[j]
+	f := xj - math.Floor(xj)
+	warm := s.rel.Snapshot()
+	var diff []boundChange
+	for k := 0; k < s.n; k++ {
+		if k != j && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
+			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
+		}
+	}
+	mk := func(lo, hi, delta float64, up bool) *node {
+		ch := make([]boundChange, len(diff), len(diff)+1)
+		copy(ch, diff)
+		ch = append(ch, boundChange{j, lo, hi})
+		return &node{bound: z, changes: ch, warm: warm, depth: cur.depth + 1,
+			pcVar: j, pcUp: up, pcDelta: delta}
+	}
+	down := mk(s.lo[j], math.Floor(xj), f, false)
+	up := mk(math.Ceil(xj), s.hi[j], 1-f, true)
+	dive, other := down, up
+	if f >= 0.5 {
+		dive, other = up, down
+	}
+	best := math.Min(s.open.min(), z)
+	if s.incX == nil || z-best <= plungeFrac*(s.incZ-best) {
+		s.open.push(other)
+		return dive, lp.NotSolved, nil
+	}
+	s.open.push(other)
+	s.open.push(dive)
+	return nil, lp.NotSolved, nil
+}
+
+// fractional lists the integer columns whose value is not integral.
+func (s *search) fractional(x []float64) []int {
+	var frac []int
+	for j := 0; j < s.n; j++ {
+		if s.isInt[j] {
+			if math.Abs(x[j]-math.Round(x[j])) > s.opts.IntTol {
+				frac = append(frac, j)
+			}
+		}
+	}
+	return frac
+}
+
+// choose picks the branching column among the fractional ones.
+func (s *search) choose(frac []int, x []float64) int {
+	best, bestScore := frac[0], -1.0
+	for _, j := range frac {
+		f := x[j] - math.Floor(x[j])
+		var score float64
+		switch s.opts.Branching {
+		case MostFractional:
+			score = math.Min(f, 1-f)
+		default:
+			score = math.Max(f*s.pseudoCost(0, j), pcEps) * math.Max((1-f)*s.pseudoCost(1, j), pcEps)
+		}
+		if score > bestScore {
+			best, bestScore = j, score
+		}
+	}
+	return best
+}
+
+// pseudoCost is the average objective gain per unit of branching of column
+// j in direction dir (0 down, 1 up); the average over all columns if j has
+// no observation yet, and 1 if no column has one.
+func (s *search) pseudoCost(dir, j int) float64 {
+	if c := s.pcCnt[dir][j]; c > 0 {
+		return s.pcSum[dir][j] / float64(c)
+	}
+	if s.pcN[dir] > 0 {
+		return s.pcAll[dir] / float64(s.pcN[dir])
+	}
+	return 1
+}
+
+func (s *search) updatePseudoCost(nd *node, z float64) {
+	if nd.pcDelta <= 0 || math.IsInf(nd.bound, 0) {
+		return
+	}
+	gain := math.Max(0, z-nd.bound) / nd.pcDelta
+	dir := 0
+	if nd.pcUp {
+		dir = 1
+	}
+	s.pcSum[dir][nd.pcVar] += gain
+	s.pcCnt[dir][nd.pcVar]++
+	s.pcAll[dir] += gain
+	s.pcN[dir]++
+}
+
+// reducedCostFix tightens the bounds of integer columns at the node from
+// the LP reduced costs: with LP value z and a nonbasic column at its lower
+// bound with reduced cost dⱼ > 0, every solution of the subtree with
+// xⱼ = lⱼ + t has objective ≥ z + dⱼt, so t ≤ (cutoff − z)/dⱼ.
+func (s *search) reducedCostFix(z float64, x, d []float64) {
+	room := s.cutoff() - z
+	if room <= 0 || math.IsInf(room, 0) {
+		return
+	}
+	for j := 0; j < s.n; j++ {
+		if !s.isInt[j] || s.lo[j] == s.hi[j] {
+			continue
+		}
+		lo, hi := s.lo[j], s.hi[j]
+		if d[j] > 1e-7 && math.Abs(x[j]-lo) <= s.opts.IntTol {
+			if t := math.Floor(room/d[j] + s.opts.IntTol); lo+t < hi {
+				hi = lo + t
+			}
+		} else if d[j] < -1e-7 && math.Abs(x[j]-hi) <= s.opts.IntTol {
+			if t := math.Floor(room/(-d[j]) + s.opts.IntTol); hi-t > lo {
+				lo = hi - t
+			}
+		}
+		if lo != s.lo[j] || hi != s.hi[j] {
+			s.lo[j], s.hi[j] = lo, hi
+			s.rel.SetColBounds(j, lo, hi)
+		}
+	}
+}
+
+// rootFix applies reduced-cost fixing with the root LP to the global bounds
+// after the incumbent improved.
+func (s *search) rootFix() {
+	if !s.haveRoot || s.rootD == nil {
+		return
+	}
+	room := s.cutoff() - s.rootZ
+	if room < 0 || math.IsInf(room, 0) {
+		return
+	}
+	for j := 0; j < s.n; j++ {
+		if !s.isInt[j] {
+			continue
+		}
+		d := s.rootD[j]
+		if d > 1e-7 && math.Abs(s.rootX[j]-s.rootLPLo[j]) <= s.opts.IntTol {
+			s.rootHi[j] = math.Min(s.rootHi[j], s.rootLPLo[j]+math.Floor(room/d+s.opts.IntTol))
+		} else if d < -1e-7 && math.Abs(s.rootX[j]-s.rootLPHi[j]) <= s.opts.IntTol {
+			s.rootLo[j] = math.Max(s.rootLo[j], s.rootLPHi[j]-math.Floor(room/(-d)+s.opts.IntTol))
+		}
+	}
+}
+
+// roundingHeuristics tries to turn the LP point into an integer solution:
+// first rounding every fractional column in a direction no row locks, then
+// rounding to the nearest integer.
+func (s *search) roundingHeuristics(x []float64, frac []int) {
+	y := append([]float64(nil), x...)
+	ok := true
+	for _, j := range frac {
+		switch {
+		case s.downLocks[j] == 0:
+			y[j] = math.Floor(x[j])
+		case s.upLocks[j] == 0:
+			y[j] = math.Ceil(x[j])
+		default:
+			ok = false
+		}
+	}
+	if ok && s.tryIncumbent(y, "rounding") {
+		return
+	}
+	for _, j := range frac {
+		y[j] = math.Round(x[j])
+	}
+	s.tryIncumbent(y, "rounding")
+}
+
+// tryIncumbent rounds the integer columns of x, checks the point against the
+// original model and makes it the incumbent if it is feasible and better.
+func (s *search) tryIncumbent(x []float64, how string) bool {
+	y := make([]float64, s.n)
+	for j := range y {
+		v := x[j]
+		if s.isInt[j] {
+			r := math.Round(v)
+			if math.Abs(v-r) > s.opts.IntTol {
+				return false
+			}
+			v = r
+		}
+		vr := s.m.Vars[j]
+		if v < vr.Lower-feasTol*(1+math.Abs(vr.Lower)) || v > vr.Upper+feasTol*(1+math.Abs(vr.Upper)) {
+			return false
+		}
+		v = math.Max(vr.Lower, math.Min(vr.Upper, v))
+		y[j] = v
+	}
+	act := s.m.Activities(y)
+	for i := range s.m.Rows {
+		r := &s.m.Rows[i]
+		if act[i] < r.Lower-feasTol*(1+math.Abs(r.Lower)) || act[i] > r.Upper+feasTol*(1+math.Abs(r.Upper)) {
+			return false
+		}
+	}
+	z := s.sign * s.m.Objective(y)
+	if z >= s.incZ {
+		return true
+	}
+	s.incX, s.incZ = y, z
+	if s.opts.Log != nil {
+		s.logLine(how)
+	}
+	s.open.prune(s.cutoff())
+	s.rootFix()
+	return true
+}
+
+func (s *search) logLine(event string) {
+	mark := " "
+	if event != "" {
+		mark = "*"
+	}
+	inc := "-"
+	if s.incX != nil {
+		inc = fmt.Sprintf("%.10g", s.sign*s.incZ)
+	}
+	lb := s.lowerBound()
+	fmt.Fprintf(s.opts.Log, "%s %8d nodes %7d open  incumbent %-16s bound %-16.10g gap %-10s %8d iters %6.1fs %s\n",
+		mark, s.nodes, len(s.open), inc, s.sign*lb, gapString(s.incZ, lb, s.incX != nil),
+		s.iters, time.Since(s.start).Seconds(), event)
+}
+
+func gapString(inc, lb float64, have bool) string {
+	if !have {
+		return "-"
+	}
+	return fmt.Sprintf("%.3g%%", 100*gap(inc, lb))
+}
+
+// gap is |inc − lb| / max(1, |inc|), the definition of lp.Solution.Gap.
+func gap(inc, lb float64) float64 {
+	if math.IsInf(lb, 0) {
+		return inf
+	}
+	return math.Abs(inc-lb) / math.Max(1, math.Abs(inc))
+}
+
+// result assembles the solution for status st.
+func (s *search) result(st lp.Status) *lp.Solution {
+	sol := &lp.Solution{Status: st, Nodes: s.nodes, Iterations: s.iters}
+	lb := -inf
+	switch st {
+	case lp.Optimal:
+		lb = s.lowerBound()
+	case lp.Infeasible:
+		lb = inf
+	case lp.TimeLimit, lp.NodeLimit, lp.NumericalError:
+		if s.haveRoot {
+			lb = s.lowerBound()
+		}
+	}
+	sol.BestBound = s.sign * lb
+	if s.incX != nil {
+		sol.X = s.incX
+		sol.RowActivity = s.m.Activities(s.incX)
+		sol.Objective = s.m.Objective(s.incX)
+		sol.Gap = gap(s.incZ, lb)
+	} else {
+		sol.Gap = inf
+	}
+	if s.opts.Log != nil {
+		s.logLine("done: " + st.String())
+	}
+	return sol
+}
+
+// unbounded settles a MILP whose root LP relaxation is unbounded (or
+// infeasible-or-unbounded): it searches for any integer point of the model
+// with a zero objective. With rational data, a feasible MILP whose
+// relaxation is unbounded is itself unbounded (Meyer 1974), so a point proves
+// Unbounded and its absence proves Infeasible.
+func (s *search) unbounded(ctx context.Context, mk newRelaxation, start time.Time) (*lp.Solution, error) {
+	f := s.m.Clone()
+	for j := range f.Obj {
+		f.Obj[j] = 0
+	}
+	f.ObjOffset = 0
+	o := s.opts
+	o.NodeLimit = 0
+	if s.opts.NodeLimit > 0 {
+		o.NodeLimit = max(1, s.opts.NodeLimit-s.nodes)
+	}
+	rel, err := mk(f)
+	if err != nil {
+		return nil, fmt.Errorf("mip: building the feasibility relaxation: %w", err)
+	}
+	fs := newSearch(ctx, f, o, rel)
+	fs.start = start
+	st, err := fs.run()
+	if err != nil {
+		return nil, err
+	}
+	if fs.rootUnbnd {
+		return nil, errors.New("mip: LP relaxation with zero objective reported unbounded")
+	}
+	sol := &lp.Solution{Status: st, Nodes: s.nodes + fs.nodes, Iterations: s.iters + fs.iters,
+		Gap: inf, BestBound: -s.sign * inf}
+	switch st {
+	case lp.Optimal:
+		sol.Status = lp.Unbounded
+		sol.X = fs.incX
+		sol.RowActivity = s.m.Activities(fs.incX)
+		sol.Objective = s.m.Objective(fs.incX)
+	case lp.Infeasible:
+		sol.BestBound = s.sign * inf
+	}
+	sol.Time = time.Since(start)
+	return sol, nil
+}

@@ -1,0 +1,113 @@
+package mip
+
+// boundChange is a column's bounds at a node, relative to the root.
+type boundChange struct {
+	j      int
+	lo, hi float64
+}
+
+// node is an open subproblem of the search tree.
+type node struct {
+	bound   float64       // lower bound on the (minimisation) objective in the subtree
+	changes []boundChange // bounds that differ from the root's
+	warm    any           // parent's basis snapshot; nil for the root
+	depth   int
+
+	// pseudo-cost bookkeeping: the branching that created this node
+	pcVar   int     // −1 for the root
+	pcUp    bool    // the child with xⱼ ≥ ⌈x̄ⱼ⌉
+	pcDelta float64 // distance the branching moved xⱼ: f for down, 1−f for up
+}
+
+// nodeHeap is a min-heap of open nodes by bound; ties go to the deeper node.
+type nodeHeap []*node
+
+func (h nodeHeap) less(a, b int) bool {
+	if h[a].bound != h[b].bound {
+		return h[a].bound < h[b].bound
+	}
+	return h[a].depth > h[b].depth
+}
+
+func (h *nodeHeap) push(n *node) {
+	*h = append(*h, n)
+	s := *h
+	i := len(s) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s.less(i, p) {
+			break
+		}
+		s[i], s[p] = s[p], s[i]
+		i = p
+	}
+}
+
+func (h *nodeHeap) pop() *node {
+	s := *h
+	top := s[0]
+	last := len(s) - 1
+	s[0] = s[last]
+	s[last] = nil
+	s = s[:last]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(s) && s.less(l, m) {
+			m = l
+		}
+		if r < len(s) && s.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		s[i], s[m] = s[m], s[i]
+		i = m
+	}
+	*h = s
+	return top
+}
+
+// min returns the smallest bound in the heap, +∞ if empty.
+func (h nodeHeap) min() float64 {
+	if len(h) == 0 {
+		return inf
+	}
+	return h[0].bound
+}
+
+// prune drops every node whose bound is at least cutoff.
+func (h *nodeHeap) prune(cutoff float64) {
+	s := *h
+	k := 0
+	for _, n := range s {
+		if n.bound < cutoff {
+			s[k] = n
+			k++
+		}
+	}
+	for i := k; i < len(s); i++ {
+		s[i] = nil
+	}
+	s = s[:k]
+	// re-heapify
+	for i := len(s)/2 - 1; i >= 0; i-- {
+		j := i
+		for {
+			l, r, m := 2*j+1, 2*j+2, j
+			if l < len(s) && s.less(l, m) {
+				m = l
+			}
+			if r < len(s) && s.less(r, m) {
+				m = r
+			}
+			if m == j {
+				break
+			}
+			s[j], s[m] = s[m], s[j]
+			j = m
+		}
+	}
+	*h = s
+}

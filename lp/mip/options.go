@@ -1,0 +1,101 @@
+package mip
+
+import (
+	"fmt"
+	"io"
+	"math"
+)
+
+// Default tolerances and limits. Each is used when the matching Options field is zero.
+const (
+	// DefaultIntTol is the integrality tolerance: a value within 1e-6 of an
+	// integer counts as integral (DESIGN.md, "Tolerances").
+	DefaultIntTol = 1e-6
+	// DefaultMIPGap is the relative gap |incumbent − bound| / max(1, |incumbent|)
+	// at which the search stops. It is 1e-6, tighter than the 1e-4 common in
+	// commercial solvers, so that an Optimal answer matches the optimum to the
+	// project's objective comparison tolerance (1e-6 relative).
+	DefaultMIPGap = 1e-6
+	// DefaultAbsGap is the absolute gap at which the search stops.
+	DefaultAbsGap = 1e-9
+	// feasTol is the primal feasibility tolerance used to check an incumbent
+	// against the rows of the original model, relative to max(1, |bound|).
+	feasTol = 1e-6
+)
+
+// Branching selects the branching variable among the fractional integer columns.
+type Branching int
+
+const (
+	// PseudoCost (the default) scores each fractional column j by the product
+	// max(ε, f⁻ⱼψ⁻ⱼ)·max(ε, f⁺ⱼψ⁺ⱼ) of its estimated objective gains, where ψ
+	// are the average per-unit gains observed when j was branched on before.
+	// Columns never branched on use the average pseudo-cost of all columns
+	// (1 before any observation, which makes the first choices most-fractional).
+	PseudoCost Branching = iota
+	// MostFractional picks the column whose fractional part is closest to ½.
+	MostFractional
+)
+
+func (b Branching) String() string {
+	switch b {
+	case PseudoCost:
+		return "pseudo_cost"
+	case MostFractional:
+		return "most_fractional"
+	}
+	return fmt.Sprintf("Branching(%d)", int(b))
+}
+
+// Options control Solve. The zero value selects every default. The time limit
+// is the deadline of the context passed to Solve.
+type Options struct {
+	// IntTol is the integrality tolerance; 0 means DefaultIntTol.
+	IntTol float64
+	// MIPGap is the relative gap |incumbent − bound| / max(1, |incumbent|)
+	// at which the search stops with status Optimal; 0 means DefaultMIPGap.
+	MIPGap float64
+	// AbsGap is the absolute gap |incumbent − bound| at which the search stops
+	// with status Optimal; 0 means DefaultAbsGap.
+	AbsGap float64
+	// NodeLimit stops the search after this many nodes (status NodeLimit); 0 means none.
+	NodeLimit int
+	// Branching selects the branching rule; the zero value is PseudoCost.
+	Branching Branching
+	// Log receives one progress line per few hundred nodes and a summary; nil means silent.
+	Log io.Writer
+	// LogEvery is the number of nodes between progress lines; 0 means 500.
+	LogEvery int
+}
+
+// withDefaults checks o and fills its zero fields.
+func (o Options) withDefaults() (Options, error) {
+	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+	switch {
+	case bad(o.IntTol) || o.IntTol >= 0.5:
+		return o, fmt.Errorf("mip: options.IntTol: must be in [0, 0.5), got %v", o.IntTol)
+	case bad(o.MIPGap):
+		return o, fmt.Errorf("mip: options.MIPGap: must be finite and >= 0, got %v", o.MIPGap)
+	case bad(o.AbsGap):
+		return o, fmt.Errorf("mip: options.AbsGap: must be finite and >= 0, got %v", o.AbsGap)
+	case o.NodeLimit < 0:
+		return o, fmt.Errorf("mip: options.NodeLimit: must be >= 0, got %d", o.NodeLimit)
+	case o.LogEvery < 0:
+		return o, fmt.Errorf("mip: options.LogEvery: must be >= 0, got %d", o.LogEvery)
+	case o.Branching != PseudoCost && o.Branching != MostFractional:
+		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
+	}
+	if o.IntTol == 0 {
+		o.IntTol = DefaultIntTol
+	}
+	if o.MIPGap == 0 {
+		o.MIPGap = DefaultMIPGap
+	}
+	if o.AbsGap == 0 {
+		o.AbsGap = DefaultAbsGap
+	}
+	if o.LogEvery == 0 {
+		o.LogEvery = 500
+	}
+	return o, nil
+}

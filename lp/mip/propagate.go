@@ -1,0 +1,200 @@
+package mip
+
+import (
+	"math"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// propagator tightens the bounds of integer columns from the rows
+// (activity-based bound propagation, Achterberg 2007, §7.1): for a row
+// rl ≤ Σₖ aₖxₖ ≤ ru and one of its columns j with aⱼ > 0,
+//
+//	aⱼxⱼ ≤ ru − minact₋ⱼ   and   aⱼxⱼ ≥ rl − maxact₋ⱼ,
+//
+// where minact₋ⱼ and maxact₋ⱼ are the smallest and largest activity of the
+// other columns over their bounds (signs swap for aⱼ < 0). An integer column's
+// new bound is rounded inwards. Continuous columns are left alone: tightening
+// them buys little in branch and bound and invites numerical trouble.
+type propagator struct {
+	m       *lp.Model
+	isInt   []bool
+	a       *lp.CSC // columns → rows
+	inQueue []bool
+	queue   []int
+	tol     float64
+	maxWork int // row visits per call
+}
+
+func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
+	return &propagator{
+		m:       m,
+		isInt:   isInt,
+		a:       m.Matrix(),
+		inQueue: make([]bool, len(m.Rows)),
+		tol:     intTol,
+		maxWork: 4*len(m.Rows) + 100,
+	}
+}
+
+// activity returns the finite part of the minimal and maximal activity of row
+// i over [lo, hi] and how many terms are infinite in each.
+func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int) {
+	r := &p.m.Rows[i]
+	for k, j := range r.Ind {
+		a := r.Val[k]
+		l, u := lo[j], hi[j]
+		if a < 0 {
+			l, u = u, l
+		}
+		// a·l is the smallest term, a·u the largest
+		if math.IsInf(l, 0) {
+			minInf++
+		} else {
+			minAct += a * l
+		}
+		if math.IsInf(u, 0) {
+			maxInf++
+		} else {
+			maxAct += a * u
+		}
+	}
+	return
+}
+
+// run propagates from the rows of the columns in changed (all rows if changed
+// is nil), tightening lo and hi in place. It appends each column it tightens
+// to *tightened (if not nil) and reports false if it proves the bounds
+// infeasible.
+func (p *propagator) run(lo, hi []float64, changed []int, tightened *[]int) bool {
+	p.queue = p.queue[:0]
+	if changed == nil {
+		for i := range p.m.Rows {
+			p.push(i)
+		}
+	} else {
+		for _, j := range changed {
+			p.pushCol(j)
+		}
+	}
+	ok := true
+	work := 0
+	for len(p.queue) > 0 {
+		i := p.queue[0]
+		p.queue = p.queue[1:]
+		p.inQueue[i] = false
+		if !ok || work >= p.maxWork {
+			continue // drain the queue flags
+		}
+		work++
+		if !p.row(i, lo, hi, tightened) {
+			ok = false
+		}
+	}
+	return ok
+}
+
+func (p *propagator) push(i int) {
+	if !p.inQueue[i] {
+		p.inQueue[i] = true
+		p.queue = append(p.queue, i)
+	}
+}
+
+func (p *propagator) pushCol(j int) {
+	for q := p.a.ColPtr[j]; q < p.a.ColPtr[j+1]; q++ {
+		p.push(p.a.RowInd[q])
+	}
+}
+
+// row propagates one row; it reports false if the row cannot be satisfied.
+func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
+	r := &p.m.Rows[i]
+	rl, ru := r.Lower, r.Upper
+	minAct, maxAct, minInf, maxInf := p.activity(i, lo, hi)
+	slack := feasTol * (1 + math.Max(math.Abs(rl), math.Abs(ru)))
+	if minInf == 0 && !math.IsInf(ru, 1) && minAct > ru+slack {
+		return false
+	}
+	if maxInf == 0 && !math.IsInf(rl, -1) && maxAct < rl-slack {
+		return false
+	}
+	upUseful := !math.IsInf(ru, 1) && minInf <= 1
+	loUseful := !math.IsInf(rl, -1) && maxInf <= 1
+	if !upUseful && !loUseful {
+		return true
+	}
+	for k, j := range r.Ind {
+		if !p.isInt[j] {
+			continue
+		}
+		a := r.Val[k]
+		l, u := lo[j], hi[j]
+		lmin, lmax := l, u // bounds giving this term's min and max
+		if a < 0 {
+			lmin, lmax = u, l
+		}
+		newLo, newHi := l, u
+		if upUseful {
+			// residual minimal activity of the other columns
+			var rest float64
+			ok := true
+			if math.IsInf(lmin, 0) {
+				if minInf == 1 {
+					rest = minAct
+				} else {
+					ok = false
+				}
+			} else if minInf == 0 {
+				rest = minAct - a*lmin
+			} else {
+				ok = false
+			}
+			if ok {
+				v := (ru - rest) / a
+				if a > 0 {
+					newHi = math.Min(newHi, math.Floor(v+p.tol+1e-9*math.Abs(v)))
+				} else {
+					newLo = math.Max(newLo, math.Ceil(v-p.tol-1e-9*math.Abs(v)))
+				}
+			}
+		}
+		if loUseful {
+			var rest float64
+			ok := true
+			if math.IsInf(lmax, 0) {
+				if maxInf == 1 {
+					rest = maxAct
+				} else {
+					ok = false
+				}
+			} else if maxInf == 0 {
+				rest = maxAct - a*lmax
+			} else {
+				ok = false
+			}
+			if ok {
+				v := (rl - rest) / a
+				if a > 0 {
+					newLo = math.Max(newLo, math.Ceil(v-p.tol-1e-9*math.Abs(v)))
+				} else {
+					newHi = math.Min(newHi, math.Floor(v+p.tol+1e-9*math.Abs(v)))
+				}
+			}
+		}
+		if newLo > l || newHi < u {
+			if newLo > newHi {
+				return false
+			}
+			lo[j], hi[j] = newLo, newHi
+			if tightened != nil {
+				*tightened = append(*tightened, j)
+			}
+			p.pushCol(j)
+			// The row's own activities changed; recompute them so later
+			// columns of this row use the tighter bound.
+			minAct, maxAct, minInf, maxInf = p.activity(i, lo, hi)
+		}
+	}
+	return true
+}
