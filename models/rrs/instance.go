@@ -1,0 +1,369 @@
+package rrs
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Region is a sub-region j of users.
+type Region struct {
+	Name             string  `json:"name,omitempty"`
+	Share            float64 `json:"share"`             // φ_j
+	RevenueIntercept float64 `json:"revenue_intercept"` // π⁰_j
+	RevenueSlope     float64 `json:"revenue_slope"`     // κ_j per ms
+}
+
+// DataCenter is a data centre i.
+type DataCenter struct {
+	Name                string  `json:"name,omitempty"`
+	BackgroundCPU       float64 `json:"background_cpu"`        // λ_i
+	CPUPerUser          float64 `json:"cpu_per_user"`          // ι_i
+	BandwidthUsers      float64 `json:"bandwidth_users"`       // B_i
+	ResponseSlopeMS     float64 `json:"response_slope_ms"`     // a_i
+	ResponseInterceptMS float64 `json:"response_intercept_ms"` // b_i
+	CostPerUser         float64 `json:"cost_per_user,omitempty"`
+	// MaxCPU is Θ_i^max, the CPU utilisation cap; 0 means 1.
+	MaxCPU float64 `json:"max_cpu,omitempty"`
+}
+
+// Instance is an RRS(N, M) problem.
+type Instance struct {
+	Name        string       `json:"name,omitempty"`
+	Users       float64      `json:"users"` // N
+	Regions     []Region     `json:"regions"`
+	DataCenters []DataCenter `json:"datacenters"`
+	// LatencyMS[i][j] is D_ij, the network delay between DC i and region j.
+	LatencyMS [][]float64 `json:"latency_ms"`
+}
+
+// ErrInput is wrapped by every error about a malformed or invalid instance.
+var ErrInput = errors.New("invalid RRS instance")
+
+//go:embed schema.json
+var schemaJSON []byte
+
+var (
+	schemaOnce sync.Once
+	schema     *jsonschema.Schema
+	schemaErr  error
+)
+
+func compiledSchema() (*jsonschema.Schema, error) {
+	schemaOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+		if err != nil {
+			schemaErr = err
+			return
+		}
+		c := jsonschema.NewCompiler()
+		const url = "https://github.com/streamopt/streamopt/models/rrs/schema.json"
+		if err := c.AddResource(url, doc); err != nil {
+			schemaErr = err
+			return
+		}
+		schema, schemaErr = c.Compile(url)
+	})
+	return schema, schemaErr
+}
+
+// Schema returns the JSON Schema (draft 2020-12) of an instance file.
+func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+
+// Parse reads an instance from JSON, checks it against the schema and
+// validates it. Every error names the offending field.
+func Parse(r io.Reader) (*Instance, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBytes(data)
+}
+
+// ParseBytes is Parse on a byte slice.
+func ParseBytes(data []byte) (*Instance, error) {
+	if err := CheckJSONSyntax(data); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	sch, err := compiledSchema()
+	if err != nil {
+		return nil, fmt.Errorf("rrs: schema: %v", err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	if err := sch.Validate(doc); err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrInput, schemaMessage(err))
+	}
+	var in Instance
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
+// schemaMessage flattens a schema validation error to "path: message" lines.
+func schemaMessage(err error) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return err.Error()
+	}
+	var leaves []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			leaves = append(leaves, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(e.ErrorKind.LocalizedString(nil)))
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return strings.Join(leaves, "; ")
+}
+
+// fieldPath renders a JSON pointer as regions[2].share.
+func fieldPath(loc []string) string {
+	var b strings.Builder
+	for _, s := range loc {
+		if _, err := strconv.Atoi(s); err == nil {
+			b.WriteString("[" + s + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	if b.Len() == 0 {
+		return "(document)"
+	}
+	return b.String()
+}
+
+// CheckJSONSyntax reports a JSON syntax error together with the field it
+// occurs in, e.g. `regions[0].share: invalid character 'N' ...` for a NaN,
+// which JSON cannot represent.
+func CheckJSONSyntax(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		array bool
+		key   string
+		index int
+		atKey bool
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.array {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			} else if f.key != "" {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.key)
+			}
+		}
+		if b.Len() == 0 {
+			return "(document)"
+		}
+		return b.String()
+	}
+	// afterValue advances the enclosing container past one value.
+	afterValue := func() {
+		if len(stack) == 0 {
+			return
+		}
+		top := &stack[len(stack)-1]
+		if top.array {
+			top.index++
+		} else {
+			top.atKey = true
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v (JSON has no NaN or Infinity; numbers must be finite)", path(), err)
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, frame{atKey: true})
+			case '[':
+				stack = append(stack, frame{array: true})
+			default:
+				stack = stack[:len(stack)-1]
+				afterValue()
+			}
+		default:
+			if len(stack) > 0 {
+				top := &stack[len(stack)-1]
+				if !top.array && top.atKey {
+					top.key, _ = t.(string)
+					top.atKey = false
+					continue
+				}
+			}
+			afterValue()
+		}
+	}
+}
+
+func checkFinite(path string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%w: %s: must be a finite number, got %v", ErrInput, path, v)
+	}
+	return nil
+}
+
+// shareTol is the tolerance on Σφ_j = 1 (shares are often typed with a few decimals).
+const shareTol = 1e-6
+
+// Validate checks the instance and names the first offending field.
+func (in *Instance) Validate() error {
+	if err := checkFinite("users", in.Users); err != nil {
+		return err
+	}
+	if in.Users <= 0 {
+		return fmt.Errorf("%w: users: must be > 0, got %v", ErrInput, in.Users)
+	}
+	if len(in.Regions) == 0 {
+		return fmt.Errorf("%w: regions: must list at least one region", ErrInput)
+	}
+	if len(in.DataCenters) == 0 {
+		return fmt.Errorf("%w: datacenters: must list at least one data centre", ErrInput)
+	}
+	sum := 0.0
+	for j, r := range in.Regions {
+		p := fmt.Sprintf("regions[%d]", j)
+		for _, f := range []struct {
+			n string
+			v float64
+		}{{"share", r.Share}, {"revenue_intercept", r.RevenueIntercept}, {"revenue_slope", r.RevenueSlope}} {
+			if err := checkFinite(p+"."+f.n, f.v); err != nil {
+				return err
+			}
+		}
+		if r.Share < 0 {
+			return fmt.Errorf("%w: %s.share: must be ≥ 0, got %v", ErrInput, p, r.Share)
+		}
+		if r.RevenueSlope < 0 {
+			return fmt.Errorf("%w: %s.revenue_slope: must be ≥ 0 (revenue decreases with delay), got %v", ErrInput, p, r.RevenueSlope)
+		}
+		sum += r.Share
+	}
+	if math.Abs(sum-1) > shareTol {
+		return fmt.Errorf("%w: regions[*].share: must sum to 1, got %.10g", ErrInput, sum)
+	}
+	for i, d := range in.DataCenters {
+		p := fmt.Sprintf("datacenters[%d]", i)
+		for _, f := range []struct {
+			n string
+			v float64
+		}{{"background_cpu", d.BackgroundCPU}, {"cpu_per_user", d.CPUPerUser}, {"bandwidth_users", d.BandwidthUsers},
+			{"response_slope_ms", d.ResponseSlopeMS}, {"response_intercept_ms", d.ResponseInterceptMS},
+			{"cost_per_user", d.CostPerUser}, {"max_cpu", d.MaxCPU}} {
+			if err := checkFinite(p+"."+f.n, f.v); err != nil {
+				return err
+			}
+		}
+		switch {
+		case d.BackgroundCPU < 0:
+			return fmt.Errorf("%w: %s.background_cpu: must be ≥ 0, got %v", ErrInput, p, d.BackgroundCPU)
+		case d.CPUPerUser <= 0:
+			return fmt.Errorf("%w: %s.cpu_per_user: must be > 0, got %v", ErrInput, p, d.CPUPerUser)
+		case d.BandwidthUsers < 0:
+			return fmt.Errorf("%w: %s.bandwidth_users: must be ≥ 0, got %v", ErrInput, p, d.BandwidthUsers)
+		case d.ResponseSlopeMS < 0:
+			return fmt.Errorf("%w: %s.response_slope_ms: must be ≥ 0, got %v", ErrInput, p, d.ResponseSlopeMS)
+		case d.MaxCPU < 0 || d.MaxCPU > 1:
+			return fmt.Errorf("%w: %s.max_cpu: must be in (0, 1] (0 means 1), got %v", ErrInput, p, d.MaxCPU)
+		case d.BackgroundCPU > d.maxCPU():
+			return fmt.Errorf("%w: %s.background_cpu: must be ≤ max_cpu %v (no CPU left), got %v", ErrInput, p, d.maxCPU(), d.BackgroundCPU)
+		}
+	}
+	s, r := len(in.DataCenters), len(in.Regions)
+	if len(in.LatencyMS) != s {
+		return fmt.Errorf("%w: latency_ms: must have %d rows (one per data centre), got %d", ErrInput, s, len(in.LatencyMS))
+	}
+	for i, row := range in.LatencyMS {
+		if len(row) != r {
+			return fmt.Errorf("%w: latency_ms[%d]: must have %d entries (one per region), got %d", ErrInput, i, r, len(row))
+		}
+		for j, v := range row {
+			p := fmt.Sprintf("latency_ms[%d][%d]", i, j)
+			if err := checkFinite(p, v); err != nil {
+				return err
+			}
+			if v < 0 {
+				return fmt.Errorf("%w: %s: must be ≥ 0, got %v", ErrInput, p, v)
+			}
+		}
+	}
+	return nil
+}
+
+func (d *DataCenter) maxCPU() float64 {
+	if d.MaxCPU == 0 {
+		return 1
+	}
+	return d.MaxCPU
+}
+
+// Capacity returns C_i = min((Θ_i^max − λ_i)/ι_i, B_i), the users DC i can take.
+func (d *DataCenter) Capacity() float64 {
+	return math.Min((d.maxCPU()-d.BackgroundCPU)/d.CPUPerUser, d.BandwidthUsers)
+}
+
+// TotalCapacity returns Σ_i C_i.
+func (in *Instance) TotalCapacity() float64 {
+	s := 0.0
+	for i := range in.DataCenters {
+		s += in.DataCenters[i].Capacity()
+	}
+	return s
+}
+
+// InfeasibleError reports Proposition 1: the instance has no feasible
+// policy because the data centres can hold only ΣC_i < N users.
+type InfeasibleError struct {
+	Capacity float64 // Σ C_i
+	Users    float64 // N
+}
+
+func (e *InfeasibleError) Error() string {
+	return fmt.Sprintf("infeasible (Proposition 1): the data centres can serve ΣC_i = %g users, fewer than N = %g", e.Capacity, e.Users)
+}
+
+// capTol is the relative slack allowed in Proposition 1 (ΣC_i ≥ N).
+const capTol = 1e-9
+
+// CheckFeasible returns an *InfeasibleError when ΣC_i < N (Proposition 1).
+func (in *Instance) CheckFeasible() error {
+	if c := in.TotalCapacity(); c < in.Users*(1-capTol) {
+		return &InfeasibleError{Capacity: c, Users: in.Users}
+	}
+	return nil
+}
