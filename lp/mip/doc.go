@@ -1,0 +1,106 @@
+// Package mip solves mixed-integer linear programs by LP-based branch and
+// bound on top of the project's dual simplex (package lp/simplex).
+//
+// # Branch and bound
+//
+// For the MILP  min{cᵀx : rl ≤ Ax ≤ ru, l ≤ x ≤ u, xⱼ ∈ ℤ for j ∈ I}  (a
+// maximisation is solved as the minimisation of −cᵀx and reported in its own
+// sense) every node of the search tree is the LP relaxation with tightened
+// column bounds. Its optimum z is a lower bound for every integer point of the
+// node; a node is pruned when its LP is infeasible or z ≥ z* − δ, where z* is
+// the incumbent (best integer point found so far) and δ the allowed gap. An LP
+// optimum x̄ that is integral on I is a new incumbent. Otherwise the node is
+// split on a column j ∈ I with fractional x̄ⱼ into the children with
+// uⱼ = ⌊x̄ⱼ⌋ and lⱼ = ⌈x̄ⱼ⌉ (Wolsey 1998, ch. 7; Achterberg 2007, ch. 2).
+//
+// Node selection is best-bound search with plunging: after branching, the
+// search dives into one child (the side x̄ⱼ rounds to) and re-optimises it with
+// the dual simplex from the parent's basis, which stays dual feasible after a
+// bound change; the sibling is stored with a snapshot of that basis. A dive
+// ends when its node is pruned, integral, or its bound is no longer within
+// half of the gap between the best open bound and the incumbent; the search
+// then continues with the open node of smallest bound and restores its basis
+// snapshot. The best bound of the search is the smallest bound of the open
+// nodes; it stops with status Optimal when
+//
+//	|z* − bound| ≤ max(AbsGap, MIPGap·max(1, |z*|)).
+//
+// When every objective coefficient of a non-fixed column is an integer
+// multiple of g on an integer column, every integer objective value differs
+// from z* by a multiple of g and a node is pruned as soon as z > z* − g.
+//
+// # Branching
+//
+// MostFractional branches on the column with fractional part f closest to ½.
+// PseudoCost (Bénichou et al. 1971; Achterberg, Koch & Martin 2005) records,
+// for each column, the objective gain per unit of bound change observed in
+// every child created by branching on it, ψ⁻ⱼ (down) and ψ⁺ⱼ (up), and
+// branches on the column with the largest product score
+//
+//	max(fⱼψ⁻ⱼ, ε) · max((1−fⱼ)ψ⁺ⱼ, ε),  ε = 10⁻⁶.
+//
+// A column without observations uses the average pseudo-costs of all columns,
+// and 1 before any observation, so the first choices are most-fractional.
+//
+// # Bound tightening
+//
+// At every node the bounds of integer columns are tightened before the LP is
+// solved by activity-based propagation (Achterberg 2007, §7.1): for a row
+// rl ≤ Σaₖxₖ ≤ ru and a column j with aⱼ > 0,
+//
+//	xⱼ ≤ ⌊(ru − minact₋ⱼ)/aⱼ⌋  and  xⱼ ≥ ⌈(rl − maxact₋ⱼ)/aⱼ⌉,
+//
+// where minact₋ⱼ, maxact₋ⱼ are the extreme activities of the other columns
+// over their bounds (the roles swap when aⱼ < 0); empty domains prune the
+// node. After the LP, reduced-cost fixing (Wolsey 1998, §7.4) uses the
+// reduced costs d of the node LP with value z: a column at its lower bound
+// with dⱼ > 0 can rise by at most (z* − δ − z)/dⱼ in any improving solution of
+// the subtree, so uⱼ ≤ lⱼ + ⌊(z* − δ − z)/dⱼ⌋; symmetrically for a column at
+// its upper bound with dⱼ < 0. The root LP's reduced costs tighten the global
+// bounds in the same way each time the incumbent improves.
+//
+// # Heuristics
+//
+// At every node the LP point is rounded, first in the direction in which no
+// row constrains the column (simple rounding, Achterberg 2007, §9.1), then to
+// the nearest integers; a rounded point that satisfies every row and bound
+// becomes the incumbent. Plunging acts as a depth-first diving heuristic.
+//
+// # Results
+//
+// Solve returns an lp.Solution in the model's sense with Objective the
+// incumbent's cᵀx + c₀, BestBound the best proven bound, Gap =
+// |Objective − BestBound| / max(1, |Objective|), Nodes and the total simplex
+// Iterations. X holds the incumbent with its integer columns exactly integral
+// (rounded after a check against the integrality tolerance) and RowActivity
+// is recomputed from it; every incumbent is checked against the original rows
+// and bounds before it is accepted. There are no duals. The statuses are
+//
+//   - Optimal: the incumbent is optimal within the gap;
+//   - Infeasible: no integer point exists (X is nil, BestBound is +∞ for a
+//     minimisation, −∞ for a maximisation);
+//   - Unbounded: the LP relaxation is unbounded and an integer point exists,
+//     which for rational data implies that the MILP is unbounded (Meyer 1974);
+//     X holds that integer point. To decide it, the search is repeated with a
+//     zero objective;
+//   - TimeLimit (the context's deadline passed or it was cancelled) and
+//     NodeLimit: X holds the incumbent if one was found, BestBound the best
+//     bound of the open nodes;
+//   - NumericalError: the LP of some node failed and the node had to be
+//     dropped, so the answer is not proven; X holds the incumbent if any.
+//
+// # References
+//
+//   - L. A. Wolsey, Integer Programming, Wiley 1998, ch. 7 (branch and bound,
+//     reduced-cost fixing) and ch. 8.
+//   - T. Achterberg, T. Koch, A. Martin, Branching rules revisited, Operations
+//     Research Letters 33 (2005) 42–54.
+//   - T. Achterberg, Constraint Integer Programming, PhD thesis, TU Berlin 2007
+//     (node selection and plunging ch. 6, domain propagation ch. 7, primal
+//     heuristics ch. 9).
+//   - M. Bénichou, J. M. Gauthier, P. Girodet, G. Hentges, G. Ribière,
+//     O. Vincent, Experiments in mixed-integer linear programming, Mathematical
+//     Programming 1 (1971) 76–94.
+//   - R. R. Meyer, On the existence of optimal solutions to integer and mixed
+//     integer programming problems, Mathematical Programming 7 (1974) 223–235.
+package mip
