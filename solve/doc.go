@@ -1,0 +1,62 @@
+// Package solve runs an lp.Model on a pluggable solver backend and verifies
+// whatever comes back.
+//
+// # Architecture
+//
+// A model package compiles its domain instance into an lp.Model and calls
+//
+//	sol, rep, err := solve.Solve(ctx, model, "auto", solve.Options{})
+//
+// Solve validates the model (an error wrapping lp.ErrInvalid), resolves the
+// backend name (ErrUnknownBackend), checks that the backend declares the
+// capability the model needs (ErrCapability, naming backend and capability —
+// never a silent fallback to another backend), runs it with panics recovered
+// (ErrBackend), stamps Solution.Backend and Solution.Time, and passes the
+// result through Verify. A result claimed Optimal that fails verification is
+// downgraded to lp.NumericalError, keeping the solution and the report.
+// Backends register themselves by name in init, database/sql style (see
+// Register, Open, Backends); the conformance suite in solve/solvetest is the
+// contract every backend passes.
+//
+// # The auto rule
+//
+// "auto" picks, among the backends compiled in: for a MILP, lpsolve, else
+// simplex; for an LP, clp, else simplex — each only if it declares the
+// capability (MILP, resp. LP); failing those, the first other registered
+// backend in name order that declares it. gonum is never preferred: it is a
+// dense second opinion for small problems. Choose reports the pick.
+//
+// # Verification
+//
+// For the model min/max cᵀx + c₀ s.t. rl ≤ Ax ≤ ru, l ≤ x ≤ u (some xⱼ ∈ ℤ)
+// and a solution (x, y, d) Verify computes, never trusting the backend's own
+// figures:
+//
+//   - primal row violation max(rlᵢ − aᵢᵀx, aᵢᵀx − ruᵢ, 0), scaled by
+//     1 + |violated bound|, and the same for column bounds (tolerance
+//     DefaultPrimalTol = 1e-7);
+//   - integrality max |xⱼ − round(xⱼ)| over integer columns (DefaultIntegralityTol = 1e-6);
+//   - objective consistency |z − (cᵀx + c₀)| / max(1, |cᵀx + c₀|) (DefaultObjectiveTol = 1e-6);
+//   - with duals, following the convention c = Aᵀy + d of the lp package:
+//     the dual residual ‖c − Aᵀy − d‖∞ (each entry scaled by 1 + |cⱼ|); the
+//     sign of every yᵢ and dⱼ — in a minimisation a positive dual means "at
+//     the lower bound" and a negative one "at the upper bound", reversed in a
+//     maximisation, so a dual whose sign selects an infinite bound is
+//     infeasible (scaled by 1 + ‖c‖∞; DefaultDualTol = 1e-7); complementarity
+//     |yᵢ|·|aᵢᵀx − bᵢ| and |dⱼ|·|xⱼ − βⱼ| for the bound bᵢ, βⱼ each sign
+//     selects; and the relative duality gap between cᵀx + c₀ and the dual
+//     objective c₀ + Σᵢ yᵢbᵢ + Σⱼ dⱼβⱼ. Weak duality makes these sufficient:
+//     a dual-feasible (y, d) with zero gap proves x optimal;
+//   - for Infeasible with a Farkas certificate y: with z = Aᵀy, that
+//     max{zᵀx : l ≤ x ≤ u} < min{yᵀr : rl ≤ r ≤ ru}, which no x with Ax = r
+//     can satisfy;
+//   - for Unbounded with a ray r: that the objective improves along r
+//     (cᵀr < 0 when minimising) and r lies in the recession cone of the
+//     bounds: rⱼ ≥ 0 where lⱼ is finite, rⱼ ≤ 0 where uⱼ is finite, and the
+//     same for (Ar)ᵢ with rlᵢ, ruᵢ.
+//
+// References: R. J. Vanderbei, Linear Programming: Foundations and
+// Extensions, 5th ed., Springer 2020 (duality, ch. 5; Farkas' lemma, ch. 10);
+// the MathOptInterface test suite and the HiGHS solution checker, for the
+// idea of verifying every backend's answer the same way.
+package solve

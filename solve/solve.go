@@ -1,0 +1,219 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// Errors Solve wraps, so that callers can tell a bad request (the first two,
+// and lp.ErrInvalid for a malformed model) from a solver failure.
+var (
+	// ErrUnknownBackend: no backend of that name is compiled in.
+	ErrUnknownBackend = errors.New("unknown backend")
+	// ErrCapability: the backend cannot serve this model (e.g. a MILP on an LP-only backend).
+	ErrCapability = errors.New("missing capability")
+	// ErrBackend: the backend failed to run, panicked or returned nonsense.
+	ErrBackend = errors.New("backend failure")
+)
+
+// Preference lists of the auto rule, best first.
+var (
+	autoMILP = []string{"lpsolve", "simplex"}
+	autoLP   = []string{"clp", "simplex"}
+)
+
+// Choose returns the backend the name "auto" stands for, given the model:
+// for a MILP (any integer column) the first of lpsolve, simplex that is
+// compiled in and declares MILP; for an LP the first of clp, simplex that is
+// compiled in and declares LP. When none of the preferred backends qualifies,
+// the first other registered backend (in name order) that declares the needed
+// capability is used. It returns an error wrapping ErrCapability when no
+// compiled-in backend can serve the model.
+func Choose(m *lp.Model) (string, error) {
+	return choose(m != nil && m.IsMIP(), Backends(), func(name string) (Capabilities, bool) {
+		b, err := Open(name)
+		if err != nil {
+			return Capabilities{}, false
+		}
+		return b.Capabilities(), true
+	})
+}
+
+// choose applies the auto rule to the compiled-in names; caps reports a
+// backend's capabilities.
+func choose(mip bool, names []string, caps func(string) (Capabilities, bool)) (string, error) {
+	pref := autoLP
+	if mip {
+		pref = autoMILP
+	}
+	order := make([]string, 0, len(names)+len(pref))
+	for _, p := range pref {
+		if slices.Contains(names, p) {
+			order = append(order, p)
+		}
+	}
+	for _, n := range names {
+		if !slices.Contains(order, n) {
+			order = append(order, n)
+		}
+	}
+	for _, n := range order {
+		c, ok := caps(n)
+		if ok && ((mip && c.MILP) || (!mip && c.LP)) {
+			return n, nil
+		}
+	}
+	need := "LP"
+	if mip {
+		need = "MILP"
+	}
+	return "", fmt.Errorf("solve: %w: no compiled-in backend declares %s (compiled in: %s)", ErrCapability, need, strings.Join(names, ", "))
+}
+
+// CheckCapabilities returns an error wrapping ErrCapability, naming the
+// backend and the missing capability, when b cannot solve m.
+func CheckCapabilities(b Backend, m *lp.Model) error {
+	c := b.Capabilities()
+	if m.IsMIP() {
+		if !c.MILP {
+			k := 0
+			for _, v := range m.Vars {
+				if v.Integer {
+					k++
+				}
+			}
+			return fmt.Errorf("solve: backend %q %w MILP: the model has %d integer columns", b.Name(), ErrCapability, k)
+		}
+		return nil
+	}
+	if !c.LP {
+		return fmt.Errorf("solve: backend %q %w LP", b.Name(), ErrCapability)
+	}
+	return nil
+}
+
+// verifyTolerances returns the tolerances Solve verifies with: the defaults,
+// loosened to the backend tolerances the caller asked for when those are larger.
+func verifyTolerances(o Options) Tolerances {
+	t := DefaultTolerances()
+	t.Primal = math.Max(t.Primal, o.PrimalTol)
+	t.Dual = math.Max(t.Dual, o.DualTol)
+	t.Integrality = math.Max(t.Integrality, o.IntTol)
+	return t
+}
+
+// Solve validates m, opens the named backend ("auto" applies Choose), checks
+// that it has the capabilities m needs, runs it, stamps Solution.Backend and
+// Solution.Time, and verifies the result with Verify (tolerances: the
+// defaults, or the Options' PrimalTol, DualTol, IntTol where larger). A
+// result claimed Optimal that fails verification is downgraded to
+// lp.NumericalError; the solution and the report are kept so the caller can
+// see what went wrong.
+//
+// Errors: a malformed model wraps lp.ErrInvalid; an unknown backend wraps
+// ErrUnknownBackend; a backend that lacks a needed capability wraps
+// ErrCapability (there is never a silent fallback to another backend); a
+// backend that returns an error, panics or returns no solution wraps
+// ErrBackend. Outcomes of the optimisation itself (infeasible, unbounded,
+// limits) are statuses, not errors. The report is nil only when err is not nil.
+func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.Solution, *Report, error) {
+	if m == nil {
+		return nil, nil, fmt.Errorf("solve: %w: nil model", lp.ErrInvalid)
+	}
+	if err := m.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("solve: %w", err)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	name := backend
+	if name == Auto || name == "" {
+		var err error
+		if name, err = Choose(m); err != nil {
+			return nil, nil, err
+		}
+	}
+	if !slices.Contains(Backends(), name) {
+		return nil, nil, fmt.Errorf("solve: %w %q (compiled in: %s)", ErrUnknownBackend, name, strings.Join(Backends(), ", "))
+	}
+	b, err := Open(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("solve: %w %q: %v", ErrUnknownBackend, name, err)
+	}
+	sol, rep, err := solveWith(ctx, b, m, opts)
+	if sol != nil {
+		sol.Backend = name
+	}
+	return sol, rep, err
+}
+
+// SolveWith is Solve on a backend instance rather than a registered name
+// (the conformance suite uses it on a factory's product). It does everything
+// Solve does after opening the backend, and sets Solution.Backend to b.Name().
+func SolveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.Solution, *Report, error) {
+	if b == nil {
+		return nil, nil, fmt.Errorf("solve: %w: nil backend", ErrUnknownBackend)
+	}
+	if m == nil {
+		return nil, nil, fmt.Errorf("solve: %w: nil model", lp.ErrInvalid)
+	}
+	if err := m.Validate(); err != nil {
+		return nil, nil, fmt.Errorf("solve: %w", err)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return solveWith(ctx, b, m, opts)
+}
+
+func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.Solution, *Report, error) {
+	if err := CheckCapabilities(b, m); err != nil {
+		return nil, nil, err
+	}
+	start := time.Now()
+	sol, err := safeSolve(ctx, b, m, opts)
+	elapsed := time.Since(start)
+	if err != nil {
+		return nil, nil, err
+	}
+	sol.Backend = b.Name()
+	sol.Time = elapsed
+	rep := Verify(m, sol, verifyTolerances(opts))
+	if sol.Status == lp.Optimal && !rep.OK {
+		sol.Status = lp.NumericalError
+	}
+	return sol, &rep, nil
+}
+
+// safeSolve runs the backend with a model it cannot modify (a clone) and
+// turns a panic or a nil solution into an error.
+func safeSolve(ctx context.Context, b Backend, m *lp.Model, opts Options) (sol *lp.Solution, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			sol = nil
+			err = fmt.Errorf("solve: %w: backend %q panicked: %v", ErrBackend, b.Name(), r)
+		}
+	}()
+	sol, err = b.Solve(ctx, m.Clone(), opts)
+	if err != nil {
+		return nil, fmt.Errorf("solve: %w: backend %q: %w", ErrBackend, b.Name(), err)
+	}
+	if sol == nil {
+		return nil, fmt.Errorf("solve: %w: backend %q returned no solution and no error", ErrBackend, b.Name())
+	}
+	return sol, nil
+}
+
+// IsInputError reports whether err from Solve is the caller's fault (a
+// malformed model, an unknown backend or a missing capability) rather than a
+// failure of the solver.
+func IsInputError(err error) bool {
+	return errors.Is(err, lp.ErrInvalid) || errors.Is(err, ErrUnknownBackend) || errors.Is(err, ErrCapability)
+}

@@ -1,0 +1,152 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// fake is a backend whose answer is scripted.
+type fake struct {
+	caps  Capabilities
+	solve func(m *lp.Model) (*lp.Solution, error)
+}
+
+func (f *fake) Name() string               { return "fake" }
+func (f *fake) Capabilities() Capabilities { return f.caps }
+func (f *fake) Solve(_ context.Context, m *lp.Model, _ Options) (*lp.Solution, error) {
+	return f.solve(m)
+}
+
+func TestSolveWith(t *testing.T) {
+	// The optimum of maxModel is hand-derived in verify_test.go: x = (3, 1), z = 11.
+	right := func(*lp.Model) (*lp.Solution, error) {
+		return &lp.Solution{Status: lp.Optimal, Objective: 11, X: []float64{3, 1}}, nil
+	}
+	tests := []struct {
+		name    string
+		backend *fake
+		model   *lp.Model
+		err     error  // wanted error class, nil for success
+		msg     string // substring of the error
+		status  lp.Status
+		ok      bool
+	}{
+		{name: "optimal", backend: &fake{Capabilities{LP: true}, right}, model: maxModel(), status: lp.Optimal, ok: true},
+		{
+			name: "wrong optimum downgraded",
+			backend: &fake{Capabilities{LP: true}, func(*lp.Model) (*lp.Solution, error) {
+				return &lp.Solution{Status: lp.Optimal, Objective: 13, X: []float64{3, 2}}, nil
+			}},
+			model: maxModel(), status: lp.NumericalError,
+		},
+		{
+			name: "panic recovered",
+			backend: &fake{Capabilities{LP: true}, func(*lp.Model) (*lp.Solution, error) {
+				var v []int
+				_ = v[3]
+				return nil, nil
+			}},
+			model: maxModel(), err: ErrBackend, msg: "panicked",
+		},
+		{
+			name: "backend error wrapped",
+			backend: &fake{Capabilities{LP: true}, func(*lp.Model) (*lp.Solution, error) {
+				return nil, errors.New("license expired")
+			}},
+			model: maxModel(), err: ErrBackend, msg: "license expired",
+		},
+		{
+			name:    "nil solution",
+			backend: &fake{Capabilities{LP: true}, func(*lp.Model) (*lp.Solution, error) { return nil, nil }},
+			model:   maxModel(), err: ErrBackend, msg: "no solution",
+		},
+		{name: "MILP on an LP backend", backend: &fake{Capabilities{LP: true}, right}, model: intModel(), err: ErrCapability, msg: `backend "fake" missing capability MILP: the model has 1 integer columns`},
+		{name: "LP on a backend without LP", backend: &fake{Capabilities{MILP: true}, right}, model: maxModel(), err: ErrCapability, msg: "missing capability LP"},
+		{
+			name: "invalid model", backend: &fake{Capabilities{LP: true}, right},
+			model: &lp.Model{Vars: []lp.Var{{Name: "x"}}}, err: lp.ErrInvalid, msg: "1 columns",
+		},
+		{
+			name: "backend cannot modify the caller's model",
+			backend: &fake{Capabilities{LP: true}, func(m *lp.Model) (*lp.Solution, error) {
+				m.Obj[0] = 100
+				return right(m)
+			}},
+			model: maxModel(), status: lp.Optimal, ok: true,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sol, rep, err := SolveWith(context.Background(), tc.backend, tc.model, Options{})
+			if tc.err != nil {
+				if !errors.Is(err, tc.err) || !strings.Contains(err.Error(), tc.msg) {
+					t.Fatalf("err = %v, want %v containing %q", err, tc.err, tc.msg)
+				}
+				if sol != nil || rep != nil {
+					t.Errorf("got a solution or report with an error")
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != tc.status || rep.OK != tc.ok {
+				t.Errorf("status %v, report OK %v (%q); want %v, %v", sol.Status, rep.OK, rep.Problems, tc.status, tc.ok)
+			}
+			if sol.Backend != "fake" {
+				t.Errorf("Backend = %q", sol.Backend)
+			}
+			if tc.model.Obj[0] != 3 {
+				t.Errorf("caller's model changed")
+			}
+		})
+	}
+}
+
+func TestSolveByName(t *testing.T) {
+	_, _, err := Solve(context.Background(), maxModel(), "no-such-backend", Options{})
+	if !errors.Is(err, ErrUnknownBackend) || !IsInputError(err) {
+		t.Errorf("unknown backend: err = %v", err)
+	}
+	_, _, err = Solve(context.Background(), nil, Auto, Options{})
+	if !errors.Is(err, lp.ErrInvalid) {
+		t.Errorf("nil model: err = %v", err)
+	}
+}
+
+func TestChoose(t *testing.T) {
+	all := map[string]Capabilities{
+		"clp":     {LP: true, Duals: true, Rays: true},
+		"lpsolve": {LP: true, MILP: true, Duals: true},
+		"simplex": {LP: true, MILP: true, Duals: true, Rays: true},
+		"gonum":   {LP: true},
+		"lponly":  {LP: true},
+	}
+	caps := func(n string) (Capabilities, bool) { c, ok := all[n]; return c, ok }
+	tests := []struct {
+		mip   bool
+		names []string
+		want  string // "" for an error
+	}{
+		{false, []string{"clp", "gonum", "lpsolve", "simplex"}, "clp"},
+		{false, []string{"gonum", "lpsolve", "simplex"}, "simplex"},
+		{false, []string{"gonum"}, "gonum"},
+		{true, []string{"clp", "gonum", "lpsolve", "simplex"}, "lpsolve"},
+		{true, []string{"clp", "gonum", "simplex"}, "simplex"},
+		{true, []string{"clp", "gonum"}, ""},
+		{false, nil, ""},
+	}
+	for _, tc := range tests {
+		got, err := choose(tc.mip, tc.names, caps)
+		if got != tc.want || (tc.want == "") != (err != nil) {
+			t.Errorf("choose(mip=%v, %v) = %q, %v; want %q", tc.mip, tc.names, got, err, tc.want)
+		}
+		if err != nil && !errors.Is(err, ErrCapability) {
+			t.Errorf("error %v does not wrap ErrCapability", err)
+		}
+	}
+}
