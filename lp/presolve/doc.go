@@ -1,0 +1,91 @@
+// Package presolve simplifies an lp.Model before it is solved and maps the
+// solution of the simplified model back (postsolve), primal and dual.
+//
+// The model is min cᵀx (a maximisation is handled as min −cᵀx internally)
+// subject to rl ≤ Ax ≤ ru and l ≤ x ≤ u. Presolve applies the reductions
+// below in passes until a pass changes nothing, and records each one on a
+// stack. Every reduction maps the current model P onto a smaller model P′
+// such that an optimal primal-dual pair (x′, y′, d′) of P′ extends to an
+// optimal pair of P; Postsolve undoes the stack in reverse order. Duals
+// follow package lp: c = Aᵀy + d, and for a minimisation y ≥ 0 on a row at
+// its lower bound, y ≤ 0 at its upper bound, d ≥ 0 on a column at its lower
+// bound, d ≤ 0 at its upper bound.
+//
+// Throughout, the reduced cost of a column being restored is computed as
+// dⱼ = cⱼ − Σᵢ aᵢⱼyᵢ over the rows present at that stage; rows removed
+// earlier either get yᵢ = 0 or receive their dual from a column or row whose
+// reduced cost they absorb, so c = Aᵀy + d holds at every stage.
+//
+// # Reductions
+//
+// Empty row (no live column): feasible iff rl ≤ 0 ≤ ru (after shifting by
+// fixed columns), else the model is infeasible. Postsolve: yᵢ = 0.
+//
+// Fixed column (lⱼ = uⱼ = v): remove it, rl ← rl − a·ⱼv, ru ← ru − a·ⱼv,
+// c₀ ← c₀ + cⱼv. Postsolve: xⱼ = v, dⱼ = cⱼ − Σᵢ aᵢⱼyᵢ (any sign is
+// admissible for a fixed column).
+//
+// Singleton row rl ≤ a·xₖ ≤ ru: becomes the bounds [rl/a, ru/a] on xₖ
+// (swapped when a < 0), intersected with [lₖ, uₖ]; empty intersection means
+// infeasible. Postsolve: if dₖ > 0 and the lower bound of xₖ came from the
+// row (or dₖ < 0 and the upper bound did), the row is tight and takes that
+// reduced cost: yᵢ = dₖ/a, dₖ ← 0; the sign is right because a > 0 maps the
+// row's lower side to xₖ's lower bound and a < 0 maps it to the upper.
+// Otherwise yᵢ = 0.
+//
+// Activity bounds: Lmin = Σ_{a>0} a·l + Σ_{a<0} a·u and Lmax likewise are the
+// extreme values of a row's activity over the column bounds (Andersen &
+// Andersen 1995, §3.2). With τ the tolerance:
+//
+//   - Lmin > ru + τ or Lmax < rl − τ: infeasible.
+//   - Forcing row, Lmax ≤ rl + τ: every column must sit at the bound that
+//     attains Lmax (u if a > 0, l if a < 0); fix them all and drop the row.
+//     Symmetrically Lmin ≥ ru − τ fixes them at the bounds attaining Lmin.
+//     Postsolve (row at its lower side, y ≥ 0): with eⱼ the reduced costs
+//     after restoring the fixed columns, a column at its upper bound needs
+//     eⱼ − aⱼy ≤ 0 and one at its lower bound eⱼ − aⱼy ≥ 0; both read
+//     y ≥ eⱼ/aⱼ, so y = max(0, maxⱼ eⱼ/aⱼ) and dⱼ = eⱼ − aⱼy. At the upper
+//     side, y = min(0, minⱼ eⱼ/aⱼ).
+//   - Redundant row, Lmin ≥ rl and Lmax ≤ ru: no point within the column
+//     bounds violates it; drop it, yᵢ = 0. If only one side is implied, that
+//     side is dropped (set infinite); the feasible set does not change and a
+//     dual of the relaxed row has the sign the original row allows.
+//
+// Duplicate rows: rows whose live coefficients satisfy aₚ = λ·a_q (found by
+// hashing the pattern scaled by its first coefficient, then compared
+// exactly) are merged: row p's bounds divided by λ (swapped if λ < 0) are
+// intersected with row q's, and row p is removed; an empty intersection means
+// infeasible. Postsolve: if y_q has the sign of a bound that came from row
+// p, then y_p = y_q/λ and y_q = 0 (this keeps y_p·aₚ + y_q·a_q unchanged);
+// otherwise y_p = 0.
+//
+// Dominated column (including an empty column): if cⱼ ≥ 0 and decreasing xⱼ
+// cannot violate any row (every row with aᵢⱼ > 0 has rl = −∞ and every row
+// with aᵢⱼ < 0 has ru = +∞), some optimum has xⱼ = lⱼ; fix it there when lⱼ
+// is finite (symmetrically at uⱼ when cⱼ ≤ 0). Postsolve: those rows have
+// yᵢ ≤ 0 (resp. ≥ 0), so dⱼ = cⱼ − Σ aᵢⱼyᵢ ≥ cⱼ ≥ 0, as a column at its
+// lower bound needs. When the cost pushes such a column towards an infinite
+// bound the model is unbounded if it is feasible; presolve leaves that
+// column in Reduced so that the solver decides and can produce a ray.
+//
+// # Integer columns
+//
+// Unless Options.IgnoreIntegrality is set, integer columns keep their flag in
+// Reduced, their bounds are rounded inwards (⌈l⌉, ⌊u⌋) at the start and
+// after every singleton-row tightening, and a contradiction after rounding
+// is reported as infeasible. Every reduction above is valid for the integer
+// program: none substitutes a column by a combination of others, and the
+// fixings happen at (rounded) bounds. Rounding is the only step that is not
+// an LP equivalence, so after it the postsolved duals are not guaranteed; a
+// caller that solves the LP relaxation of a model with integer flags and
+// wants exact duals sets IgnoreIntegrality (Reduced then has no integer
+// columns). Reductions that would be LP-only (doubleton equations, implied
+// free column singletons) are not implemented.
+//
+// References: E. D. Andersen and K. D. Andersen, "Presolving in linear
+// programming", Mathematical Programming 71 (1995) 221–245; J. Gondzio,
+// "Presolve analysis of linear programs prior to applying an interior point
+// method", INFORMS Journal on Computing 9 (1997) 73–91; N. I. M. Gould and
+// Ph. L. Toint, "Preprocessing for quadratic programming", Mathematical
+// Programming 100 (2004) 95–132.
+package presolve

@@ -1,0 +1,725 @@
+package presolve
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"sort"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// DefaultTol is the feasibility tolerance used when Options.Tol is zero. It is
+// applied relative to max(1, |bound|).
+const DefaultTol = 1e-9
+
+// defaultMaxPasses caps the number of passes when Options.MaxPasses is zero.
+const defaultMaxPasses = 100
+
+// Options controls Presolve.
+type Options struct {
+	// Tol is the tolerance for deciding that a bound is met, that a row is
+	// forcing or redundant, and that bounds contradict each other. It is
+	// scaled by max(1, |value|). Zero means DefaultTol.
+	Tol float64
+	// MaxPasses limits the number of sweeps over the model. Zero means
+	// "until nothing changes", capped at 100.
+	MaxPasses int
+	// IgnoreIntegrality presolves the LP relaxation: integer columns are
+	// treated as continuous (no rounding of their bounds) and Reduced has no
+	// integer columns. Set it when the caller solves the relaxation of a
+	// model that carries integer flags and needs exact duals. Leave it false
+	// for a MILP caller: integrality is then kept in Reduced and every
+	// reduction applied is valid for the integer program (see the package doc).
+	IgnoreIntegrality bool
+}
+
+// Stats counts what Presolve removed.
+type Stats struct {
+	Passes                                 int
+	RowsBefore, ColsBefore, NonzerosBefore int
+	RowsAfter, ColsAfter, NonzerosAfter    int
+
+	EmptyRows, SingletonRows, RedundantRows, ForcingRows, DuplicateRows int
+	FixedCols, EmptyCols, DominatedCols                                 int
+	// RowSidesDropped counts row bounds dropped because the column bounds
+	// imply them.
+	RowSidesDropped int
+	// BoundsTightened counts column bounds tightened by singleton rows.
+	BoundsTightened int
+}
+
+// Result is the outcome of Presolve.
+type Result struct {
+	// Reduced is the presolved model when Status is lp.NotSolved; it may
+	// have no rows and no columns, in which case its only solution is the
+	// empty one. Reduced is nil when presolve decided the model.
+	Reduced *lp.Model
+	// Status is lp.NotSolved when Reduced must be solved, lp.Infeasible when
+	// presolve proved that no point is feasible. Reason says why.
+	Status lp.Status
+	Reason string
+	// Stats counts the reductions.
+	Stats Stats
+
+	orig     *lp.Model
+	min      bool // orig is a minimisation
+	keptRows []int
+	keptCols []int
+	xfix     []float64 // values of removed columns, by original index
+	stack    []op
+	a        *lp.CSC // original matrix in column form
+}
+
+// ErrNoPostsolve is wrapped by Postsolve when there is nothing to map back:
+// presolve decided the model itself.
+var ErrNoPostsolve = errors.New("presolve: no reduced model to postsolve")
+
+type opKind uint8
+
+const (
+	opDropRow      opKind = iota // empty or redundant row: y = 0
+	opFixCol                     // column fixed and removed
+	opSingletonRow               // row turned into bounds of one column
+	opForcingRow                 // row whose columns were all fixed at bounds
+	opDuplicateRow               // row merged into a parallel row
+)
+
+// op is one entry of the postsolve stack.
+type op struct {
+	kind opKind
+	row  int
+	col  int     // singleton: the column; duplicate: the row kept
+	coef float64 // singleton: a_ik; duplicate: λ with a_row = λ·a_kept
+	// lowFrom/upFrom: the column (singleton) or kept-row (duplicate) lower /
+	// upper bound came from the removed row. forcing: lowFrom means the row
+	// was at its lower bound.
+	lowFrom, upFrom bool
+	cols            []int     // forcing: columns fixed
+	vals            []float64 // forcing: their coefficients
+	free            []bool    // forcing: column had lower < upper
+}
+
+// presolver holds the working state. Costs are in minimisation sense.
+type presolver struct {
+	m      *lp.Model
+	tol    float64
+	useInt bool
+
+	cost           []float64
+	lo, hi         []float64
+	isInt          []bool
+	colAlive       []bool
+	rowAlive       []bool
+	rl, ru         []float64
+	rowInd         [][]int
+	rowVal         [][]float64
+	colRow         [][]int
+	colVal         [][]float64
+	rowCnt, colCnt []int
+	xfix           []float64
+	stack          []op
+	stats          Stats
+
+	infeasible bool
+	reason     string
+}
+
+// Presolve simplifies m and returns the reduced model together with what
+// Postsolve needs to map a solution of it back to m. m is not modified.
+// The error is non-nil only when m is not a valid model (see lp.Model.Validate).
+func Presolve(m *lp.Model, opts Options) (*Result, error) {
+	if m == nil {
+		return nil, errors.New("presolve: model: must not be nil")
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("presolve: %w", err)
+	}
+	tol := opts.Tol
+	if tol == 0 {
+		tol = DefaultTol
+	}
+	if math.IsNaN(tol) || tol < 0 || tol >= 1 {
+		return nil, fmt.Errorf("presolve: options.Tol: must be in [0, 1), got %v", tol)
+	}
+	if opts.MaxPasses < 0 {
+		return nil, fmt.Errorf("presolve: options.MaxPasses: must be >= 0, got %d", opts.MaxPasses)
+	}
+	passes := opts.MaxPasses
+	if passes == 0 {
+		passes = defaultMaxPasses
+	}
+	p := newPresolver(m, tol, !opts.IgnoreIntegrality)
+	p.stats.RowsBefore, p.stats.ColsBefore, p.stats.NonzerosBefore = m.NumRows(), m.NumVars(), m.NumNonzeros()
+	res := &Result{orig: m, min: m.Sense == lp.Minimize}
+
+	p.initialChecks()
+	for pass := 0; pass < passes && !p.infeasible; pass++ {
+		p.stats.Passes++
+		changed := p.rowPass()
+		if !p.infeasible {
+			changed = p.colPass() || changed
+		}
+		if !p.infeasible {
+			changed = p.duplicateRows() || changed
+		}
+		if !changed {
+			break
+		}
+	}
+	res.Stats = p.stats
+	if p.infeasible {
+		res.Status = lp.Infeasible
+		res.Reason = p.reason
+		return res, nil
+	}
+	res.Status = lp.NotSolved
+	res.Reduced, res.keptRows, res.keptCols = p.build(opts.IgnoreIntegrality)
+	res.Stats.RowsAfter = res.Reduced.NumRows()
+	res.Stats.ColsAfter = res.Reduced.NumVars()
+	res.Stats.NonzerosAfter = res.Reduced.NumNonzeros()
+	res.xfix = p.xfix
+	res.stack = p.stack
+	res.a = m.Matrix()
+	return res, nil
+}
+
+func newPresolver(m *lp.Model, tol float64, useInt bool) *presolver {
+	n, nr := m.NumVars(), m.NumRows()
+	p := &presolver{
+		m: m, tol: tol, useInt: useInt,
+		cost: make([]float64, n), lo: make([]float64, n), hi: make([]float64, n),
+		isInt: make([]bool, n), colAlive: make([]bool, n), rowAlive: make([]bool, nr),
+		rl: make([]float64, nr), ru: make([]float64, nr),
+		rowInd: make([][]int, nr), rowVal: make([][]float64, nr),
+		colRow: make([][]int, n), colVal: make([][]float64, n),
+		rowCnt: make([]int, nr), colCnt: make([]int, n),
+		xfix: make([]float64, n),
+	}
+	sign := 1.0
+	if m.Sense == lp.Maximize {
+		sign = -1
+	}
+	for j, v := range m.Vars {
+		p.cost[j] = sign * m.Obj[j]
+		p.lo[j], p.hi[j] = v.Lower, v.Upper
+		p.isInt[j] = v.Integer && useInt
+		p.colAlive[j] = true
+	}
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		p.rowAlive[i] = true
+		p.rl[i], p.ru[i] = r.Lower, r.Upper
+		idx := make([]int, len(r.Ind))
+		for k := range idx {
+			idx[k] = k
+		}
+		sort.Slice(idx, func(a, b int) bool { return r.Ind[idx[a]] < r.Ind[idx[b]] })
+		ind := make([]int, len(idx))
+		val := make([]float64, len(idx))
+		for k, q := range idx {
+			ind[k], val[k] = r.Ind[q], r.Val[q]
+		}
+		p.rowInd[i], p.rowVal[i] = ind, val
+		p.rowCnt[i] = len(ind)
+		for k, j := range ind {
+			p.colRow[j] = append(p.colRow[j], i)
+			p.colVal[j] = append(p.colVal[j], val[k])
+			p.colCnt[j]++
+		}
+	}
+	return p
+}
+
+func (p *presolver) scaled(v float64) float64 {
+	if a := math.Abs(v); a > 1 && !math.IsInf(a, 0) {
+		return p.tol * a
+	}
+	return p.tol
+}
+
+func (p *presolver) fail(format string, args ...any) {
+	if !p.infeasible {
+		p.infeasible = true
+		p.reason = fmt.Sprintf(format, args...)
+	}
+}
+
+func (p *presolver) colName(j int) string {
+	return fmt.Sprintf("column %d (%s)", j, p.m.Vars[j].Name)
+}
+
+func (p *presolver) rowName(i int) string {
+	return fmt.Sprintf("row %d (%s)", i, p.m.Rows[i].Name)
+}
+
+// initialChecks rounds integer bounds and checks bound consistency.
+func (p *presolver) initialChecks() {
+	for j := range p.lo {
+		if p.isInt[j] {
+			p.lo[j] = roundUp(p.lo[j], p.tol)
+			p.hi[j] = roundDown(p.hi[j], p.tol)
+		}
+		if p.lo[j] > p.hi[j] {
+			if p.lo[j]-p.hi[j] > p.scaled(p.lo[j]) || p.isInt[j] {
+				p.fail("%s: lower bound %v exceeds upper bound %v", p.colName(j), p.m.Vars[j].Lower, p.m.Vars[j].Upper)
+				return
+			}
+			p.lo[j] = p.hi[j]
+		}
+	}
+	for i := range p.rl {
+		if p.rl[i] > p.ru[i] {
+			if p.rl[i]-p.ru[i] > p.scaled(p.rl[i]) {
+				p.fail("%s: lower bound %v exceeds upper bound %v", p.rowName(i), p.rl[i], p.ru[i])
+				return
+			}
+			p.rl[i] = p.ru[i]
+		}
+	}
+}
+
+func roundUp(v, tol float64) float64 {
+	if math.IsInf(v, 0) {
+		return v
+	}
+	return math.Ceil(v - tol*math.Max(1, math.Abs(v)))
+}
+
+func roundDown(v, tol float64) float64 {
+	if math.IsInf(v, 0) {
+		return v
+	}
+	return math.Floor(v + tol*math.Max(1, math.Abs(v)))
+}
+
+// fixCol removes column j at value v, shifting the bounds of its rows.
+func (p *presolver) fixCol(j int, v float64) {
+	p.colAlive[j] = false
+	p.xfix[j] = v
+	for k, i := range p.colRow[j] {
+		if !p.rowAlive[i] {
+			continue
+		}
+		if v != 0 {
+			s := p.colVal[j][k] * v
+			p.rl[i] -= s // ±Inf stays ±Inf
+			p.ru[i] -= s
+		}
+		p.rowCnt[i]--
+	}
+	p.colCnt[j] = 0
+	p.stack = append(p.stack, op{kind: opFixCol, col: j})
+}
+
+// removeRow marks row i removed and updates the column counts.
+func (p *presolver) removeRow(i int) {
+	p.rowAlive[i] = false
+	for _, j := range p.rowInd[i] {
+		if p.colAlive[j] {
+			p.colCnt[j]--
+		}
+	}
+}
+
+// activityBounds returns the smallest and largest value of the row's
+// activity over the current column bounds.
+func (p *presolver) activityBounds(i int) (lmin, lmax float64) {
+	for k, j := range p.rowInd[i] {
+		if !p.colAlive[j] {
+			continue
+		}
+		a := p.rowVal[i][k]
+		if a > 0 {
+			lmin += a * p.lo[j]
+			lmax += a * p.hi[j]
+		} else {
+			lmin += a * p.hi[j]
+			lmax += a * p.lo[j]
+		}
+	}
+	// -Inf + Inf cannot happen: each sum only collects one sign of infinity.
+	return lmin, lmax
+}
+
+func (p *presolver) rowPass() bool {
+	changed := false
+	for i := range p.rl {
+		if !p.rowAlive[i] {
+			continue
+		}
+		switch p.rowCnt[i] {
+		case 0:
+			p.emptyRow(i)
+			changed = true
+		case 1:
+			p.singletonRow(i)
+			changed = true
+		default:
+			changed = p.activityRow(i) || changed
+		}
+		if p.infeasible {
+			return changed
+		}
+	}
+	return changed
+}
+
+func (p *presolver) emptyRow(i int) {
+	if p.rl[i] > p.scaled(p.rl[i]) || p.ru[i] < -p.scaled(p.ru[i]) {
+		p.fail("%s: all its columns are removed or absent, and 0 is outside its bounds [%v, %v] after substituting fixed columns", p.rowName(i), p.rl[i], p.ru[i])
+		return
+	}
+	p.removeRow(i)
+	p.stats.EmptyRows++
+	p.stack = append(p.stack, op{kind: opDropRow, row: i})
+}
+
+func (p *presolver) singletonRow(i int) {
+	col, a := -1, 0.0
+	for k, j := range p.rowInd[i] {
+		if p.colAlive[j] {
+			col, a = j, p.rowVal[i][k]
+			break
+		}
+	}
+	lo, hi := p.rl[i]/a, p.ru[i]/a
+	if a < 0 {
+		lo, hi = hi, lo
+	}
+	// Dividing an infinite bound keeps it infinite with the right sign.
+	if p.isInt[col] {
+		lo, hi = roundUp(lo, p.tol), roundDown(hi, p.tol)
+	}
+	o := op{kind: opSingletonRow, row: i, col: col, coef: a}
+	if lo > p.lo[col] {
+		p.lo[col] = lo
+		o.lowFrom = true
+		p.stats.BoundsTightened++
+	}
+	if hi < p.hi[col] {
+		p.hi[col] = hi
+		o.upFrom = true
+		p.stats.BoundsTightened++
+	}
+	if p.lo[col] > p.hi[col] {
+		if p.lo[col]-p.hi[col] > p.scaled(p.lo[col]) || p.isInt[col] {
+			p.fail("%s: it implies bounds [%v, %v] on %s, which conflict with its other bounds", p.rowName(i), lo, hi, p.colName(col))
+			return
+		}
+		// Within tolerance: make the column fixed at the bound that came
+		// from the row, whose dual can then carry either sign.
+		if o.lowFrom {
+			p.hi[col] = p.lo[col]
+		} else {
+			p.lo[col] = p.hi[col]
+		}
+	}
+	p.removeRow(i)
+	p.stats.SingletonRows++
+	p.stack = append(p.stack, o)
+}
+
+// activityRow handles a row with two or more columns: infeasible, forcing,
+// redundant, or one side implied.
+func (p *presolver) activityRow(i int) bool {
+	lmin, lmax := p.activityBounds(i)
+	rl, ru := p.rl[i], p.ru[i]
+	switch {
+	case lmin > ru+p.scaled(ru):
+		p.fail("%s: its smallest activity over the column bounds, %v, exceeds its upper bound %v", p.rowName(i), lmin, ru)
+		return false
+	case lmax < rl-p.scaled(rl):
+		p.fail("%s: its largest activity over the column bounds, %v, is below its lower bound %v", p.rowName(i), lmax, rl)
+		return false
+	case !math.IsInf(rl, -1) && lmax <= rl+p.scaled(rl):
+		p.forcingRow(i, true)
+		return true
+	case !math.IsInf(ru, 1) && lmin >= ru-p.scaled(ru):
+		p.forcingRow(i, false)
+		return true
+	}
+	lowImplied := math.IsInf(rl, -1) || lmin >= rl
+	upImplied := math.IsInf(ru, 1) || lmax <= ru
+	switch {
+	case lowImplied && upImplied:
+		p.removeRow(i)
+		p.stats.RedundantRows++
+		p.stack = append(p.stack, op{kind: opDropRow, row: i})
+		return true
+	case lowImplied && !math.IsInf(rl, -1):
+		p.rl[i] = math.Inf(-1)
+		p.stats.RowSidesDropped++
+		return true
+	case upImplied && !math.IsInf(ru, 1):
+		p.ru[i] = math.Inf(1)
+		p.stats.RowSidesDropped++
+		return true
+	}
+	return false
+}
+
+// forcingRow fixes every column of row i at the bound that attains the
+// row's largest activity (atLower: the activity can at most reach the lower
+// bound) or its smallest activity.
+func (p *presolver) forcingRow(i int, atLower bool) {
+	o := op{kind: opForcingRow, row: i, lowFrom: atLower}
+	for k, j := range p.rowInd[i] {
+		if !p.colAlive[j] {
+			continue
+		}
+		o.cols = append(o.cols, j)
+		o.vals = append(o.vals, p.rowVal[i][k])
+		o.free = append(o.free, p.lo[j] < p.hi[j])
+	}
+	p.removeRow(i)
+	p.stats.ForcingRows++
+	p.stack = append(p.stack, o)
+	for k, j := range o.cols {
+		toUpper := (o.vals[k] > 0) == atLower
+		v := p.lo[j]
+		if toUpper {
+			v = p.hi[j]
+		}
+		p.fixCol(j, v)
+		p.stats.FixedCols++
+	}
+}
+
+func (p *presolver) colPass() bool {
+	changed := false
+	for j := range p.lo {
+		if !p.colAlive[j] {
+			continue
+		}
+		if p.lo[j] == p.hi[j] {
+			p.fixCol(j, p.lo[j])
+			p.stats.FixedCols++
+			changed = true
+			continue
+		}
+		if v, ok := p.dominated(j); ok {
+			empty := p.colCnt[j] == 0
+			p.fixCol(j, v)
+			if empty {
+				p.stats.EmptyCols++
+			} else {
+				p.stats.DominatedCols++
+			}
+			changed = true
+		}
+	}
+	return changed
+}
+
+// dominated reports whether column j can be fixed at a finite bound because
+// moving it towards that bound never hurts the objective and never makes a
+// row infeasible. An empty column is the special case with no rows.
+func (p *presolver) dominated(j int) (float64, bool) {
+	canDec, canInc := true, true
+	for k, i := range p.colRow[j] {
+		if !p.rowAlive[i] {
+			continue
+		}
+		a := p.colVal[j][k]
+		lowInf, upInf := math.IsInf(p.rl[i], -1), math.IsInf(p.ru[i], 1)
+		if a > 0 {
+			canDec = canDec && lowInf
+			canInc = canInc && upInf
+		} else {
+			canDec = canDec && upInf
+			canInc = canInc && lowInf
+		}
+		if !canDec && !canInc {
+			return 0, false
+		}
+	}
+	c := p.cost[j]
+	lo, hi := p.lo[j], p.hi[j]
+	switch {
+	case c > 0 && canDec && !math.IsInf(lo, -1):
+		return lo, true
+	case c < 0 && canInc && !math.IsInf(hi, 1):
+		return hi, true
+	case c == 0 && canDec && canInc:
+		// Every value in [lo, hi] is as good; prefer 0, else the nearest bound.
+		return math.Max(lo, math.Min(hi, 0)), true
+	case c == 0 && canDec && !math.IsInf(lo, -1):
+		return lo, true
+	case c == 0 && canInc && !math.IsInf(hi, 1):
+		return hi, true
+	}
+	// c pushes the column to an infinite bound: the model is unbounded if it
+	// is feasible. Leave that verdict to the solver, which can give a ray.
+	return 0, false
+}
+
+// duplicateRows merges rows whose live coefficients are proportional.
+func (p *presolver) duplicateRows() bool {
+	buckets := make(map[uint64][]int)
+	for i := range p.rl {
+		if !p.rowAlive[i] || p.rowCnt[i] < 2 {
+			continue
+		}
+		h := fnv.New64a()
+		var first float64
+		var buf [16]byte
+		for k, j := range p.rowInd[i] {
+			if !p.colAlive[j] {
+				continue
+			}
+			if first == 0 {
+				first = p.rowVal[i][k]
+			}
+			q := math.Round(p.rowVal[i][k] / first * 1e6)
+			putU64(buf[:8], uint64(j))
+			putU64(buf[8:], math.Float64bits(q))
+			h.Write(buf[:])
+		}
+		key := h.Sum64()
+		buckets[key] = append(buckets[key], i)
+	}
+	keys := make([]uint64, 0, len(buckets))
+	for k, b := range buckets {
+		if len(b) > 1 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(a, b int) bool { return buckets[keys[a]][0] < buckets[keys[b]][0] })
+	changed := false
+	for _, key := range keys {
+		rows := buckets[key]
+		for x := 0; x < len(rows); x++ {
+			keep := rows[x]
+			if !p.rowAlive[keep] {
+				continue
+			}
+			for y := x + 1; y < len(rows); y++ {
+				i := rows[y]
+				if !p.rowAlive[i] {
+					continue
+				}
+				lambda, ok := p.parallel(keep, i)
+				if !ok {
+					continue
+				}
+				p.mergeRows(keep, i, lambda)
+				changed = true
+				if p.infeasible {
+					return changed
+				}
+			}
+		}
+	}
+	return changed
+}
+
+func putU64(b []byte, v uint64) {
+	for k := 0; k < 8; k++ {
+		b[k] = byte(v >> (8 * k))
+	}
+}
+
+// parallel reports whether the live part of row i equals λ times the live
+// part of row keep.
+func (p *presolver) parallel(keep, i int) (float64, bool) {
+	var a, b []int
+	var av, bv []float64
+	for k, j := range p.rowInd[keep] {
+		if p.colAlive[j] {
+			a = append(a, j)
+			av = append(av, p.rowVal[keep][k])
+		}
+	}
+	for k, j := range p.rowInd[i] {
+		if p.colAlive[j] {
+			b = append(b, j)
+			bv = append(bv, p.rowVal[i][k])
+		}
+	}
+	if len(a) != len(b) || len(a) == 0 {
+		return 0, false
+	}
+	lambda := bv[0] / av[0]
+	for k := range a {
+		if a[k] != b[k] {
+			return 0, false
+		}
+		if math.Abs(bv[k]-lambda*av[k]) > 1e-12*math.Max(math.Abs(bv[k]), math.Abs(lambda*av[k])) {
+			return 0, false
+		}
+	}
+	return lambda, true
+}
+
+// mergeRows removes row i = λ·row keep, moving its bounds onto row keep.
+func (p *presolver) mergeRows(keep, i int, lambda float64) {
+	lo, hi := p.rl[i]/lambda, p.ru[i]/lambda
+	if lambda < 0 {
+		lo, hi = hi, lo
+	}
+	o := op{kind: opDuplicateRow, row: i, col: keep, coef: lambda}
+	if lo > p.rl[keep] {
+		p.rl[keep] = lo
+		o.lowFrom = true
+	}
+	if hi < p.ru[keep] {
+		p.ru[keep] = hi
+		o.upFrom = true
+	}
+	if p.rl[keep] > p.ru[keep] {
+		if p.rl[keep]-p.ru[keep] > p.scaled(p.rl[keep]) {
+			p.fail("%s and %s are parallel (factor %v) with contradictory bounds", p.rowName(keep), p.rowName(i), lambda)
+			return
+		}
+		if o.lowFrom {
+			p.ru[keep] = p.rl[keep]
+		} else {
+			p.rl[keep] = p.ru[keep]
+		}
+	}
+	p.removeRow(i)
+	p.stats.DuplicateRows++
+	p.stack = append(p.stack, o)
+}
+
+// build assembles the reduced model from the surviving rows and columns.
+func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
+	m := p.m
+	red := &lp.Model{Name: m.Name, Sense: m.Sense, ObjName: m.ObjName, ObjOffset: m.ObjOffset}
+	newCol := make([]int, len(p.lo))
+	var keptCols []int
+	for j := range p.lo {
+		newCol[j] = -1
+		if !p.colAlive[j] {
+			red.ObjOffset += m.Obj[j] * p.xfix[j]
+			continue
+		}
+		newCol[j] = len(keptCols)
+		keptCols = append(keptCols, j)
+		v := m.Vars[j]
+		v.Lower, v.Upper = p.lo[j], p.hi[j]
+		if relax {
+			v.Integer = false
+		}
+		red.Vars = append(red.Vars, v)
+		red.Obj = append(red.Obj, m.Obj[j])
+	}
+	var keptRows []int
+	for i := range p.rl {
+		if !p.rowAlive[i] {
+			continue
+		}
+		keptRows = append(keptRows, i)
+		r := lp.Row{Name: m.Rows[i].Name, Lower: p.rl[i], Upper: p.ru[i]}
+		for k, j := range p.rowInd[i] {
+			if p.colAlive[j] {
+				r.Ind = append(r.Ind, newCol[j])
+				r.Val = append(r.Val, p.rowVal[i][k])
+			}
+		}
+		red.Rows = append(red.Rows, r)
+	}
+	return red, keptRows, keptCols
+}
