@@ -1,0 +1,488 @@
+package simplex
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// outcome of a simplex run on the internal problem
+type outcome int
+
+const (
+	outOptimal outcome = iota
+	outInfeasible
+	outUnbounded
+	outIterLimit
+	outTimeLimit
+	outNumerical
+	outDualInfeasible // dual phase 1 could not reach dual feasibility
+)
+
+const (
+	// refactorEvery is the number of basis updates after which B is refactorised.
+	refactorEvery = 100
+	// pivotTol: a pivot candidate in a ratio test must be at least this large (scaled).
+	pivotTol = 1e-7
+	// weightFloor keeps steepest-edge weights away from zero.
+	weightFloor = 1e-6
+	// phase1Box is the half-width of the artificial box of free variables in
+	// the dual phase 1 subproblem.
+	phase1Box = 1000
+)
+
+// core is the simplex on the scaled computational form
+//
+//	min cᵀx  s.t.  [A I]·(x, z) = 0,  lb ≤ (x, z) ≤ ub,
+//
+// where the logical z = −Ax of row i is variable n+i with bounds [−ru, −rl].
+type core struct {
+	m, n int
+	// scaled matrix by column and by row
+	colPtr []int
+	rowInd []int
+	colVal []float64
+	rowPtr []int
+	colInd []int
+	rowVal []float64
+
+	rs, cs []float64 // row and column scale factors: Ã = R·A·C
+
+	c      []float64 // scaled costs (minimisation), length n+m
+	lb, ub []float64 // scaled bounds, length n+m
+
+	cost   []float64 // working costs (perturbed, shifted)
+	lo, up []float64 // working bounds (phase-1 boxes)
+	x, d   []float64
+	stat   []BasisStatus
+	head   []int // head[p] = variable basic in position p
+	pos    []int // pos[j] = basis position of j, or -1
+	lu     factor
+	w      []float64 // dual steepest-edge weights by basis position
+
+	col, rho, tau, alpha []float64
+	unitIdx              []int
+	one                  []float64
+
+	ptol, dtol float64
+	iter       int
+	itLimit    int
+	ctx        context.Context
+	log        io.Writer
+	rng        *rand.Rand
+	perturbed  bool
+
+	// certificates
+	farkasRow   []float64 // scaled row combination (in ỹ space) for infeasibility
+	farkasSign  float64
+	rayQ        int
+	rayDir      float64
+	rayCol      []float64
+	lastLogIter int
+}
+
+func newCore(m *lp.Model, opts Options) *core {
+	s := &core{m: len(m.Rows), n: len(m.Vars)}
+	nr, n := s.m, s.n
+	a := m.Matrix()
+	s.colPtr, s.rowInd = a.ColPtr, a.RowInd
+	s.colVal = append([]float64(nil), a.Val...)
+	if opts.NoScaling {
+		s.rs = ones(nr)
+		s.cs = ones(n)
+	} else {
+		s.rs, s.cs = scaleFactors(nr, n, a.ColPtr, a.RowInd, a.Val)
+	}
+	for j := 0; j < n; j++ {
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			s.colVal[p] *= s.rs[s.rowInd[p]] * s.cs[j]
+		}
+	}
+	s.buildRows()
+	N := n + nr
+	s.c = make([]float64, N)
+	s.lb = make([]float64, N)
+	s.ub = make([]float64, N)
+	sign := 1.0
+	if m.Sense == lp.Maximize {
+		sign = -1
+	}
+	for j := 0; j < n; j++ {
+		s.c[j] = sign * m.Obj[j] * s.cs[j]
+		s.lb[j] = m.Vars[j].Lower / s.cs[j]
+		s.ub[j] = m.Vars[j].Upper / s.cs[j]
+	}
+	for i := 0; i < nr; i++ {
+		r := &m.Rows[i]
+		s.lb[n+i] = -r.Upper * s.rs[i]
+		s.ub[n+i] = -r.Lower * s.rs[i]
+	}
+	s.ptol = opts.PrimalTol
+	if s.ptol <= 0 {
+		s.ptol = 1e-7
+	}
+	s.dtol = opts.DualTol
+	if s.dtol <= 0 {
+		s.dtol = 1e-7
+	}
+	s.itLimit = opts.IterationLimit
+	s.log = opts.Log
+	s.rng = rand.New(rand.NewPCG(1, 2))
+	s.allocWork()
+	s.slackBasis()
+	return s
+}
+
+func ones(n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = 1
+	}
+	return v
+}
+
+func (s *core) buildRows() {
+	nr, n := s.m, s.n
+	s.rowPtr = make([]int, nr+1)
+	for _, i := range s.rowInd[:s.colPtr[n]] {
+		s.rowPtr[i+1]++
+	}
+	for i := 0; i < nr; i++ {
+		s.rowPtr[i+1] += s.rowPtr[i]
+	}
+	nnz := s.colPtr[n]
+	s.colInd = make([]int, nnz)
+	s.rowVal = make([]float64, nnz)
+	next := append([]int(nil), s.rowPtr[:nr]...)
+	for j := 0; j < n; j++ {
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			i := s.rowInd[p]
+			s.colInd[next[i]] = j
+			s.rowVal[next[i]] = s.colVal[p]
+			next[i]++
+		}
+	}
+}
+
+func (s *core) allocWork() {
+	N := s.n + s.m
+	s.cost = append(s.cost[:0], s.c...)
+	s.lo = append(s.lo[:0], s.lb...)
+	s.up = append(s.up[:0], s.ub...)
+	s.x = growF(s.x, N)
+	s.d = growF(s.d, N)
+	s.col = growF(s.col, s.m)
+	s.rho = growF(s.rho, s.m)
+	s.tau = growF(s.tau, s.m)
+	s.alpha = growF(s.alpha, N)
+	s.unitIdx = grow(s.unitIdx, s.m)
+	for i := range s.unitIdx {
+		s.unitIdx[i] = i
+	}
+	s.one = []float64{1}
+}
+
+// slackBasis makes every logical basic and puts structurals at a bound.
+func (s *core) slackBasis() {
+	N := s.n + s.m
+	s.stat = make([]BasisStatus, N)
+	s.head = make([]int, s.m)
+	s.pos = make([]int, N)
+	for j := 0; j < s.n; j++ {
+		s.pos[j] = -1
+		s.stat[j] = s.defaultStatus(j)
+	}
+	for i := 0; i < s.m; i++ {
+		s.head[i] = s.n + i
+		s.pos[s.n+i] = i
+		s.stat[s.n+i] = Basic
+	}
+	s.w = ones(s.m)
+}
+
+// defaultStatus is the nonbasic status of j at its bound closest to zero.
+func (s *core) defaultStatus(j int) BasisStatus {
+	l, u := s.lo[j], s.up[j]
+	switch {
+	case !math.IsInf(l, 0) && !math.IsInf(u, 0):
+		if math.Abs(u) < math.Abs(l) {
+			return AtUpper
+		}
+		return AtLower
+	case !math.IsInf(l, 0):
+		return AtLower
+	case !math.IsInf(u, 0):
+		return AtUpper
+	}
+	return AtZero
+}
+
+// fixStatus makes the nonbasic status of j consistent with its current working bounds.
+func (s *core) fixStatus(j int) {
+	switch st := s.stat[j]; st {
+	case Basic:
+		return
+	case AtLower:
+		if math.IsInf(s.lo[j], -1) {
+			s.stat[j] = s.defaultStatus(j)
+		}
+	case AtUpper:
+		if math.IsInf(s.up[j], 1) {
+			s.stat[j] = s.defaultStatus(j)
+		}
+	default:
+		s.stat[j] = s.defaultStatus(j)
+	}
+}
+
+func (s *core) nbValue(j int) float64 {
+	switch s.stat[j] {
+	case AtLower:
+		return s.lo[j]
+	case AtUpper:
+		return s.up[j]
+	}
+	return 0
+}
+
+// column returns the nonzeros of column j of [A I].
+func (s *core) column(j int) ([]int, []float64) {
+	if j < s.n {
+		return s.rowInd[s.colPtr[j]:s.colPtr[j+1]], s.colVal[s.colPtr[j]:s.colPtr[j+1]]
+	}
+	i := j - s.n
+	return s.unitIdx[i : i+1], s.one
+}
+
+// refactor factorises the current basis, repairing a singular one with
+// logicals. It reports how many basis columns were replaced.
+func (s *core) refactor() int {
+	replaced := 0
+	for tries := 0; tries < 3; tries++ {
+		singPos, singRow := s.lu.factorize(s.m, func(p int) ([]int, []float64) { return s.column(s.head[p]) })
+		if singPos == nil {
+			return replaced
+		}
+		for k, p := range singPos {
+			if k >= len(singRow) {
+				break
+			}
+			out := s.head[p]
+			in := s.n + singRow[k]
+			if s.pos[in] >= 0 {
+				continue
+			}
+			s.pos[out] = -1
+			s.stat[out] = s.nearestStatus(out)
+			s.head[p] = in
+			s.pos[in] = p
+			s.stat[in] = Basic
+			s.w[p] = 1
+			replaced++
+		}
+		if s.log != nil {
+			fmt.Fprintf(s.log, "simplex: singular basis, replaced %d columns by logicals\n", len(singPos))
+		}
+	}
+	return replaced
+}
+
+func (s *core) nearestStatus(j int) BasisStatus {
+	l, u, v := s.lo[j], s.up[j], s.x[j]
+	switch {
+	case math.IsInf(l, -1) && math.IsInf(u, 1):
+		return AtZero
+	case math.IsInf(l, -1):
+		return AtUpper
+	case math.IsInf(u, 1):
+		return AtLower
+	case math.Abs(v-u) < math.Abs(v-l):
+		return AtUpper
+	}
+	return AtLower
+}
+
+// computeX sets nonbasic values from their status and solves for the basics.
+func (s *core) computeX() {
+	rhs := s.col
+	for i := range rhs {
+		rhs[i] = 0
+	}
+	N := s.n + s.m
+	for j := 0; j < N; j++ {
+		if s.stat[j] == Basic {
+			continue
+		}
+		v := s.nbValue(j)
+		s.x[j] = v
+		if v == 0 {
+			continue
+		}
+		idx, val := s.column(j)
+		for k, i := range idx {
+			rhs[i] -= val[k] * v
+		}
+	}
+	s.lu.ftran(rhs)
+	for p, j := range s.head {
+		s.x[j] = rhs[p]
+	}
+}
+
+// computeDuals computes y = B⁻ᵀc_B (into rho) and the reduced costs d.
+func (s *core) computeDuals() {
+	y := s.rho
+	for p, j := range s.head {
+		y[p] = s.cost[j]
+	}
+	s.lu.btran(y)
+	for j := 0; j < s.n; j++ {
+		if s.stat[j] == Basic {
+			s.d[j] = 0
+			continue
+		}
+		v := s.cost[j]
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			v -= s.colVal[p] * y[s.rowInd[p]]
+		}
+		s.d[j] = v
+	}
+	for i := 0; i < s.m; i++ {
+		j := s.n + i
+		if s.stat[j] == Basic {
+			s.d[j] = 0
+		} else {
+			s.d[j] = s.cost[j] - y[i]
+		}
+	}
+}
+
+// pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j.
+func (s *core) pivotRow(rho []float64) {
+	alpha := s.alpha
+	nz := 0
+	for _, v := range rho {
+		if v != 0 {
+			nz++
+		}
+	}
+	n := s.n
+	if nz*4 < s.m {
+		for j := 0; j < n; j++ {
+			alpha[j] = 0
+		}
+		for i, r := range rho {
+			if r == 0 {
+				continue
+			}
+			for p := s.rowPtr[i]; p < s.rowPtr[i+1]; p++ {
+				alpha[s.colInd[p]] += r * s.rowVal[p]
+			}
+		}
+	} else {
+		for j := 0; j < n; j++ {
+			if s.stat[j] == Basic {
+				alpha[j] = 0
+				continue
+			}
+			v := 0.0
+			for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+				v += s.colVal[p] * rho[s.rowInd[p]]
+			}
+			alpha[j] = v
+		}
+	}
+	copy(alpha[n:], rho)
+}
+
+func (s *core) loadColumn(j int, v []float64) {
+	for i := range v {
+		v[i] = 0
+	}
+	idx, val := s.column(j)
+	for k, i := range idx {
+		v[i] = val[k]
+	}
+}
+
+// primalInfeas returns the largest and total primal infeasibility of the basics.
+func (s *core) primalInfeas() (mx, sum float64) {
+	for _, j := range s.head {
+		v := s.x[j]
+		var e float64
+		if v < s.lo[j] {
+			e = s.lo[j] - v
+		} else if v > s.up[j] {
+			e = v - s.up[j]
+		}
+		sum += e
+		mx = math.Max(mx, e)
+	}
+	return
+}
+
+// dualInfeas returns the largest dual infeasibility of the nonbasics, w.r.t. the working bounds.
+func (s *core) dualInfeas() (mx float64, cnt int) {
+	N := s.n + s.m
+	for j := 0; j < N; j++ {
+		e := s.dualInfeasOf(j)
+		if e > s.dtol {
+			cnt++
+		}
+		mx = math.Max(mx, e)
+	}
+	return
+}
+
+func (s *core) dualInfeasOf(j int) float64 {
+	if s.stat[j] == Basic || s.lo[j] == s.up[j] {
+		return 0
+	}
+	dj := s.d[j]
+	var e float64
+	if dj < 0 && !math.IsInf(s.up[j], 1) && s.stat[j] == AtUpper {
+		return 0
+	}
+	if dj > 0 && !math.IsInf(s.lo[j], -1) && s.stat[j] == AtLower {
+		return 0
+	}
+	switch s.stat[j] {
+	case AtLower:
+		e = -dj
+	case AtUpper:
+		e = dj
+	default:
+		e = math.Abs(dj)
+	}
+	return math.Max(e, 0)
+}
+
+func (s *core) objective() float64 {
+	z := 0.0
+	for j := 0; j < s.n; j++ {
+		z += s.c[j] * s.x[j]
+	}
+	return z
+}
+
+func (s *core) checkLimits() outcome {
+	if s.itLimit > 0 && s.iter >= s.itLimit {
+		return outIterLimit
+	}
+	if s.iter&31 == 0 && s.ctx != nil {
+		if s.ctx.Err() != nil {
+			return outTimeLimit
+		}
+	}
+	return -1
+}
+
+func (s *core) logf(format string, args ...any) {
+	if s.log != nil {
+		fmt.Fprintf(s.log, format, args...)
+	}
+}

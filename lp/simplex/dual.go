@@ -1,0 +1,341 @@
+package simplex
+
+import (
+	"math"
+)
+
+// setNonbasicByDual puts every nonbasic variable at the bound its reduced
+// cost asks for, where that bound exists. It reports whether the basis is
+// then dual feasible.
+func (s *core) setNonbasicByDual() bool {
+	N := s.n + s.m
+	ok := true
+	for j := 0; j < N; j++ {
+		if s.stat[j] == Basic {
+			continue
+		}
+		l, u, dj := s.lo[j], s.up[j], s.d[j]
+		lf, uf := !math.IsInf(l, -1), !math.IsInf(u, 1)
+		switch {
+		case lf && uf:
+			if l == u {
+				s.stat[j] = AtLower
+			} else if dj < 0 {
+				s.stat[j] = AtUpper
+			} else if dj > 0 {
+				s.stat[j] = AtLower
+			} else if s.stat[j] != AtUpper {
+				s.stat[j] = AtLower
+			}
+		case lf:
+			s.stat[j] = AtLower
+			if dj < -s.dtol {
+				ok = false
+			}
+		case uf:
+			s.stat[j] = AtUpper
+			if dj > s.dtol {
+				ok = false
+			}
+		default:
+			s.stat[j] = AtZero
+			if math.Abs(dj) > s.dtol {
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// perturbCosts adds small random perturbations to the working costs of the
+// structurals, in the direction that keeps nonbasics dual feasible, to
+// fight dual degeneracy (Koberstein 2005, §6.2).
+func (s *core) perturbCosts() {
+	maxc := 0.0
+	for j := 0; j < s.n; j++ {
+		maxc = math.Max(maxc, math.Abs(s.c[j]))
+	}
+	if maxc == 0 {
+		return
+	}
+	base := 5e-7 * math.Min(math.Max(maxc, 1), 1e3)
+	for j := 0; j < s.n; j++ {
+		l, u := s.lo[j], s.up[j]
+		if l == u {
+			continue
+		}
+		xi := (base + 1e-7*math.Abs(s.c[j])) * (1 + s.rng.Float64())
+		switch {
+		case s.stat[j] == AtUpper:
+			s.cost[j] -= xi
+		case s.stat[j] == AtLower:
+			s.cost[j] += xi
+		case !math.IsInf(l, -1):
+			s.cost[j] += xi
+		case !math.IsInf(u, 1):
+			s.cost[j] -= xi
+		}
+	}
+	s.perturbed = true
+}
+
+// dual runs the dual simplex with the working bounds and costs from a dual
+// feasible basis until primal feasibility (optimality), dual unboundedness
+// (primal infeasibility) or a limit.
+func (s *core) dual() outcome {
+	m := s.m
+	N := s.n + m
+	s.refactor()
+	s.computeX()
+	s.computeDuals()
+	trouble := 0
+	for {
+		if o := s.checkLimits(); o >= 0 {
+			return o
+		}
+		if s.lu.numEtas() >= refactorEvery {
+			s.refactor()
+			s.computeX()
+			s.computeDuals()
+			s.flipBoxed()
+		}
+		// pricing: dual steepest edge
+		r := -1
+		best := 0.0
+		for p, j := range s.head {
+			v := s.x[j]
+			var inf float64
+			if v < s.lo[j]-s.ptol {
+				inf = s.lo[j] - v
+			} else if v > s.up[j]+s.ptol {
+				inf = v - s.up[j]
+			} else {
+				continue
+			}
+			if sc := inf * inf / s.w[p]; sc > best {
+				best, r = sc, p
+			}
+		}
+		if r < 0 {
+			return outOptimal
+		}
+		if s.log != nil && s.iter-s.lastLogIter >= 1000 {
+			s.lastLogIter = s.iter
+			mx, sum := s.primalInfeas()
+			s.logf("simplex: dual iter %d obj %.10g primal inf max %.3g sum %.3g\n", s.iter, s.objective(), mx, sum)
+		}
+		p := s.head[r]
+		toLower := s.x[p] < s.lo[p]
+		bound := s.up[p]
+		sgn := 1.0
+		if toLower {
+			bound = s.lo[p]
+			sgn = -1
+		}
+		delta := s.x[p] - bound
+		rho := s.rho
+		for i := range rho {
+			rho[i] = 0
+		}
+		rho[r] = 1
+		s.lu.btran(rho)
+		wr := 0.0
+		for _, v := range rho {
+			wr += v * v
+		}
+		s.w[r] = wr
+		s.pivotRow(rho)
+		alpha := s.alpha
+		// Harris two-pass ratio test
+		thetaMax := math.Inf(1)
+		for j := 0; j < N; j++ {
+			st := s.stat[j]
+			if st == Basic || s.lo[j] == s.up[j] {
+				continue
+			}
+			a := sgn * alpha[j]
+			if math.Abs(a) < pivotTol {
+				continue
+			}
+			var ratio float64
+			switch {
+			case st == AtLower && a > 0:
+				ratio = (s.d[j] + s.dtol) / a
+			case st == AtUpper && a < 0:
+				ratio = (s.d[j] - s.dtol) / a
+			case st == AtZero:
+				if a > 0 {
+					ratio = (s.d[j] + s.dtol) / a
+				} else {
+					ratio = (s.d[j] - s.dtol) / a
+				}
+			default:
+				continue
+			}
+			if ratio < thetaMax {
+				thetaMax = ratio
+			}
+		}
+		if math.IsInf(thetaMax, 1) {
+			// dual unbounded: the row proves primal infeasibility
+			s.farkasRow = append(s.farkasRow[:0], rho...)
+			s.farkasSign = sgn
+			return outInfeasible
+		}
+		q := -1
+		bestA := 0.0
+		for j := 0; j < N; j++ {
+			st := s.stat[j]
+			if st == Basic || s.lo[j] == s.up[j] {
+				continue
+			}
+			a := sgn * alpha[j]
+			if math.Abs(a) < pivotTol {
+				continue
+			}
+			ok := st == AtZero || st == AtLower && a > 0 || st == AtUpper && a < 0
+			if !ok {
+				continue
+			}
+			if s.d[j]/a <= thetaMax && math.Abs(a) > bestA {
+				bestA, q = math.Abs(a), j
+			}
+		}
+		if q < 0 {
+			trouble++
+			if trouble > 5 {
+				return outNumerical
+			}
+			s.refactor()
+			s.computeX()
+			s.computeDuals()
+			continue
+		}
+		// entering column
+		col := s.col
+		s.loadColumn(q, col)
+		s.lu.ftran(col)
+		alphaR := col[r]
+		if math.Abs(alphaR-alpha[q]) > 1e-7*(1+math.Abs(alphaR)) || math.Abs(alphaR) < 1e-11 {
+			trouble++
+			if trouble > 5 {
+				return outNumerical
+			}
+			s.refactor()
+			s.computeX()
+			s.computeDuals()
+			continue
+		}
+		trouble = 0
+		// dual step; shift the cost of q if its reduced cost has the wrong sign
+		dq := s.d[q]
+		if dq*sgn*alphaR < 0 {
+			s.cost[q] -= dq
+			dq = 0
+			s.perturbed = true
+		}
+		thetaD := dq / alphaR
+		tau := s.tau
+		copy(tau, rho)
+		s.lu.ftran(tau)
+		if thetaD != 0 {
+			for j := 0; j < N; j++ {
+				if s.stat[j] != Basic && alpha[j] != 0 {
+					s.d[j] -= thetaD * alpha[j]
+				}
+			}
+		}
+		s.d[q] = 0
+		s.d[p] = -thetaD
+		// primal step
+		thetaP := delta / alphaR
+		for i, v := range col {
+			if v != 0 {
+				s.x[s.head[i]] -= thetaP * v
+			}
+		}
+		s.x[q] += thetaP
+		s.x[p] = bound
+		// steepest-edge weights (Forrest & Goldfarb 1992)
+		for i, v := range col {
+			if i == r || v == 0 {
+				continue
+			}
+			k := v / alphaR
+			w := s.w[i] + k*(k*wr-2*tau[i])
+			if w < weightFloor {
+				w = weightFloor
+			}
+			s.w[i] = w
+		}
+		s.w[r] = math.Max(wr/(alphaR*alphaR), weightFloor)
+		// basis change
+		if toLower {
+			s.stat[p] = AtLower
+		} else {
+			s.stat[p] = AtUpper
+		}
+		s.stat[q] = Basic
+		s.head[r] = q
+		s.pos[q] = r
+		s.pos[p] = -1
+		s.lu.update(r, col)
+		s.iter++
+	}
+}
+
+// flipBoxed moves nonbasic boxed variables whose reduced cost has the wrong
+// sign to their other bound, and recomputes the basics.
+func (s *core) flipBoxed() {
+	N := s.n + s.m
+	changed := false
+	for j := 0; j < N; j++ {
+		st := s.stat[j]
+		if st == Basic || s.lo[j] == s.up[j] || math.IsInf(s.lo[j], -1) || math.IsInf(s.up[j], 1) {
+			continue
+		}
+		if st == AtLower && s.d[j] < -s.dtol {
+			s.stat[j] = AtUpper
+			changed = true
+		} else if st == AtUpper && s.d[j] > s.dtol {
+			s.stat[j] = AtLower
+			changed = true
+		}
+	}
+	if changed {
+		s.computeX()
+	}
+}
+
+// dualPhase1 looks for a dual feasible basis by solving the auxiliary
+// problem of Koberstein (2005, §4.4): the same basis with all bounds replaced
+// by boxes ([−1000,1000] free, [0,1] lower-bounded, [−1,0] upper-bounded,
+// [0,0] boxed) is always dual feasible after flips; its optimum minimises the
+// total dual infeasibility of the original problem.
+func (s *core) dualPhase1() outcome {
+	N := s.n + s.m
+	for j := 0; j < N; j++ {
+		l, u := s.lb[j], s.ub[j]
+		lf, uf := !math.IsInf(l, -1), !math.IsInf(u, 1)
+		switch {
+		case lf && uf:
+			s.lo[j], s.up[j] = 0, 0
+		case lf:
+			s.lo[j], s.up[j] = 0, 1
+		case uf:
+			s.lo[j], s.up[j] = -1, 0
+		default:
+			s.lo[j], s.up[j] = -phase1Box, phase1Box
+		}
+	}
+	s.refactor()
+	s.computeDuals()
+	s.setNonbasicByDual()
+	o := s.dual()
+	copy(s.lo, s.lb)
+	copy(s.up, s.ub)
+	for j := 0; j < N; j++ {
+		s.fixStatus(j)
+	}
+	return o
+}

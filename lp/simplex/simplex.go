@@ -1,0 +1,543 @@
+package simplex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// Method selects the simplex variant used from scratch.
+type Method int
+
+const (
+	MethodAuto   Method = iota // the dual simplex
+	MethodDual                 // dual simplex (with dual phase 1 when needed)
+	MethodPrimal               // primal simplex (composite phase 1)
+)
+
+func (m Method) String() string {
+	switch m {
+	case MethodAuto:
+		return "auto"
+	case MethodDual:
+		return "dual"
+	case MethodPrimal:
+		return "primal"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// Options control a solve. Zero values select the defaults.
+type Options struct {
+	Method         Method
+	IterationLimit int     // 0 = none
+	PrimalTol      float64 // 0 = 1e-7 (primal feasibility, on the scaled problem)
+	DualTol        float64 // 0 = 1e-7
+	NoPresolve     bool    // Solve only: skip lp/presolve
+	NoScaling      bool
+	Log            io.Writer // progress lines, nil = silent
+}
+
+// BasisStatus is the status of a column or row (its logical) in a basis.
+type BasisStatus int8
+
+const (
+	Basic   BasisStatus = iota // in the basis
+	AtLower                    // nonbasic at its lower bound
+	AtUpper                    // nonbasic at its upper bound
+	AtZero                     // free and nonbasic, at zero
+	Fixed                      // nonbasic with equal bounds
+)
+
+func (b BasisStatus) String() string {
+	switch b {
+	case Basic:
+		return "basic"
+	case AtLower:
+		return "at_lower"
+	case AtUpper:
+		return "at_upper"
+	case AtZero:
+		return "at_zero"
+	case Fixed:
+		return "fixed"
+	}
+	return fmt.Sprintf("BasisStatus(%d)", int(b))
+}
+
+// Basis is a snapshot of a simplex basis. Rows[i] is the status of row i:
+// AtLower means the row activity is at the row's lower bound.
+type Basis struct {
+	Cols, Rows []BasisStatus
+}
+
+// Backend is the name solutions of this package carry.
+const Backend = "simplex"
+
+// ErrBadOptions is wrapped by errors about invalid options.
+var ErrBadOptions = errors.New("simplex: invalid options")
+
+func (o *Options) check() error {
+	switch {
+	case o.Method < MethodAuto || o.Method > MethodPrimal:
+		return fmt.Errorf("%w: Method: unknown method, got %d", ErrBadOptions, int(o.Method))
+	case o.IterationLimit < 0:
+		return fmt.Errorf("%w: IterationLimit: must be >= 0, got %d", ErrBadOptions, o.IterationLimit)
+	case o.PrimalTol < 0 || math.IsNaN(o.PrimalTol) || o.PrimalTol > 1e-2:
+		return fmt.Errorf("%w: PrimalTol: must be in [0, 1e-2], got %v", ErrBadOptions, o.PrimalTol)
+	case o.DualTol < 0 || math.IsNaN(o.DualTol) || o.DualTol > 1e-2:
+		return fmt.Errorf("%w: DualTol: must be in [0, 1e-2], got %v", ErrBadOptions, o.DualTol)
+	}
+	return nil
+}
+
+// Solver keeps an LP (its relaxation, if it has integer columns) in memory
+// for repeated solves with warm starts, as branch and bound needs.
+type Solver struct {
+	model  *lp.Model
+	opts   Options
+	s      *core
+	solved bool
+}
+
+// New builds a solver for m. The model is copied; later changes to m do not
+// affect the solver.
+func New(m *lp.Model, opts Options) (*Solver, error) {
+	if m == nil {
+		return nil, errors.New("simplex: nil model")
+	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	mc := m.Clone()
+	return &Solver{model: mc, opts: opts, s: newCore(mc, opts)}, nil
+}
+
+// ColBounds returns the current bounds of column j (in model units).
+func (sv *Solver) ColBounds(j int) (lo, hi float64) {
+	v := sv.model.Vars[j]
+	return v.Lower, v.Upper
+}
+
+// SetColBounds changes the bounds of column j; the next Solve starts from
+// the current basis. It panics if j is out of range (a programmer error).
+func (sv *Solver) SetColBounds(j int, lo, hi float64) {
+	if j < 0 || j >= len(sv.model.Vars) {
+		panic(fmt.Sprintf("simplex: SetColBounds: column %d out of range [0,%d)", j, len(sv.model.Vars)))
+	}
+	sv.model.Vars[j].Lower, sv.model.Vars[j].Upper = lo, hi
+	s := sv.s
+	s.lb[j] = lo / s.cs[j]
+	s.ub[j] = hi / s.cs[j]
+	s.lo[j], s.up[j] = s.lb[j], s.ub[j]
+	s.fixStatus(j)
+}
+
+// Basis returns a copy of the current basis.
+func (sv *Solver) Basis() Basis {
+	s := sv.s
+	b := Basis{Cols: make([]BasisStatus, s.n), Rows: make([]BasisStatus, s.m)}
+	for j := 0; j < s.n; j++ {
+		b.Cols[j] = s.exportStatus(j)
+	}
+	for i := 0; i < s.m; i++ {
+		st := s.exportStatus(s.n + i)
+		// the logical is z = −activity: its lower bound is the row's upper bound
+		switch st {
+		case AtLower:
+			st = AtUpper
+		case AtUpper:
+			st = AtLower
+		}
+		b.Rows[i] = st
+	}
+	return b
+}
+
+func (s *core) exportStatus(j int) BasisStatus {
+	st := s.stat[j]
+	if st != Basic && s.lb[j] == s.ub[j] {
+		return Fixed
+	}
+	return st
+}
+
+// SetBasis restores a basis snapshot. The number of basic entries must equal
+// the number of rows. A singular basis is repaired with logicals; the
+// returned error is nil in that case, and the repair is logged.
+func (sv *Solver) SetBasis(b Basis) error {
+	s := sv.s
+	if len(b.Cols) != s.n || len(b.Rows) != s.m {
+		return fmt.Errorf("simplex: SetBasis: basis has %d columns and %d rows, model has %d and %d", len(b.Cols), len(b.Rows), s.n, s.m)
+	}
+	nb := 0
+	for j, st := range b.Cols {
+		if st < Basic || st > Fixed {
+			return fmt.Errorf("simplex: SetBasis: Cols[%d]: unknown status %d", j, int(st))
+		}
+		if st == Basic {
+			nb++
+		}
+	}
+	for i, st := range b.Rows {
+		if st < Basic || st > Fixed {
+			return fmt.Errorf("simplex: SetBasis: Rows[%d]: unknown status %d", i, int(st))
+		}
+		if st == Basic {
+			nb++
+		}
+	}
+	if nb != s.m {
+		return fmt.Errorf("simplex: SetBasis: %d basic entries, want %d (the number of rows)", nb, s.m)
+	}
+	p := 0
+	set := func(j int, st BasisStatus) {
+		if st == Basic {
+			s.stat[j] = Basic
+			s.head[p] = j
+			s.pos[j] = p
+			p++
+			return
+		}
+		s.pos[j] = -1
+		if st == Fixed {
+			st = AtLower
+		}
+		s.stat[j] = st
+		s.fixStatus(j)
+	}
+	for j, st := range b.Cols {
+		set(j, st)
+	}
+	for i, st := range b.Rows {
+		switch st {
+		case AtLower:
+			st = AtUpper
+		case AtUpper:
+			st = AtLower
+		}
+		set(s.n+i, st)
+	}
+	for i := range s.w {
+		s.w[i] = 1
+	}
+	copy(s.lo, s.lb)
+	copy(s.up, s.ub)
+	if k := s.refactor(); k > 0 {
+		s.logf("simplex: SetBasis: basis singular, %d columns replaced by logicals\n", k)
+	}
+	sv.solved = true
+	return nil
+}
+
+// Solve solves the LP from the current basis: from scratch on the first
+// call, then by the dual simplex if the basis is still dual feasible (as
+// after bound changes), else by the primal simplex.
+func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	start := time.Now()
+	s := sv.s
+	s.ctx = ctx
+	s.iter = 0
+	s.lastLogIter = 0
+	o := s.run(sv.opts.Method, sv.solved)
+	sv.solved = true
+	sol := s.solution(sv.model, o)
+	sol.Time = time.Since(start)
+	return sol, nil
+}
+
+// run drives the phases and the final cleanup.
+func (s *core) run(method Method, warm bool) outcome {
+	copy(s.lo, s.lb)
+	copy(s.up, s.ub)
+	copy(s.cost, s.c)
+	s.perturbed = false
+	s.farkasRow = nil
+	N := s.n + s.m
+	for j := 0; j < N; j++ {
+		s.fixStatus(j)
+	}
+	// trivially infeasible bounds
+	for j := 0; j < N; j++ {
+		if s.lb[j] > s.ub[j] {
+			s.farkasRow = nil
+			return outInfeasible
+		}
+	}
+	if s.m == 0 {
+		return s.runNoRows()
+	}
+	s.refactor()
+	s.computeX()
+	s.computeDuals()
+	var o outcome
+	if method == MethodPrimal {
+		o = s.primal()
+	} else {
+		dualFeasible := s.setNonbasicByDual()
+		if !dualFeasible {
+			s.logf("simplex: dual phase 1\n")
+			o = s.dualPhase1()
+			if o != outOptimal {
+				return o
+			}
+			s.refactor()
+			s.computeDuals()
+			dualFeasible = s.setNonbasicByDual()
+		}
+		if dualFeasible {
+			if !warm {
+				s.perturbCosts()
+			}
+			s.computeX()
+			o = s.dual()
+			if o == outOptimal || o == outInfeasible {
+				copy(s.cost, s.c)
+			}
+			if o == outInfeasible {
+				return o
+			}
+			if o != outOptimal {
+				return o
+			}
+		} else {
+			s.logf("simplex: dual phase 1 left dual infeasibilities; switching to primal\n")
+			o = s.primal()
+		}
+	}
+	// cleanup: original costs, fresh factors, check both feasibilities
+	for round := 0; round < 4; round++ {
+		if o != outOptimal {
+			return o
+		}
+		copy(s.cost, s.c)
+		s.refactor()
+		s.computeX()
+		s.computeDuals()
+		pinf, _ := s.primalInfeas()
+		dinf, _ := s.dualInfeas()
+		if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
+			return outOptimal
+		}
+		s.logf("simplex: cleanup round %d: primal inf %.3g dual inf %.3g\n", round, pinf, dinf)
+		if pinf > s.ptol*10 && dinf <= s.dtol*10 {
+			o = s.dual()
+		} else {
+			o = s.primal()
+		}
+	}
+	if o == outOptimal {
+		return outNumerical
+	}
+	return o
+}
+
+// runNoRows solves a problem without rows: each column at its best bound.
+func (s *core) runNoRows() outcome {
+	for j := 0; j < s.n; j++ {
+		c, l, u := s.c[j], s.lb[j], s.ub[j]
+		switch {
+		case c > 0 && math.IsInf(l, -1), c < 0 && math.IsInf(u, 1):
+			s.rayQ = j
+			s.rayDir = 1
+			if c > 0 {
+				s.rayDir = -1
+			}
+			s.rayCol = s.rayCol[:0]
+			return outUnbounded
+		case c > 0 || c == 0 && !math.IsInf(l, -1):
+			s.stat[j] = AtLower
+			if math.IsInf(l, -1) {
+				s.stat[j] = s.defaultStatus(j)
+			}
+		case c < 0:
+			s.stat[j] = AtUpper
+		default:
+			s.stat[j] = s.defaultStatus(j)
+		}
+		s.x[j] = s.nbValue(j)
+		s.d[j] = c
+	}
+	return outOptimal
+}
+
+// solution maps the internal state back to the model.
+func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
+	sol := &lp.Solution{Backend: Backend, Iterations: s.iter}
+	n, nr := s.n, s.m
+	sign := 1.0
+	if m.Sense == lp.Maximize {
+		sign = -1
+	}
+	switch o {
+	case outOptimal:
+		sol.Status = lp.Optimal
+	case outInfeasible:
+		sol.Status = lp.Infeasible
+	case outUnbounded:
+		sol.Status = lp.Unbounded
+	case outIterLimit:
+		sol.Status = lp.IterationLimit
+	case outTimeLimit:
+		sol.Status = lp.TimeLimit
+	case outDualInfeasible:
+		sol.Status = lp.InfeasibleOrUnbounded
+	default:
+		sol.Status = lp.NumericalError
+	}
+	if o == outOptimal || o == outIterLimit || o == outTimeLimit {
+		x := make([]float64, n)
+		for j := 0; j < n; j++ {
+			x[j] = s.x[j] * s.cs[j]
+			// snap nonbasics exactly to their bounds in model units
+			if s.stat[j] != Basic {
+				switch s.stat[j] {
+				case AtLower:
+					x[j] = m.Vars[j].Lower
+				case AtUpper:
+					x[j] = m.Vars[j].Upper
+				default:
+					x[j] = 0
+				}
+			}
+		}
+		sol.X = x
+		sol.RowActivity = m.Activities(x)
+		sol.Objective = m.Objective(x)
+	}
+	if o == outOptimal {
+		y := make([]float64, nr)
+		rho := s.rho
+		for p, j := range s.head {
+			rho[p] = s.c[j]
+		}
+		if nr > 0 {
+			s.lu.btran(rho)
+		}
+		for i := 0; i < nr; i++ {
+			y[i] = sign * rho[i] * s.rs[i]
+		}
+		d := make([]float64, n)
+		copy(d, m.Obj)
+		for i := range m.Rows {
+			r := &m.Rows[i]
+			for k, j := range r.Ind {
+				d[j] -= r.Val[k] * y[i]
+			}
+		}
+		for j := 0; j < n; j++ {
+			if s.stat[j] == Basic {
+				// numerically zero by construction; keep the exact residual small
+				if math.Abs(d[j]) < 1e-9*(1+math.Abs(m.Obj[j])) {
+					d[j] = 0
+				}
+			}
+		}
+		sol.RowDual = y
+		sol.ReducedCost = d
+	}
+	if o == outInfeasible && s.farkasRow != nil {
+		sol.FarkasRow = s.farkas(m)
+	}
+	if o == outUnbounded {
+		ray := make([]float64, n)
+		if s.rayQ < n {
+			ray[s.rayQ] = s.rayDir * s.cs[s.rayQ]
+		}
+		for p, v := range s.rayCol {
+			if j := s.head[p]; j < n && v != 0 {
+				ray[j] = -s.rayDir * v * s.cs[j]
+			}
+		}
+		sol.Ray = ray
+	}
+	return sol
+}
+
+// farkas turns the dual-unbounded row into a certificate in model units,
+// choosing the sign for which it proves infeasibility.
+func (s *core) farkas(m *lp.Model) []float64 {
+	y := make([]float64, s.m)
+	for i := range y {
+		y[i] = s.farkasSign * s.farkasRow[i] * s.rs[i]
+	}
+	if farkasGap(m, y) <= 0 {
+		for i := range y {
+			y[i] = -y[i]
+		}
+	}
+	return y
+}
+
+// farkasGap returns min_{r∈[rl,ru]} yᵀr − max_{x∈[l,u]} (Aᵀy)ᵀx; a positive
+// value proves infeasibility.
+func farkasGap(m *lp.Model, y []float64) float64 {
+	z := make([]float64, len(m.Vars))
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		for k, j := range r.Ind {
+			z[j] += r.Val[k] * y[i]
+		}
+	}
+	lhs := 0.0 // min yᵀr
+	for i, yi := range y {
+		switch {
+		case yi > 0:
+			lhs += yi * m.Rows[i].Lower
+		case yi < 0:
+			lhs += yi * m.Rows[i].Upper
+		}
+	}
+	rhs := 0.0 // max zᵀx
+	for j, zj := range z {
+		if math.Abs(zj) < 1e-12 {
+			continue
+		}
+		if zj > 0 {
+			rhs += zj * m.Vars[j].Upper
+		} else {
+			rhs += zj * m.Vars[j].Lower
+		}
+	}
+	if math.IsNaN(lhs) || math.IsNaN(rhs) {
+		return math.Inf(-1)
+	}
+	return lhs - rhs
+}
+
+// Solve solves the LP relaxation of m (integrality is ignored). Unless
+// opts.NoPresolve is set, the model is presolved first and the solution
+// mapped back. The context's deadline stops the solve with lp.TimeLimit.
+func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
+	if m == nil {
+		return nil, errors.New("simplex: nil model")
+	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	sv, err := New(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := sv.Solve(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sol.Time = time.Since(start)
+	return sol, nil
+}
