@@ -1,0 +1,129 @@
+// Package mps reads and writes LP and MILP models (lp.Model) in MPS format,
+// fixed and free.
+//
+// # The format
+//
+// An MPS file lists a model in sections, each opened by a line that starts
+// in column 1:
+//
+//	NAME      model name
+//	OBJSENSE  MIN or MAX, on the same line or the next (an extension; also OBJSENCE)
+//	OBJNAME   which N row is the objective (an extension; default the first N row)
+//	ROWS      one line per row: type N (free: objective), L (≤), G (≥) or E (=), name
+//	COLUMNS   column, row, value [, row, value]; MARKER lines bracket integer columns
+//	RHS       set, row, value [, row, value]: the right-hand side b
+//	RANGES    set, row, value [, row, value]: turns a row into a range
+//	BOUNDS    type, set, column [, value]: column bounds
+//	ENDATA
+//
+// Lines starting with "*" are comments; blank lines are skipped; a CR before
+// the line feed (all NETLIB files have one) is ignored.
+//
+// Fixed MPS places the fields of a data line in columns 2-3, 5-12, 15-22,
+// 25-36, 40-47 and 50-61, so names may be empty or contain spaces (NETLIB
+// blend has an empty RHS set name, forplan has the set name "RNG 1" and
+// column names such as "DEDO3 11"). Free MPS separates fields by blanks
+// (spaces or tabs), so names have no blanks but may be longer than eight
+// characters; in RHS and RANGES an even number of fields means the set name
+// is omitted, in BOUNDS the field count tells the same.
+//
+// Reading detects the format line by line (Format Auto): a line that fits the
+// fixed layout (nothing but spaces in the gaps between the fields, nothing
+// after column 61, no tab) is read by columns if that reading is valid (the
+// right fields are present, numbers parse, rows and columns it names exist);
+// otherwise, and for every other line, by blanks. A free-format line almost
+// never fits the layout, and when it does, its fixed reading is invalid
+// (for example its column name would fall into the gap columns 2-3), so the
+// two readings do not compete. ReadOptions.Format forces either format.
+//
+// # Rows
+//
+// With right-hand side b (0 when RHS gives none) and range R, a row of type
+// L is (−∞, b], G is [b, +∞), E is [b, b]; RANGES then makes
+//
+//	L row:          [b − |R|, b]
+//	G row:          [b, b + |R|]
+//	E row, R > 0:   [b, b + R]
+//	E row, R < 0:   [b + R, b]
+//
+// (the definition of the IBM MPSX format that CPLEX, CLP, GLPK and HiGHS
+// follow). The first N row is the objective (or the one OBJNAME names);
+// further N rows are dropped together with their coefficients, right-hand
+// sides and ranges, as CLP, GLPK and HiGHS do. A RANGES entry on an N row is
+// ignored.
+//
+// A right-hand side on the objective row is minus the objective constant:
+// "RHS obj v" means c₀ = −v, as in CPLEX, CLP and HiGHS (GLPK takes c₀ = +v).
+// NETLIB e226 has RHS −7.113 on its objective, so ObjOffset = 7.113 and the
+// optimum is −11.6389290664 (−18.751929066 without the constant).
+//
+// # Bounds
+//
+// A column is [0, +∞) unless BOUNDS says otherwise:
+//
+//	UP v   upper bound v; if v < 0 and no lower bound was given, lower = −∞
+//	LO v   lower bound v          FX v   fixed: lower = upper = v
+//	FR     (−∞, +∞)               MI     lower = −∞
+//	PL     upper = +∞             BV     binary: integer, [0, 1]
+//	LI v   integer, lower = v     UI v   integer, upper v (negative: as UP)
+//	SC     semi-continuous: an error wrapping ErrUnsupported
+//
+// A lone negative UP frees the lower bound, as in CPLEX, HiGHS and CLP
+// (CLP 1.17.6 reads "UP BND X -1.9" with no LO as X ≤ −1.9, min X+Y s.t.
+// X+Y ≥ −10 at −10); GLPK 5.0 and lp_solve 5.5 keep the lower bound 0, which
+// makes the column's bounds [0, −1.9] empty (glpsol: "lb = 0, ub = -1.9;
+// incorrect bounds"). The one negative UP in the shared NETLIB set, 80bau3b
+// column PFOOT..., follows an explicit LO, so every reader agrees there.
+// A later LO overrides, whatever the order.
+//
+// A value of magnitude at least Infinity (1e30) in BOUNDS, RHS or RANGES is
+// infinite, as in CoinMpsIO; "Inf" and "Infinity" are also read.
+//
+// # Integer columns
+//
+// Columns between the lines
+//
+//	    MARKER                 'MARKER'                 'INTORG'
+//	    MARKER                 'MARKER'                 'INTEND'
+//
+// are integer. An integer column that no BOUNDS record names gets [0, 1]:
+// that is what the CPLEX and Gurobi MPS documentation state and what GLPK
+// 5.0 and CLP/CBC 1.17.6/2.10 do (checked with glpsol and clp here: min −x
+// s.t. x ≤ 10.5 gives −1); HiGHS does the same since its issue #149 (2019).
+// lp_solve 5.5 gives [0, +∞) (it answers −10 on the same file), and so does
+// the "modern" reading some tools use; ReadOptions.IntegerUnbounded selects
+// it. The known optima of the shared MIPLIB set were computed with the [0, 1]
+// reading (glpsol, cbc, HiGHS).
+// Any BOUNDS record on the column cancels the default: an integer column with
+// only "UP 5" is [0, 5], with only "LO 2" it is [2, +∞).
+//
+// # Errors
+//
+// Every error from Read names the place: "afiro.mps:17: unknown row "R09X"
+// in COLUMNS" (type *Error). Duplicate entries for one (row, column) pair are
+// an error, as in GLPK ("duplicate coefficient"), CLP ("Duplicate row") and
+// lp_solve; so is a column whose entries are split by other columns, a
+// duplicate row name, a second RHS or RANGES value for one row within a set,
+// and a missing ENDATA. Only the first RHS, RANGES and BOUNDS set is used;
+// records of other sets are skipped.
+//
+// # Writing
+//
+// Write produces fixed MPS when every name has at most 8 characters and no
+// blank other than space, and every number fits 12 characters; free MPS
+// otherwise (WriteOptions.Format forces one). Numbers are written with
+// strconv's shortest round-trip form, so reading the output gives back the
+// same float64 values. The writer always writes OBJSENSE; it brackets integer
+// columns with MARKER lines and gives each of them explicit bounds (BV for
+// [0, 1], else LO or MI and UP or PL), so no reader falls back on its own
+// default; it writes MI or LO before every negative UP; ranges go to RANGES
+// in a form that reads back to exactly the same two ends; the objective
+// constant c₀ goes to the RHS of the objective row as −c₀; a row free in
+// both directions is written as "L" with right-hand side 1e30.
+//
+// References: IBM, "MPSX/370 Program Reference Manual", SH19-1095 (the
+// original format); IBM ILOG CPLEX, "File formats supported by CPLEX: MPS
+// file format"; B. A. Murtagh, Advanced Linear Programming, McGraw-Hill 1981,
+// appendix (fixed-format layout); GLPK 5.0 reference manual, appendix B
+// "MPS format".
+package mps

@@ -1,0 +1,463 @@
+package mps
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// WriteOptions control how a model is written. The zero value is the default.
+type WriteOptions struct {
+	// Format is Auto (default: fixed when every name and number fits the
+	// fixed columns, free otherwise), Fixed or Free.
+	Format Format
+}
+
+// Set names the writer uses.
+const (
+	rhsSetName   = "RHS"
+	rangeSetName = "RNG"
+	boundSetName = "BND"
+)
+
+// Write writes m to w in MPS format. The model must pass m.Validate. Rows
+// and columns with an empty name are written as R<i> and C<j> (1-based,
+// made unique); two rows, or two columns, with the same name are an error.
+// Every number is written with the fewest digits that read back exactly, so
+// Read(Write(m)) gives m back.
+func Write(w io.Writer, m *lp.Model, opts WriteOptions) error {
+	if m == nil {
+		return errors.New("mps: write: nil model")
+	}
+	if err := m.Validate(); err != nil {
+		return fmt.Errorf("mps: write: %w", err)
+	}
+	if opts.Format < Auto || opts.Format > Free {
+		return fmt.Errorf("mps: write: unknown format %v", opts.Format)
+	}
+	wr, err := newWriter(m, opts.Format)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	wr.w = bw
+	wr.write()
+	return bw.Flush()
+}
+
+// WriteFile writes m to the file at path; a name ending in ".gz" is gzipped.
+func WriteFile(path string, m *lp.Model, opts WriteOptions) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	if !strings.HasSuffix(path, ".gz") {
+		return Write(f, m, opts)
+	}
+	zw := gzip.NewWriter(f)
+	if err := Write(zw, m, opts); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+type writer struct {
+	w       *bufio.Writer
+	m       *lp.Model
+	fixed   bool
+	rows    []string // row names
+	cols    []string // column names
+	obj     string   // objective row name
+	rowKind []byte   // 'L', 'G', 'E' per row
+	rhs     []float64
+	rng     []float64 // 0 = no range
+}
+
+func newWriter(m *lp.Model, f Format) (*writer, error) {
+	wr := &writer{m: m}
+	var err error
+	if wr.rows, err = uniqueNames("row", len(m.Rows), func(i int) string { return m.Rows[i].Name }, "R"); err != nil {
+		return nil, err
+	}
+	taken := make(map[string]bool, len(wr.rows))
+	for _, s := range wr.rows {
+		taken[s] = true
+	}
+	wr.obj = m.ObjName
+	if wr.obj == "" {
+		wr.obj = "obj"
+	}
+	for taken[wr.obj] {
+		wr.obj += "_"
+	}
+	if wr.cols, err = uniqueNames("column", len(m.Vars), func(j int) string { return m.Vars[j].Name }, "C"); err != nil {
+		return nil, err
+	}
+	wr.rowKind = make([]byte, len(m.Rows))
+	wr.rhs = make([]float64, len(m.Rows))
+	wr.rng = make([]float64, len(m.Rows))
+	for i := range m.Rows {
+		wr.rowKind[i], wr.rhs[i], wr.rng[i] = rowForm(m.Rows[i].Lower, m.Rows[i].Upper)
+	}
+
+	for _, n := range wr.rows {
+		if isMarker(n) {
+			return nil, fmt.Errorf("mps: write: row name %q is reserved", n)
+		}
+	}
+	fixedOK, why := wr.fitsFixed()
+	switch f {
+	case Fixed:
+		if !fixedOK {
+			return nil, fmt.Errorf("mps: write: fixed format impossible: %s", why)
+		}
+		wr.fixed = true
+	case Auto:
+		wr.fixed = fixedOK
+	}
+	if strings.ContainsAny(m.Name, "\r\n") {
+		return nil, fmt.Errorf("mps: write: model name %q contains a line break", m.Name)
+	}
+	if !wr.fixed {
+		if err := wr.freeNamesOK(); err != nil {
+			return nil, err
+		}
+	}
+	return wr, nil
+}
+
+// uniqueNames returns the names of n items, generating prefix<i+1> for the
+// empty ones, and fails on a repeated non-empty name.
+func uniqueNames(what string, n int, name func(int) string, prefix string) ([]string, error) {
+	out := make([]string, n)
+	seen := make(map[string]int, n)
+	for i := 0; i < n; i++ {
+		s := name(i)
+		if s == "" {
+			continue
+		}
+		if k, dup := seen[s]; dup {
+			return nil, fmt.Errorf("mps: write: %ss %d and %d are both named %q", what, k, i, s)
+		}
+		seen[s] = i
+		out[i] = s
+	}
+	for i := 0; i < n; i++ {
+		if out[i] != "" {
+			continue
+		}
+		s := prefix + strconv.Itoa(i+1)
+		for {
+			if _, dup := seen[s]; !dup {
+				break
+			}
+			s += "_"
+		}
+		seen[s] = i
+		out[i] = s
+	}
+	return out, nil
+}
+
+// rowForm chooses how to write the row lo ≤ aᵀx ≤ hi: its type, right-hand
+// side and range (0 for none), such that reading them back gives exactly
+// lo and hi.
+func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
+	loInf, hiInf := math.IsInf(lo, -1), math.IsInf(hi, 1)
+	switch {
+	case loInf && hiInf:
+		return 'L', Infinity, 0 // free row: "≤ 1e30" reads back as ≤ +Inf
+	case loInf:
+		return 'L', hi, 0
+	case hiInf:
+		return 'G', lo, 0
+	case lo == hi:
+		return 'E', lo, 0
+	}
+	// A range. The reader computes hi = lo + |R| for a G row and
+	// lo = hi − |R| for an L row; find an R, starting from hi − lo and
+	// moving outwards one ulp at a time, that reproduces both ends.
+	try := func(c float64) (byte, float64, float64, bool) {
+		switch {
+		case c <= 0 || math.IsInf(c, 0):
+		case lo+c == hi:
+			return 'G', lo, c, true
+		case hi-c == lo:
+			return 'L', hi, c, true
+		}
+		return 0, 0, 0, false
+	}
+	base := hi - lo
+	if k, r, c, ok := try(base); ok {
+		return k, r, c
+	}
+	up, down := base, base
+	for n := 0; n < 64; n++ {
+		up, down = math.Nextafter(up, math.Inf(1)), math.Nextafter(down, 0)
+		if k, r, c, ok := try(up); ok {
+			return k, r, c
+		}
+		if k, r, c, ok := try(down); ok {
+			return k, r, c
+		}
+	}
+	return 'G', lo, base // no exact form exists: the nearest one
+}
+
+// fixedName reports whether s can be a fixed-format name.
+func fixedName(s string) bool {
+	if len(s) > 8 || s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && isBlank(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func freeName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if isBlank(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// fitsFixed reports whether every name and number fits the fixed columns.
+func (wr *writer) fitsFixed() (bool, string) {
+	m := wr.m
+	for _, s := range [][]string{wr.rows, wr.cols, {wr.obj}} {
+		for _, n := range s {
+			if !fixedName(n) {
+				return false, fmt.Sprintf("name %q does not fit 8 columns", n)
+			}
+		}
+	}
+	num := func(v float64) bool { return len(formatNumber(v)) <= 12 }
+	for j := range m.Vars {
+		v := &m.Vars[j]
+		if !num(m.Obj[j]) || !num(v.Lower) || !num(v.Upper) {
+			return false, fmt.Sprintf("a number of column %q needs more than 12 characters", wr.cols[j])
+		}
+	}
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		if !num(wr.rhs[i]) || !num(wr.rng[i]) {
+			return false, fmt.Sprintf("a bound of row %q needs more than 12 characters", wr.rows[i])
+		}
+		for _, v := range r.Val {
+			if !num(v) {
+				return false, fmt.Sprintf("coefficient %s in row %q needs more than 12 characters", formatNumber(v), wr.rows[i])
+			}
+		}
+	}
+	if !num(-m.ObjOffset) {
+		return false, "the objective offset needs more than 12 characters"
+	}
+	return true, ""
+}
+
+func (wr *writer) freeNamesOK() error {
+	for _, s := range [][]string{wr.rows, wr.cols, {wr.obj}} {
+		for _, n := range s {
+			if !freeName(n) {
+				return fmt.Errorf("mps: write: name %q contains a blank; free MPS cannot hold it", n)
+			}
+		}
+	}
+	return nil
+}
+
+// line writes a data line: code in field 1, then the remaining fields.
+// In fixed format names start at their field and numbers (fields 4 and 6)
+// end at theirs.
+func (wr *writer) line(code string, f ...string) {
+	if !wr.fixed {
+		wr.w.WriteByte(' ')
+		if code != "" {
+			wr.w.WriteString(code)
+			wr.w.WriteByte(' ')
+		}
+		for k, s := range f {
+			if k > 0 {
+				wr.w.WriteByte(' ')
+			}
+			wr.w.WriteString(s)
+		}
+		wr.w.WriteByte('\n')
+		return
+	}
+	var b [fixedWidth]byte
+	for i := range b {
+		b[i] = ' '
+	}
+	end := 0
+	put := func(k int, s string) {
+		if s == "" {
+			return
+		}
+		r := fixedFields[k]
+		start := r[0]
+		if k == 3 || k == 5 {
+			start = r[1] - len(s)
+		}
+		copy(b[start:r[1]], s)
+		end = start + len(s)
+	}
+	put(0, code)
+	for k, s := range f {
+		put(k+1, s)
+	}
+	wr.w.Write(b[:end])
+	wr.w.WriteByte('\n')
+}
+
+func (wr *writer) write() {
+	m, w := wr.m, wr.w
+	switch {
+	case m.Name == "":
+		w.WriteString("NAME\n")
+	case wr.fixed && len(m.Name) <= 8:
+		fmt.Fprintf(w, "NAME          %s\n", m.Name)
+	default:
+		fmt.Fprintf(w, "NAME %s\n", m.Name)
+	}
+	sense := "MIN"
+	if m.Sense == lp.Maximize {
+		sense = "MAX"
+	}
+	fmt.Fprintf(w, "OBJSENSE\n    %s\n", sense)
+
+	w.WriteString("ROWS\n")
+	wr.line("N", wr.obj)
+	for i := range m.Rows {
+		wr.line(string(wr.rowKind[i]), wr.rows[i])
+	}
+
+	w.WriteString("COLUMNS\n")
+	a := m.Matrix()
+	inInt := false
+	markers := 0
+	marker := func(kind string) {
+		name := fmt.Sprintf("MARK%04d", markers)
+		if markers > 9999 {
+			name = fmt.Sprintf("M%07d", markers)
+		}
+		markers++
+		wr.line("", name, "'MARKER'", "", "'"+kind+"'")
+	}
+	for j := range m.Vars {
+		if m.Vars[j].Integer != inInt {
+			if inInt {
+				marker("INTEND")
+			} else {
+				marker("INTORG")
+			}
+			inInt = !inInt
+		}
+		col := wr.cols[j]
+		wrote := false
+		if c := m.Obj[j]; c != 0 {
+			wr.line("", col, wr.obj, formatNumber(c))
+			wrote = true
+		}
+		for p := a.ColPtr[j]; p < a.ColPtr[j+1]; p++ {
+			wr.line("", col, wr.rows[a.RowInd[p]], formatNumber(a.Val[p]))
+			wrote = true
+		}
+		if !wrote { // a column without entries still has to be declared
+			wr.line("", col, wr.obj, "0")
+		}
+	}
+	if inInt {
+		marker("INTEND")
+	}
+
+	w.WriteString("RHS\n")
+	if m.ObjOffset != 0 {
+		wr.line("", rhsSetName, wr.obj, formatNumber(-m.ObjOffset))
+	}
+	for i := range m.Rows {
+		if wr.rhs[i] != 0 {
+			wr.line("", rhsSetName, wr.rows[i], formatNumber(wr.rhs[i]))
+		}
+	}
+
+	hasRange := false
+	for i := range m.Rows {
+		if wr.rng[i] != 0 {
+			if !hasRange {
+				w.WriteString("RANGES\n")
+				hasRange = true
+			}
+			wr.line("", rangeSetName, wr.rows[i], formatNumber(wr.rng[i]))
+		}
+	}
+
+	w.WriteString("BOUNDS\n")
+	for j := range m.Vars {
+		wr.bounds(j)
+	}
+	w.WriteString("ENDATA\n")
+}
+
+// bounds writes the BOUNDS records of column j. Integer columns always get
+// explicit bounds, because readers disagree on the default of a column
+// declared integer by markers; a negative upper bound is always preceded by
+// an explicit lower bound, because readers disagree on what a lone negative
+// UP does to the lower bound.
+func (wr *writer) bounds(j int) {
+	v := wr.m.Vars[j]
+	col := wr.cols[j]
+	lo, hi := v.Lower, v.Upper
+	loInf, hiInf := math.IsInf(lo, -1), math.IsInf(hi, 1)
+	rec := func(code string, val float64, withVal bool) {
+		if withVal {
+			wr.line(code, boundSetName, col, formatNumber(val))
+		} else {
+			wr.line(code, boundSetName, col)
+		}
+	}
+	switch {
+	case v.Integer && lo == 0 && hi == 1:
+		rec("BV", 0, false)
+		return
+	case !loInf && lo == hi:
+		rec("FX", lo, true)
+		return
+	case loInf && hiInf:
+		rec("FR", 0, false)
+		return
+	}
+	switch {
+	case loInf:
+		rec("MI", 0, false)
+	case lo != 0 || v.Integer || (!hiInf && hi < 0):
+		rec("LO", lo, true)
+	}
+	switch {
+	case !hiInf:
+		rec("UP", hi, true)
+	case v.Integer:
+		rec("PL", 0, false)
+	}
+}
