@@ -83,8 +83,8 @@
 //
 // Columns between the lines
 //
-//	    MARKER                 'MARKER'                 'INTORG'
-//	    MARKER                 'MARKER'                 'INTEND'
+//	MARKER                 'MARKER'                 'INTORG'
+//	MARKER                 'MARKER'                 'INTEND'
 //
 // are integer. An integer column that no BOUNDS record names gets [0, 1]:
 // that is what the CPLEX and Gurobi MPS documentation state and what GLPK
