@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -147,6 +148,31 @@ func TestChoose(t *testing.T) {
 		}
 		if err != nil && !errors.Is(err, ErrCapability) {
 			t.Errorf("error %v does not wrap ErrCapability", err)
+		}
+	}
+}
+
+func TestSimplexRawOptions(t *testing.T) {
+	tests := []struct {
+		raw map[string]string
+		msg string // "" for success
+	}{
+		{map[string]string{"method": "primal", "presolve": "off", "scaling": "off"}, ""},
+		{map[string]string{"method": "dual"}, ""},
+		{map[string]string{"method": "barrier"}, `options.Raw["method"]: must be one of [auto dual primal], got "barrier"`},
+		{map[string]string{"pricing": "devex"}, `options.Raw["pricing"]: unknown option`},
+	}
+	for _, tc := range tests {
+		sol, _, err := Solve(context.Background(), maxModel(), SimplexName, Options{Raw: tc.raw})
+		if tc.msg == "" {
+			// maxModel's optimum, hand-derived in verify_test.go, is 11.
+			if err != nil || sol.Status != lp.Optimal || math.Abs(sol.Objective-11) > 1e-9 {
+				t.Errorf("Raw %v: %v, %v", tc.raw, sol, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("Raw %v: err = %v, want %q", tc.raw, err, tc.msg)
 		}
 	}
 }
