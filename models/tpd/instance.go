@@ -1,0 +1,413 @@
+package tpd
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// ErrInput marks every error caused by a bad instance or bad parameters.
+var ErrInput = errors.New("tpd: invalid input")
+
+func inputErr(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, args...))
+}
+
+//go:embed schema.json
+var schemaJSON []byte
+
+// Schema returns the JSON Schema (draft 2020-12) of an instance file.
+func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+
+// Instance is the JSON form of a TPD scenario (spec MODELS.md C.1, C.6).
+// Positions are in metres, times in seconds, speeds in frames per second.
+type Instance struct {
+	Name string `json:"name,omitempty"`
+	// Seed of the task traces; replication r uses stream r.
+	Seed uint64 `json:"seed,omitempty"`
+	// Runs is the default number of replications per policy.
+	Runs int `json:"runs,omitempty"`
+	// IPNs are the intermediate processing nodes.
+	IPNs []IPN `json:"ipns"`
+	// Layout draws IPN positions that are not given, uniformly in a square.
+	Layout *Layout `json:"layout,omitempty"`
+	// Destination is the command centre; defaults to the position of
+	// Layout.DestinationIPN.
+	Destination *[2]float64 `json:"destination,omitempty"`
+	// Cameras are the sources; ignored when Latency.In is explicit.
+	Cameras *Cameras `json:"cameras,omitempty"`
+	// Latency maps path length to routing latency, or gives it explicitly.
+	Latency Latency `json:"latency"`
+	// Workload describes the sub-tasks and the generation modes.
+	Workload Workload `json:"workload"`
+	// Policy holds TPD's parameters.
+	Policy PolicyParams `json:"policy"`
+	// Bounds holds the offline-bound parameters.
+	Bounds BoundParams `json:"bounds"`
+}
+
+// IPN is one intermediate processing node.
+type IPN struct {
+	Name     string      `json:"name,omitempty"`
+	Slots    int         `json:"slots"`              // Q_k, parallel slots
+	Speed    float64     `json:"speed"`              // v_k, frames/s per slot
+	Position *[2]float64 `json:"position,omitempty"` // metres
+}
+
+// Layout draws missing positions.
+type Layout struct {
+	Side           float64 `json:"side,omitempty"`            // square side, metres
+	Seed           uint64  `json:"seed,omitempty"`            // seed of the geometry
+	DestinationIPN int     `json:"destination_ipn,omitempty"` // 0-based index of the IPN co-located with the destination
+}
+
+// Cameras places the sources.
+type Cameras struct {
+	PerIPN    int          `json:"per_ipn,omitempty"` // cameras drawn around each IPN
+	Radius    float64      `json:"radius,omitempty"`  // within this distance of the IPN
+	Positions [][2]float64 `json:"positions,omitempty"`
+}
+
+// Latency is either the linear map of path length |cam−k|+|k−dst| onto
+// [Min, Max] seconds (spec C.6), split into ω_in and ω_out by leg length,
+// or explicit: In[i][k] = ω_ik per camera i and Out[k] = ω_{k,dst}.
+type Latency struct {
+	Min float64     `json:"min,omitempty"`
+	Max float64     `json:"max,omitempty"`
+	In  [][]float64 `json:"in,omitempty"`
+	Out []float64   `json:"out,omitempty"`
+}
+
+// Workload describes sub-tasks.
+type Workload struct {
+	Frames     Range           `json:"frames"`                // w_m ~ U{min..max} frames
+	FPS        float64         `json:"fps,omitempty"`         // frames per second of video (informative)
+	MeanFrames float64         `json:"mean_frames,omitempty"` // w̄ in (10); default (min+max)/2
+	Demand     int             `json:"demand,omitempty"`      // q_m slots, default 1
+	Deadline   DeadlineRule    `json:"deadline"`
+	Modes      map[string]Mode `json:"modes,omitempty"`
+}
+
+// Range is a closed interval.
+type Range struct {
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+}
+
+// DeadlineRule gives D_m = r_m + κ_m (l̄ + w_m/Speed), κ_m ~ U[KappaMin, KappaMax]
+// (spec C.6), with l̄ the mean routing latency.
+type DeadlineRule struct {
+	KappaMin float64 `json:"kappa_min,omitempty"`
+	KappaMax float64 `json:"kappa_max,omitempty"`
+	Speed    float64 `json:"speed,omitempty"`
+}
+
+// Mode is one task-generation mode: Count sub-tasks arriving as a Poisson
+// process of rate Rate per second, or of rate Load·capacity when Load is
+// set. Bursts replace the rate inside their windows.
+type Mode struct {
+	Count  int     `json:"count"`
+	Rate   float64 `json:"rate,omitempty"`
+	Load   float64 `json:"load,omitempty"`
+	Warmup float64 `json:"warmup,omitempty"` // fraction of the first sub-tasks left out of the metrics
+	Runs   int     `json:"runs,omitempty"`   // replications; 0 = the instance's Runs
+	Bursts []Burst `json:"bursts,omitempty"`
+}
+
+// Burst is a window [Start, End) seconds with its own rate multiplier of
+// the mode's base rate.
+type Burst struct {
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+	Rate  float64 `json:"rate"` // multiplier of the mode's rate inside the window
+}
+
+// PolicyParams are TPD's parameters (spec C.5).
+type PolicyParams struct {
+	Epsilon          *float64 `json:"epsilon,omitempty"`       // ε of (12)–(13); default 0.5
+	InfoInterval     *float64 `json:"info_interval,omitempty"` // Δ_info seconds; default 0.1, 0 = exact state
+	PaperWait        bool     `json:"paper_wait,omitempty"`    // Ŵ_k = queued work / v_k (paper-literal)
+	CapacityWeighted bool     `json:"capacity_weighted,omitempty"`
+}
+
+// BoundParams control the offline bounds.
+type BoundParams struct {
+	Slot           float64 `json:"slot,omitempty"`             // Δ of the time-indexed model; default 0.005 s
+	WindowMaxTasks int     `json:"window_max_tasks,omitempty"` // largest LP window; default 40
+	Backend        string  `json:"backend,omitempty"`          // solver backend; default "auto"
+}
+
+// Parse reads an instance, checks it against the schema and validates it.
+func Parse(data []byte) (*Instance, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, inputErr("not valid JSON: %v", err)
+	}
+	if err := compiledSchema().Validate(doc); err != nil {
+		return nil, schemaError(err)
+	}
+	var in Instance
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return nil, inputErr("%v", err)
+	}
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
+var schemaCache *jsonschema.Schema
+
+func compiledSchema() *jsonschema.Schema {
+	if schemaCache != nil {
+		return schemaCache
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+	if err != nil {
+		panic("tpd: embedded schema: " + err.Error()) // programmer error
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("tpd.json", doc); err != nil {
+		panic("tpd: embedded schema: " + err.Error())
+	}
+	schemaCache = c.MustCompile("tpd.json")
+	return schemaCache
+}
+
+// schemaError turns a schema violation into "path: message" lines.
+func schemaError(err error) error {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return inputErr("%v", err)
+	}
+	var lines []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			msg := e.Error()
+			if i := strings.LastIndex(msg, ": "); i >= 0 && strings.HasPrefix(msg, "at ") {
+				msg = msg[i+2:]
+			}
+			lines = append(lines, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(msg))
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	sort.Strings(lines)
+	return inputErr("%s", strings.Join(lines, "; "))
+}
+
+// fieldPath renders ["ipns","2","slots"] as ipns[2].slots.
+func fieldPath(loc []string) string {
+	var b strings.Builder
+	for _, p := range loc {
+		if p != "" && strings.Trim(p, "0123456789") == "" {
+			b.WriteString("[" + p + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(p)
+	}
+	if b.Len() == 0 {
+		return "(root)"
+	}
+	return b.String()
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// Validate checks every field and names the first bad one with its value.
+func (in *Instance) Validate() error {
+	if in == nil {
+		return inputErr("nil instance")
+	}
+	if len(in.IPNs) == 0 {
+		return inputErr("ipns: must list at least one IPN")
+	}
+	for k, n := range in.IPNs {
+		if n.Slots < 1 {
+			return inputErr("ipns[%d].slots: must be >= 1 (an IPN with no slots can run nothing), got %d", k, n.Slots)
+		}
+		if !(n.Speed > 0) || !finite(n.Speed) {
+			return inputErr("ipns[%d].speed: must be > 0, got %g", k, n.Speed)
+		}
+		if n.Position != nil && (!finite(n.Position[0]) || !finite(n.Position[1])) {
+			return inputErr("ipns[%d].position: must be finite, got %v", k, *n.Position)
+		}
+	}
+	lat := in.Latency
+	explicit := len(lat.In) > 0 || len(lat.Out) > 0
+	if explicit {
+		if len(lat.In) == 0 {
+			return inputErr("latency.in: must list one row per camera when latency.out is given")
+		}
+		if len(lat.Out) != len(in.IPNs) {
+			return inputErr("latency.out: must have one entry per IPN (%d), got %d", len(in.IPNs), len(lat.Out))
+		}
+		for i, row := range lat.In {
+			if len(row) != len(in.IPNs) {
+				return inputErr("latency.in[%d]: must have one entry per IPN (%d), got %d", i, len(in.IPNs), len(row))
+			}
+			for k, v := range row {
+				if !(v >= 0) || !finite(v) {
+					return inputErr("latency.in[%d][%d]: must be >= 0 and finite, got %g", i, k, v)
+				}
+			}
+		}
+		for k, v := range lat.Out {
+			if !(v >= 0) || !finite(v) {
+				return inputErr("latency.out[%d]: must be >= 0 and finite, got %g", k, v)
+			}
+		}
+	} else {
+		if !(lat.Min >= 0) || !finite(lat.Min) {
+			return inputErr("latency.min: must be >= 0, got %g", lat.Min)
+		}
+		if !(lat.Max >= lat.Min) || !finite(lat.Max) {
+			return inputErr("latency.max: must be >= latency.min (%g), got %g", lat.Min, lat.Max)
+		}
+		if in.Layout != nil {
+			if !(in.Layout.Side > 0) || !finite(in.Layout.Side) {
+				return inputErr("layout.side: must be > 0, got %g", in.Layout.Side)
+			}
+			if in.Layout.DestinationIPN < 0 || in.Layout.DestinationIPN >= len(in.IPNs) {
+				return inputErr("layout.destination_ipn: must be an IPN index in [0, %d], got %d", len(in.IPNs)-1, in.Layout.DestinationIPN)
+			}
+		}
+		for k, n := range in.IPNs {
+			if n.Position == nil && in.Layout == nil {
+				return inputErr("ipns[%d].position: missing, and no layout to draw it from", k)
+			}
+		}
+		if in.Destination == nil && in.Layout == nil {
+			return inputErr("destination: missing, and no layout.destination_ipn to take it from")
+		}
+		c := in.Cameras
+		if c == nil || (len(c.Positions) == 0 && c.PerIPN == 0) {
+			return inputErr("cameras: give positions or per_ipn (or an explicit latency.in)")
+		}
+		if c.PerIPN < 0 {
+			return inputErr("cameras.per_ipn: must be >= 0, got %d", c.PerIPN)
+		}
+		if !(c.Radius >= 0) || !finite(c.Radius) {
+			return inputErr("cameras.radius: must be >= 0, got %g", c.Radius)
+		}
+		for i, p := range c.Positions {
+			if !finite(p[0]) || !finite(p[1]) {
+				return inputErr("cameras.positions[%d]: must be finite, got %v", i, p)
+			}
+		}
+	}
+	w := in.Workload
+	if !(w.Frames.Min > 0) || !finite(w.Frames.Min) {
+		return inputErr("workload.frames.min: must be > 0, got %g", w.Frames.Min)
+	}
+	if !(w.Frames.Max >= w.Frames.Min) || !finite(w.Frames.Max) {
+		return inputErr("workload.frames: min must be <= max, got min %g > max %g", w.Frames.Min, w.Frames.Max)
+	}
+	if math.Ceil(w.Frames.Min) > math.Floor(w.Frames.Max) {
+		return inputErr("workload.frames: [%g, %g] contains no whole frame count", w.Frames.Min, w.Frames.Max)
+	}
+	if w.MeanFrames < 0 || !finite(w.MeanFrames) {
+		return inputErr("workload.mean_frames: must be > 0, got %g", w.MeanFrames)
+	}
+	if w.FPS < 0 || !finite(w.FPS) {
+		return inputErr("workload.fps: must be > 0, got %g", w.FPS)
+	}
+	if w.Demand < 0 {
+		return inputErr("workload.demand: must be >= 1, got %d", w.Demand)
+	}
+	q := max(w.Demand, 1)
+	fits := false
+	for _, n := range in.IPNs {
+		fits = fits || n.Slots >= q
+	}
+	if !fits {
+		return inputErr("workload.demand: no IPN has %d slots", q)
+	}
+	d := w.Deadline
+	if d.KappaMin < 0 || !finite(d.KappaMin) {
+		return inputErr("workload.deadline.kappa_min: must be >= 0, got %g", d.KappaMin)
+	}
+	if d.KappaMax < d.KappaMin || !finite(d.KappaMax) {
+		return inputErr("workload.deadline: kappa_min must be <= kappa_max, got %g > %g", d.KappaMin, d.KappaMax)
+	}
+	if d.Speed < 0 || !finite(d.Speed) {
+		return inputErr("workload.deadline.speed: must be > 0, got %g", d.Speed)
+	}
+	names := make([]string, 0, len(w.Modes))
+	for name := range w.Modes {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := w.Modes[name].validate("workload.modes." + name); err != nil {
+			return err
+		}
+	}
+	p := in.Policy
+	if p.Epsilon != nil && (!(*p.Epsilon >= 0) || *p.Epsilon > 1) {
+		return inputErr("policy.epsilon: must be in [0, 1], got %g", *p.Epsilon)
+	}
+	if p.InfoInterval != nil && (!(*p.InfoInterval >= 0) || !finite(*p.InfoInterval)) {
+		return inputErr("policy.info_interval: must be >= 0, got %g", *p.InfoInterval)
+	}
+	b := in.Bounds
+	if b.Slot < 0 || !finite(b.Slot) {
+		return inputErr("bounds.slot: must be > 0, got %g", b.Slot)
+	}
+	if b.WindowMaxTasks < 0 {
+		return inputErr("bounds.window_max_tasks: must be >= 1, got %d", b.WindowMaxTasks)
+	}
+	if in.Runs < 0 {
+		return inputErr("runs: must be >= 1, got %d", in.Runs)
+	}
+	return nil
+}
+
+func (m Mode) validate(path string) error {
+	if m.Count < 1 {
+		return inputErr("%s.count: must be >= 1, got %d", path, m.Count)
+	}
+	if m.Rate < 0 || !finite(m.Rate) {
+		return inputErr("%s.rate: must be > 0, got %g", path, m.Rate)
+	}
+	if m.Load < 0 || !finite(m.Load) {
+		return inputErr("%s.load: must be > 0, got %g", path, m.Load)
+	}
+	if m.Rate == 0 && m.Load == 0 {
+		return inputErr("%s: give rate or load", path)
+	}
+	if m.Rate > 0 && m.Load > 0 {
+		return inputErr("%s: give rate or load, not both (rate %g, load %g)", path, m.Rate, m.Load)
+	}
+	if !(m.Warmup >= 0 && m.Warmup < 1) {
+		return inputErr("%s.warmup: must be in [0, 1), got %g", path, m.Warmup)
+	}
+	if m.Runs < 0 {
+		return inputErr("%s.runs: must be >= 1, got %d", path, m.Runs)
+	}
+	for i, b := range m.Bursts {
+		if !(b.Start < b.End) || !finite(b.Start) || !finite(b.End) {
+			return inputErr("%s.bursts[%d]: start must be < end, got [%g, %g)", path, i, b.Start, b.End)
+		}
+		if !(b.Rate >= 0) || !finite(b.Rate) {
+			return inputErr("%s.bursts[%d].rate: must be >= 0, got %g", path, i, b.Rate)
+		}
+	}
+	return nil
+}

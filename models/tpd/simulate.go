@@ -1,0 +1,339 @@
+package tpd
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/streamopt/streamopt/sim"
+)
+
+// Config selects the dispatcher and the queue rule of one simulation.
+type Config struct {
+	Policy     Policy
+	Discipline Discipline
+	// InfoInterval overrides the scenario's Δ_info when ≥ 0; use -1 (or
+	// UseScenarioInfo) to keep the scenario's value.
+	InfoInterval float64
+	// Warmup is the fraction of the first sub-tasks left out of the mean
+	// metrics (totals used by the gap always cover every sub-task).
+	Warmup float64
+}
+
+// UseScenarioInfo keeps the scenario's Δ_info in Config.InfoInterval.
+const UseScenarioInfo = -1
+
+// Outcome is what happened to one sub-task.
+type Outcome struct {
+	IPN      int     // k chosen
+	Start    float64 // S_m
+	Finish   float64 // S_m + p_mk, processing end
+	Complete float64 // C_m = Finish + ω_{k,dst}
+	Routing  float64 // ω_{s_m k} + ω_{k,dst}
+	Handling float64 // queueing + processing = Finish − arrival at the IPN
+	Samples  int     // IPNs sampled by the dispatcher
+}
+
+// Result is the outcome of one simulation.
+type Result struct {
+	Policy     Policy
+	Discipline Discipline
+	Outcomes   []Outcome
+	// Means over the sub-tasks after the warm-up, in seconds.
+	MeanRouting, MeanHandling, MeanDelay float64
+	// Totals over every sub-task, in seconds.
+	TotalDelay     float64 // T = Σ_m (C_m − r_m), the objective (1)
+	TotalTardiness float64 // Σ_m max(0, C_m − D_m)
+	// Utilisation[k] is busy slot-time / (Q_k · last processing end).
+	Utilisation []float64
+	MeanSamples float64
+	Events      uint64
+}
+
+// Metrics flattens a result into named numbers for the replication runner.
+func (r *Result) Metrics(s *Scenario) map[string]float64 {
+	m := map[string]float64{
+		"routing_ms":   1000 * r.MeanRouting,
+		"handling_ms":  1000 * r.MeanHandling,
+		"delay_ms":     1000 * r.MeanDelay,
+		"total_delay":  r.TotalDelay,
+		"tardiness":    r.TotalTardiness,
+		"samples_mean": r.MeanSamples,
+	}
+	u := 0.0
+	for k, x := range r.Utilisation {
+		m["util_"+s.Names[k]] = x
+		u += x
+	}
+	m["util_mean"] = u / float64(len(r.Utilisation))
+	return m
+}
+
+type ipnState struct {
+	free     int     // free slots
+	running  int     // sub-tasks in service
+	sumEnd   float64 // Σ processing ends of running sub-tasks
+	queued   int
+	work     float64 // Σ frames waiting
+	busy     float64 // slot-seconds of processing
+	queue    ipnQueue
+	arrivals int
+}
+
+// snapshot is what CollectWorkload reports about one IPN.
+type snapshot struct {
+	at      float64
+	queued  int
+	work    float64
+	running int
+	sumEnd  float64
+}
+
+// Event priorities at equal times: free slots first, then arrivals at IPNs,
+// then the state refresh, then new sub-tasks.
+const (
+	prioFinish = iota
+	prioArrive
+	prioRefresh
+	prioGenerate
+)
+
+// Simulate runs one policy over a trace. rng supplies the dispatcher's
+// random choices; the trace itself is fixed, so several policies can be
+// compared on the same sub-tasks (common random numbers).
+func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, error) {
+	if s == nil {
+		return nil, inputErr("nil scenario")
+	}
+	if err := s.ValidateTasks(tasks); err != nil {
+		return nil, err
+	}
+	if cfg.Policy < 0 || int(cfg.Policy) >= len(policyNames) {
+		return nil, inputErr("policy: unknown %d", int(cfg.Policy))
+	}
+	if cfg.Discipline < 0 || int(cfg.Discipline) >= len(disciplineNames) {
+		return nil, inputErr("discipline: unknown %d", int(cfg.Discipline))
+	}
+	if !(cfg.Warmup >= 0 && cfg.Warmup < 1) {
+		return nil, inputErr("warmup: must be in [0, 1), got %g", cfg.Warmup)
+	}
+	if rng == nil {
+		return nil, inputErr("nil random stream")
+	}
+	info := s.InfoInterval
+	if cfg.InfoInterval >= 0 {
+		info = cfg.InfoInterval
+	}
+	K, M := s.K(), len(tasks)
+	e := sim.NewEngine()
+	out := make([]Outcome, M)
+	// Per-task data of the IPN the task was sent to, for the queue rules.
+	delta := make([]float64, M)
+	ptime := make([]float64, M)
+	dl := make([]float64, M)
+	seq := make([]int, M)
+	state := make([]uint8, M)
+	for i, t := range tasks {
+		dl[i] = t.Deadline
+	}
+	ipns := make([]ipnState, K)
+	for k := range ipns {
+		ipns[k].free = s.Slots[k]
+		switch cfg.Discipline {
+		case MDD:
+			ipns[k].queue = newMDDQueue(delta, ptime, dl, seq, state)
+		case EDD:
+			ipns[k].queue = &simpleQueue{idxHeap{less: func(i, j int) bool {
+				if dl[i] != dl[j] {
+					return dl[i] < dl[j]
+				}
+				return seq[i] < seq[j]
+			}}}
+		default:
+			ipns[k].queue = &simpleQueue{idxHeap{less: func(i, j int) bool { return seq[i] < seq[j] }}}
+		}
+	}
+	snap := make([]snapshot, K)
+	refresh := func() {
+		for k := range ipns {
+			st := &ipns[k]
+			snap[k] = snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, sumEnd: st.sumEnd}
+		}
+	}
+	view := func(k int) snapshot {
+		if info == 0 {
+			st := &ipns[k]
+			return snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, sumEnd: st.sumEnd}
+		}
+		return snap[k]
+	}
+
+	var startReady func(k int)
+	startReady = func(k int) {
+		st := &ipns[k]
+		for st.queued > 0 {
+			i := st.queue.peek(e.Now())
+			if tasks[i].Demand > st.free {
+				return // non-preemptive strict priority: the head waits for room
+			}
+			st.queue.pop(e.Now())
+			st.queued--
+			st.work -= tasks[i].Frames
+			st.free -= tasks[i].Demand
+			st.running++
+			o := &out[i]
+			o.Start = e.Now()
+			o.Finish = o.Start + ptime[i]
+			o.Complete = o.Finish + s.Out[tasks[i].Source][k]
+			st.sumEnd += o.Finish
+			st.busy += float64(tasks[i].Demand) * ptime[i]
+			e.Schedule(o.Finish, prioFinish, func() {
+				st.free += tasks[i].Demand
+				st.running--
+				st.sumEnd -= o.Finish
+				startReady(k)
+			})
+		}
+	}
+
+	tables := map[int][]tpdTable{}
+	taken := make([]bool, K)
+	buf := make([]int, K)
+	perm := make([]int, K)
+	dispatch := func(i int) (int, int) {
+		t := tasks[i]
+		src := t.Source
+		l := func(k int) float64 { return s.In[src][k] + s.Out[src][k] }
+		switch cfg.Policy {
+		case TPD:
+			tabs, ok := tables[t.Demand]
+			if !ok {
+				tabs = s.tpdTables(t.Demand)
+				tables[t.Demand] = tabs
+			}
+			tab := tabs[src]
+			cand := sampleWeighted(rng, tab.F, tab.d, taken[:len(tab.F)], buf)
+			best, bestC := -1, math.Inf(1)
+			for _, j := range cand {
+				k := tab.elig[j]
+				c := s.In[src][k] + s.expectedWait(k, t, view(k)) + t.Frames/s.Speed[k] + s.Out[src][k]
+				if best < 0 || c < bestC || (c == bestC && (l(k) < l(best) || (l(k) == l(best) && k < best))) {
+					best, bestC = k, c
+				}
+			}
+			return best, len(cand)
+		case PoD:
+			elig := s.eligible(t.Demand)
+			cand := sampleUniform(rng, len(elig), min(2, len(elig)), perm)
+			best := elig[cand[0]]
+			if len(cand) > 1 {
+				a, b := view(best), view(elig[cand[1]])
+				na, nb := a.queued+a.running, b.queued+b.running
+				if nb < na || (nb == na && rng.IntN(2) == 1) {
+					best = elig[cand[1]]
+				}
+			}
+			return best, len(cand)
+		case CRO:
+			elig := s.eligible(t.Demand)
+			cand := sampleUniform(rng, len(elig), min(2, len(elig)), perm)
+			best := elig[cand[0]]
+			if len(cand) > 1 {
+				k := elig[cand[1]]
+				if l(k) < l(best) || (l(k) == l(best) && k < best) {
+					best = k
+				}
+			}
+			return best, len(cand)
+		default:
+			elig := s.eligible(t.Demand)
+			return elig[rng.IntN(len(elig))], 1
+		}
+	}
+
+	var generate func(i int)
+	generate = func(i int) {
+		k, d := dispatch(i)
+		t := tasks[i]
+		o := &out[i]
+		o.IPN, o.Samples = k, d
+		o.Routing = s.In[t.Source][k] + s.Out[t.Source][k]
+		ptime[i] = t.Frames / s.Speed[k]
+		delta[i] = t.Deadline - s.Out[t.Source][k]
+		arrive := t.Release + s.In[t.Source][k]
+		e.Schedule(arrive, prioArrive, func() {
+			st := &ipns[k]
+			seq[i] = st.arrivals
+			st.arrivals++
+			st.queue.push(i)
+			st.queued++
+			st.work += t.Frames
+			startReady(k)
+		})
+		if i+1 < M {
+			e.Schedule(tasks[i+1].Release, prioGenerate, func() { generate(i + 1) })
+		}
+	}
+	if M > 0 {
+		e.Schedule(tasks[0].Release, prioGenerate, func() { generate(0) })
+	}
+	if info > 0 && M > 0 {
+		last := tasks[M-1].Release
+		var tick func()
+		tick = func() {
+			refresh()
+			if e.Now()+info <= last {
+				e.After(info, prioRefresh, tick)
+			}
+		}
+		e.Schedule(0, prioRefresh, tick)
+	}
+	if err := e.Run(math.Inf(1)); err != nil {
+		return nil, fmt.Errorf("tpd: simulation: %w", err)
+	}
+
+	res := &Result{Policy: cfg.Policy, Discipline: cfg.Discipline, Outcomes: out, Utilisation: make([]float64, K), Events: e.Processed()}
+	first := int(cfg.Warmup * float64(M))
+	n := 0
+	makespan := 0.0
+	for i, o := range out {
+		arriveIPN := tasks[i].Release + s.In[tasks[i].Source][o.IPN]
+		out[i].Handling = o.Finish - arriveIPN
+		res.TotalDelay += o.Complete - tasks[i].Release
+		res.TotalTardiness += math.Max(0, o.Complete-tasks[i].Deadline)
+		makespan = math.Max(makespan, o.Finish)
+		if i >= first {
+			n++
+			res.MeanRouting += o.Routing
+			res.MeanHandling += out[i].Handling
+			res.MeanDelay += o.Complete - tasks[i].Release
+			res.MeanSamples += float64(o.Samples)
+		}
+	}
+	if n > 0 {
+		res.MeanRouting /= float64(n)
+		res.MeanHandling /= float64(n)
+		res.MeanDelay /= float64(n)
+		res.MeanSamples /= float64(n)
+	}
+	for k := range ipns {
+		if makespan > 0 {
+			res.Utilisation[k] = ipns[k].busy / (float64(s.Slots[k]) * makespan)
+		}
+	}
+	return res, nil
+}
+
+// expectedWait is Ŵ_k of (15): paper-literal queued work / v_k, or the
+// default refined for Q_k parallel slots (spec C.5).
+func (s *Scenario) expectedWait(k int, t Task, v snapshot) float64 {
+	qwork := v.work / s.Speed[k]
+	if s.PaperWait {
+		return qwork
+	}
+	if v.queued == 0 && v.running+t.Demand <= s.Slots[k] {
+		return 0
+	}
+	rem := math.Max(0, v.sumEnd-v.at*float64(v.running))
+	return (qwork + rem) / float64(s.Slots[k])
+}
