@@ -1,0 +1,385 @@
+//go:build clp
+
+package clp
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// Tolerances of the comparisons below: objectives 1e-9 relative (the exact
+// values are small rationals), points and duals 1e-7 absolute.
+const (
+	objTol = 1e-9
+	xTol   = 1e-7
+)
+
+type smallCase struct {
+	name   string
+	build  func() *lp.Model
+	status lp.Status
+	obj    float64   // expected optimum (derivation in the comment of each case)
+	x      []float64 // nil: not compared (degenerate or non-unique)
+	y      []float64 // expected row duals in the c = Aᵀy + d convention
+}
+
+func t2(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
+
+// smallCases are LPs solved by hand: each optimum is the vertex where the
+// binding rows meet; each dual solves Bᵀy = c_B on the binding rows.
+var smallCases = []smallCase{
+	{
+		// max 3x+2y, x+y ≤ 4, x+3y ≤ 6, x,y ≥ 0. Vertices (0,0) 0, (4,0) 12,
+		// (3,1) 11, (0,2) 4 → (4,0), z = 12; only row 0 binds: y₀ = 3, y₁ = 0.
+		name: "max_le", status: lp.Optimal, obj: 12, x: []float64{4, 0}, y: []float64{3, 0},
+		build: func() *lp.Model {
+			m := lp.New("max_le", lp.Maximize)
+			x, y := m.AddVar("x", 0, lp.Inf, 3), m.AddVar("y", 0, lp.Inf, 2)
+			m.AddLE("r0", 4, t2(x, 1), t2(y, 1))
+			m.AddLE("r1", 6, t2(x, 1), t2(y, 3))
+			return m
+		},
+	},
+	{
+		// min x+2y, 1 ≤ x+y ≤ 3 (range), x−y ≤ 0.5, x,y ≥ 0. Binding: x+y = 1
+		// (lower end), x−y = 0.5 → (0.75, 0.25), z = 1.25;
+		// y₀+y₁ = 1, y₀−y₁ = 2 → y = (1.5, −0.5).
+		name: "min_range_lower", status: lp.Optimal, obj: 1.25, x: []float64{0.75, 0.25}, y: []float64{1.5, -0.5},
+		build: func() *lp.Model {
+			m := lp.New("min_range_lower", lp.Minimize)
+			x, y := m.AddVar("x", 0, lp.Inf, 1), m.AddVar("y", 0, lp.Inf, 2)
+			m.AddRow("r0", 1, 3, t2(x, 1), t2(y, 1))
+			m.AddLE("r1", 0.5, t2(x, 1), t2(y, -1))
+			return m
+		},
+	},
+	{
+		// max x+2y over the same rows: y grows until x+y = 3 (upper end) with
+		// x = 0 → z = 6, y₀ = 2 (∂z/∂u₀), row 1 slack.
+		name: "max_range_upper", status: lp.Optimal, obj: 6, x: []float64{0, 3}, y: []float64{2, 0},
+		build: func() *lp.Model {
+			m := lp.New("max_range_upper", lp.Maximize)
+			x, y := m.AddVar("x", 0, lp.Inf, 1), m.AddVar("y", 0, lp.Inf, 2)
+			m.AddRow("r0", 1, 3, t2(x, 1), t2(y, 1))
+			m.AddLE("r1", 0.5, t2(x, 1), t2(y, -1))
+			return m
+		},
+	},
+	{
+		// min x + 10, x − y = −2, x free, −1 ≤ y ≤ 4: x = y − 2 is least at
+		// y = −1 → x = −3, z = 7 (offset included); x basic: y₀ = c_x = 1.
+		name: "eq_free_offset", status: lp.Optimal, obj: 7, x: []float64{-3, -1}, y: []float64{1},
+		build: func() *lp.Model {
+			m := lp.New("eq_free_offset", lp.Minimize)
+			m.ObjOffset = 10
+			x, y := m.AddVar("x", math.Inf(-1), lp.Inf, 1), m.AddVar("y", -1, 4, 0)
+			m.AddEQ("r0", -2, t2(x, 1), t2(y, -1))
+			return m
+		},
+	},
+	{
+		// max 2x − y, x fixed at 2.5, y ∈ [1, 3], x + y ≥ 2 (slack at y = 1):
+		// z = 5 − 1 = 4; no row binds.
+		name: "fixed_column", status: lp.Optimal, obj: 4, x: []float64{2.5, 1}, y: []float64{0},
+		build: func() *lp.Model {
+			m := lp.New("fixed_column", lp.Maximize)
+			x, y := m.AddVar("x", 2.5, 2.5, 2), m.AddVar("y", 1, 3, -1)
+			m.AddGE("r0", 2, t2(x, 1), t2(y, 1))
+			return m
+		},
+	},
+	{
+		// An empty row with 0 inside its range is no constraint: min x,
+		// x ∈ [1, 2] → z = 1.
+		name: "empty_row_feasible", status: lp.Optimal, obj: 1, x: []float64{1}, y: []float64{0},
+		build: func() *lp.Model {
+			m := lp.New("empty_row_feasible", lp.Minimize)
+			m.AddVar("x", 1, 2, 1)
+			m.AddRow("empty", -1, 1)
+			return m
+		},
+	},
+	{
+		// An empty row whose range [1, 2] excludes 0 is infeasible.
+		name: "empty_row_infeasible", status: lp.Infeasible,
+		build: func() *lp.Model {
+			m := lp.New("empty_row_infeasible", lp.Minimize)
+			m.AddVar("x", 1, 2, 1)
+			m.AddRow("empty", 1, 2)
+			return m
+		},
+	},
+	{
+		// x + y ≤ 1 and x + y ≥ 2 contradict each other.
+		name: "infeasible", status: lp.Infeasible,
+		build: func() *lp.Model {
+			m := lp.New("infeasible", lp.Minimize)
+			x, y := m.AddVar("x", 0, lp.Inf, 1), m.AddVar("y", 0, lp.Inf, 1)
+			m.AddLE("r0", 1, t2(x, 1), t2(y, 1))
+			m.AddGE("r1", 2, t2(x, 1), t2(y, 1))
+			return m
+		},
+	},
+	{
+		// Infeasible rows and an unbounded direction (x): the primal has no
+		// feasible point, so the answer is "infeasible".
+		name: "infeasible_and_dual_infeasible", status: lp.Infeasible,
+		build: func() *lp.Model {
+			m := lp.New("infeasible_and_dual_infeasible", lp.Minimize)
+			m.AddVar("x", 0, lp.Inf, -1)
+			y := m.AddVar("y", 0, lp.Inf, 0)
+			m.AddGE("r0", 1, t2(y, 1))
+			m.AddLE("r1", 0, t2(y, 1))
+			return m
+		},
+	},
+	{
+		// min −x, x − y ≤ 1, x,y ≥ 0: the ray (1,1) decreases −x forever.
+		name: "unbounded", status: lp.Unbounded,
+		build: func() *lp.Model {
+			m := lp.New("unbounded", lp.Minimize)
+			x, y := m.AddVar("x", 0, lp.Inf, -1), m.AddVar("y", 0, lp.Inf, 0)
+			m.AddLE("r0", 1, t2(x, 1), t2(y, -1))
+			return m
+		},
+	},
+	{
+		// max x with x ≥ −5 and no rows: unbounded above.
+		name: "unbounded_max_no_rows", status: lp.Unbounded,
+		build: func() *lp.Model {
+			m := lp.New("unbounded_max_no_rows", lp.Maximize)
+			m.AddVar("x", -5, lp.Inf, 1)
+			return m
+		},
+	},
+	{
+		// No columns, no rows: the optimum is the constant 3.
+		name: "empty_model", status: lp.Optimal, obj: 3, x: []float64{}, y: []float64{},
+		build: func() *lp.Model {
+			m := lp.New("empty_model", lp.Minimize)
+			m.ObjOffset = 3
+			return m
+		},
+	},
+}
+
+func checkSmall(t *testing.T, tc smallCase, sol *lp.Solution) {
+	t.Helper()
+	if sol.Status != tc.status {
+		t.Fatalf("status %v, want %v", sol.Status, tc.status)
+	}
+	if tc.status != lp.Optimal {
+		if sol.HasPrimal() {
+			t.Errorf("status %v carries a primal point %v", sol.Status, sol.X)
+		}
+		return
+	}
+	if d := math.Abs(sol.Objective - tc.obj); d > objTol*math.Max(1, math.Abs(tc.obj)) {
+		t.Errorf("objective %.12g, want %.12g", sol.Objective, tc.obj)
+	}
+	if tc.x != nil {
+		if len(sol.X) != len(tc.x) {
+			t.Fatalf("len(X) = %d, want %d", len(sol.X), len(tc.x))
+		}
+		for j := range tc.x {
+			if math.Abs(sol.X[j]-tc.x[j]) > xTol {
+				t.Errorf("x[%d] = %.10g, want %.10g", j, sol.X[j], tc.x[j])
+			}
+		}
+	}
+	if tc.y != nil {
+		if !sol.HasDual() || len(sol.RowDual) != len(tc.y) {
+			t.Fatalf("duals %v / %v, want %d row duals", sol.RowDual, sol.ReducedCost, len(tc.y))
+		}
+		for i := range tc.y {
+			if math.Abs(sol.RowDual[i]-tc.y[i]) > xTol {
+				t.Errorf("y[%d] = %.10g, want %.10g", i, sol.RowDual[i], tc.y[i])
+			}
+		}
+	}
+}
+
+func TestSmallLPs(t *testing.T) {
+	for _, alg := range []string{AlgDual, AlgPrimal, AlgBarrier} {
+		for _, tc := range smallCases {
+			t.Run(alg+"/"+tc.name, func(t *testing.T) {
+				m := tc.build()
+				sol, rep, err := solve.SolveWith(context.Background(), New(), m, solve.Options{Raw: map[string]string{"algorithm": alg}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkSmall(t, tc, sol)
+				if !rep.OK {
+					t.Errorf("verification failed: %s", rep.Summary())
+				}
+				if tc.status == lp.Optimal && !rep.DualChecked {
+					t.Errorf("duals were not checked")
+				}
+			})
+		}
+	}
+}
+
+func TestRejects(t *testing.T) {
+	lpModel := func() *lp.Model {
+		m := lp.New("r", lp.Minimize)
+		x := m.AddVar("x", 0, 10, -1)
+		m.AddLE("r0", 5, t2(x, 1))
+		return m
+	}
+	tests := []struct {
+		name    string
+		edit    func(m *lp.Model)
+		opts    solve.Options
+		wantIs  error
+		wantSub string
+	}{
+		// The limits are the ones measured in TestRangeGuard's comment: CLP
+		// aborts at |c| ≥ 1e25 and refuses |a| > 1e20.
+		{"objective_1e25", func(m *lp.Model) { m.Obj[0] = 1e25 }, solve.Options{}, ErrRange, "vars[0] (x).obj"},
+		{"objective_-3e25", func(m *lp.Model) { m.Obj[0] = -3e25 }, solve.Options{}, ErrRange, "got -3e+25"},
+		{"coefficient_1e21", func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, solve.Options{}, ErrRange, "rows[0] (r0).coef[0] (x)"},
+		{"bound_1e28", func(m *lp.Model) { m.Vars[0].Upper = 1e28 }, solve.Options{}, ErrRange, "vars[0] (x).upper"},
+		{"row_bound_-1e28", func(m *lp.Model) { m.Rows[0].Upper = -1e28 }, solve.Options{}, ErrRange, "rows[0] (r0).upper"},
+		{"integer", func(m *lp.Model) { m.Vars[0].Integer = true }, solve.Options{}, solve.ErrCapability, "MILP"},
+		{"nan", func(m *lp.Model) { m.Obj[0] = math.NaN() }, solve.Options{}, lp.ErrInvalid, "NaN"},
+		{"unknown_raw", nil, solve.Options{Raw: map[string]string{"presolve": "on"}}, nil, `unknown key "presolve"`},
+		{"bad_algorithm", nil, solve.Options{Raw: map[string]string{"algorithm": "simplex"}}, nil, `got "simplex"`},
+		{"dual_tol", nil, solve.Options{DualTol: 1e-9}, nil, "dual_tol"},
+		{"negative_iterations", nil, solve.Options{IterationLimit: -1}, nil, "iteration_limit"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := lpModel()
+			if tc.edit != nil {
+				tc.edit(m)
+			}
+			sol, err := New().Solve(context.Background(), m, tc.opts)
+			if err == nil {
+				t.Fatalf("no error, solution %+v", sol)
+			}
+			if tc.wantIs != nil && !errors.Is(err, tc.wantIs) {
+				t.Errorf("error %q does not wrap %v", err, tc.wantIs)
+			}
+			if !strings.Contains(err.Error(), tc.wantSub) {
+				t.Errorf("error %q does not mention %q", err, tc.wantSub)
+			}
+		})
+	}
+	if _, err := New().Solve(context.Background(), nil, solve.Options{}); !errors.Is(err, lp.ErrInvalid) {
+		t.Errorf("nil model: error %v, want lp.ErrInvalid", err)
+	}
+}
+
+// TestRangeGuard checks values just inside the limits still solve: CLP takes
+// |c| just under 1e25, |a| = 1e20 and a finite bound of 1e27.
+//
+// The limits were measured with CLP 1.17.6 on min −x−2y, x+y ≤ 5, x+a·y free
+// row: |a| = 1e20 solves, |a| ≥ 1e21 gives status 4 / secondary 8; c = 1e24
+// solves, c = 1e25 aborts in ClpSimplex::createRim (assertion
+// fabs(obj[i]) < 1.0e25).
+func TestRangeGuard(t *testing.T) {
+	m := lp.New("guard", lp.Minimize)
+	x := m.AddVar("x", 0, 1e27, -9.99e24)
+	y := m.AddVar("y", 0, 1, 0)
+	m.AddLE("r0", 1e27, t2(x, 1), t2(y, 1))
+	m.AddLE("r1", 5, t2(x, 1), t2(y, 1e20))
+	sol, err := New().Solve(context.Background(), m, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// x ≤ 5 from r1 (y = 0): z = −9.99e24·5.
+	if sol.Status != lp.Optimal || math.Abs(sol.Objective/(-4.995e25)-1) > 1e-9 {
+		t.Errorf("got %v %g, want optimal −4.995e25", sol.Status, sol.Objective)
+	}
+}
+
+// transport builds a random balanced transportation problem with s sources
+// and s sinks (seeded): large enough that CLP needs many iterations.
+func transport(s int, seed uint64) *lp.Model {
+	r := rand.New(rand.NewPCG(seed, 1))
+	m := lp.New("transport", lp.Minimize)
+	supply := make([]float64, s)
+	for i := range supply {
+		supply[i] = float64(10 + r.IntN(90))
+	}
+	rows := make([][]lp.Term, 2*s)
+	for i := 0; i < s; i++ {
+		for k := 0; k < s; k++ {
+			j := m.AddVar("", 0, lp.Inf, float64(1+r.IntN(1000)))
+			rows[i] = append(rows[i], t2(j, 1))
+			rows[s+k] = append(rows[s+k], t2(j, 1))
+		}
+	}
+	total := 0.0
+	for i := 0; i < s; i++ {
+		m.AddLE("", supply[i], rows[i]...)
+		total += supply[i]
+	}
+	for k := 0; k < s; k++ {
+		m.AddGE("", total/float64(s)*0.9, rows[s+k]...)
+	}
+	return m
+}
+
+func TestLimits(t *testing.T) {
+	m := transport(120, 7)
+	t.Run("iterations", func(t *testing.T) {
+		for _, alg := range []string{AlgDual, AlgPrimal} {
+			sol, err := New().Solve(context.Background(), m, solve.Options{IterationLimit: 3, Raw: map[string]string{"algorithm": alg}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != lp.IterationLimit || sol.HasPrimal() {
+				t.Errorf("%s: status %v (primal %v), want iteration_limit without a point", alg, sol.Status, sol.HasPrimal())
+			}
+		}
+	})
+	t.Run("expired_deadline", func(t *testing.T) {
+		ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+		defer cancel()
+		sol, err := New().Solve(ctx, m, solve.Options{})
+		if err != nil || sol.Status != lp.TimeLimit {
+			t.Errorf("got %v, %v; want time_limit", sol, err)
+		}
+	})
+	t.Run("cancelled", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := New().Solve(ctx, m, solve.Options{}); !errors.Is(err, context.Canceled) {
+			t.Errorf("error %v, want context.Canceled", err)
+		}
+	})
+	t.Run("deadline_during_solve", func(t *testing.T) {
+		// CLP gets max seconds 1e-3 at most: it stops at its first time check.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Microsecond*500)
+		defer cancel()
+		time.Sleep(0) // the deadline is still ahead when Solve checks it, or already passed; both must give time_limit
+		sol, err := New().Solve(ctx, m, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != lp.TimeLimit {
+			t.Errorf("status %v, want time_limit", sol.Status)
+		}
+	})
+}
+
+func TestCapabilities(t *testing.T) {
+	b, err := solve.Open(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.Capabilities()
+	if b.Name() != "clp" || !c.LP || c.MILP || !c.Duals || c.Rays {
+		t.Errorf("backend %q capabilities %+v", b.Name(), c)
+	}
+}

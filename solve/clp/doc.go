@@ -1,0 +1,68 @@
+//go:build clp
+
+// Package clp is the streamopt solver backend over COIN-OR CLP, an
+// open-source simplex and interior-point LP solver (J. Forrest et al.,
+// https://github.com/coin-or/Clp), reached through the cgo binding
+// github.com/lanl/clp. It is compiled only with the build tag clp and
+// registers itself as backend "clp"; import it for its side effect:
+//
+//	import _ "github.com/streamopt/streamopt/solve/clp"
+//
+// It needs the Debian packages coinor-libclp-dev and pkg-config.
+//
+// # What it solves
+//
+// Continuous LPs  min/max cᵀx + c₀  s.t.  rl ≤ Ax ≤ ru,  l ≤ x ≤ u,
+// with ranged rows passed as they are (CLP stores a row as [rl, ru]).
+// Integer columns are refused with an error wrapping solve.ErrCapability
+// (capability MILP). Options.Raw selects the algorithm:
+//
+//	algorithm = dual (default) | primal | barrier
+//
+// The barrier is always followed by crossover and a primal simplex pass from
+// the crossover basis: CLP's barrier alone reports "optimal" at a point of
+// norm 1e19 on an unbounded LP. Any other Raw key is an error. Options.IterationLimit and PrimalTol are
+// passed to CLP; DualTol cannot be set through the binding and is refused;
+// MIPGap, NodeLimit and IntTol have no meaning for an LP and are ignored.
+// The context deadline becomes CLP's maximum seconds; CLP cannot be
+// interrupted otherwise, so a cancellation without a deadline is only seen
+// before the solve starts.
+//
+// # Values CLP cannot take
+//
+// CLP aborts the whole process (a failed assertion in ClpSimplex::createRim)
+// when an objective coefficient has |c| ≥ 1e25, rejects a matrix with
+// |a| > 1e20, and silently reads a finite bound beyond ±1e27 as infinite.
+// Solve checks every value first and returns an error wrapping
+// lp.ErrInvalid and ErrRange that names the offending entry. Infinite
+// bounds are passed as ±COIN_DBL_MAX (math.MaxFloat64) explicitly.
+//
+// # Status
+//
+// CLP's problem status maps as 0 → Optimal, 1 → Infeasible, 2 (dual
+// infeasible) → Unbounded once primal simplex, restarted from the final
+// basis, confirms it (else Infeasible or InfeasibleOrUnbounded),
+// 3 (stopped) → TimeLimit when the secondary status is 9 (stopped on time)
+// and IterationLimit otherwise, 4 (errors) and anything else →
+// NumericalError. "Optimal for the scaled model only" (secondary 2–4) is
+// cleaned up by a primal simplex pass from the final basis, as the clp
+// command does. Only an optimal solution carries a primal point.
+//
+// # Duals
+//
+// For both objective senses CLP's row duals already follow the project's
+// convention (lp package doc): c = Aᵀy + d for the objective as stated,
+// yᵢ = ∂z*/∂bᵢ. The reduced costs are recomputed as d = c − Aᵀy from the
+// row duals, so the identity holds to rounding. The binding does not expose
+// CLP's infeasibility or unbounded rays, so Capabilities.Rays is false.
+// It does not expose the iteration count either; Solution.Iterations is 0.
+//
+// # Licence
+//
+// CLP is distributed under the Eclipse Public License 2.0 and is linked
+// dynamically (libClp.so via pkg-config); lanl/clp is BSD-3-Clause.
+//
+// References: J. Forrest, "CLP user guide", COIN-OR; R. J. Vanderbei,
+// Linear Programming: Foundations and Extensions, 5th ed., Springer 2020
+// (simplex and interior-point methods, duality).
+package clp

@@ -1,0 +1,66 @@
+//go:build lpsolve
+
+// Package lpsolve is the streamopt solver backend over lp_solve 5.5, an
+// open-source revised-simplex and branch-and-bound LP/MILP solver
+// (M. Berkelaar, K. Eikland, P. Notebaert, https://lpsolve.sourceforge.net),
+// reached through the cgo binding github.com/draffensperger/golp plus a few
+// direct lp_solve calls golp lacks. It is compiled only with the build tag
+// lpsolve and registers itself as backend "lpsolve":
+//
+//	import _ "github.com/streamopt/streamopt/solve/lpsolve"
+//
+// Build requirements: Debian packages liblpsolve55-dev (headers) and
+// lp-solve (the shared library /usr/lib/lp_solve/liblpsolve55.so), and
+// CGO_CFLAGS="-O2 -g -I/usr/include/lpsolve" in the environment, because
+// golp compiles lp_lib.h in its own package where our #cgo flags do not
+// reach. The link flags are set here with #cgo: the shared library is
+// linked, not the static archive, see docs/native-backends.md.
+//
+// # What it solves
+//
+// LPs and MILPs  min/max cᵀx + c₀  s.t.  rl ≤ Ax ≤ ru,  l ≤ x ≤ u,
+// x_j ∈ ℤ for integer columns. A ranged row is added as rl ≤ aᵀx and given
+// the range ru − rl with set_rh_range. Rows without coefficients and free
+// rows are not passed to lp_solve (golp cannot add an empty row): an empty
+// row whose range excludes 0, or any crossed bounds, makes the model
+// infeasible without a solve; otherwise such rows get activity 0 and dual 0.
+//
+// Options: MIPGap → set_mip_gap (relative); PrimalTol, DualTol, IntTol →
+// set_epsb, set_epsd, set_epsint; the context deadline → set_timeout (whole
+// seconds) and an abort callback that checks a monotonic clock, the
+// IterationLimit, the NodeLimit and cancellation of the context.
+// Options.Raw accepts "scaling" (lp_solve's set_scaling mode as an integer);
+// any other key is an error.
+//
+// # Status
+//
+// solve() results map as OPTIMAL/PRESOLVED → Optimal, INFEASIBLE/NOFEASFOUND
+// → Infeasible, UNBOUNDED → Unbounded (and so is an OPTIMAL answer with a
+// column at lp_solve's infinity, which lp_solve gives for an unbounded
+// column in no row), TIMEOUT → TimeLimit, USERABORT →
+// the limit that made the callback stop (a cancelled context is returned as
+// an error), SUBOPTIMAL/FEASFOUND → the limit that stopped the branch and
+// bound, with the incumbent as the point — never Optimal, since its
+// objective is not proven (lp_solve's own depth limit is reported as
+// NodeLimit), and everything else → NumericalError. lp_solve reports no
+// best bound: for an optimal MILP BestBound is the objective (or the
+// objective less the requested MIPGap), for a stopped one it is the
+// trivial infinite bound.
+//
+// # Duals
+//
+// For an LP, sensitivity analysis is requested before the solve
+// (PRESOLVE_SENSDUALS) and the row duals come from get_ptr_sensitivity_rhs.
+// For both senses they follow the project's convention (lp package doc):
+// c = Aᵀy + d for the objective as stated, yᵢ = ∂z*/∂bᵢ. Reduced costs are
+// recomputed as d = c − Aᵀy. A MILP has no duals. lp_solve exposes no rays.
+//
+// # Licence
+//
+// lp_solve is distributed under the GNU LGPL 2.1 and is linked dynamically,
+// so that it stays replaceable; golp is MIT-licensed.
+//
+// References: lp_solve 5.5 reference guide, https://lpsolve.sourceforge.net/5.5/;
+// R. J. Vanderbei, Linear Programming: Foundations and Extensions, 5th ed.,
+// Springer 2020.
+package lpsolve
