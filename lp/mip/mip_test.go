@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
 )
 
 // relaxations lists the LP relaxations every test runs with.
@@ -15,6 +16,7 @@ var relaxations = []struct {
 	mk   newRelaxation
 }{
 	{"gonum", newGonumRelax},
+	{"simplex", simplexRelax},
 }
 
 // knapsack: max 10x1+13x2+18x3+31x4+7x5+15x6, 11x1+15x2+20x3+35x4+10x5+33x6 ≤ 47, x binary.
@@ -273,4 +275,12 @@ func TestRandomAgainstEnumeration(t *testing.T) {
 			checkPoint(t, m, sol)
 		}
 	}
+}
+
+func simplexRelax(m *lp.Model) (relaxation, error) {
+	sv, err := simplex.New(m, simplex.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return simplexRelaxation{sv}, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"github.com/streamopt/streamopt/lp/simplex"
 )
 
 // Default tolerances and limits. Each is used when the matching Options field is zero.
@@ -66,6 +68,9 @@ type Options struct {
 	Log io.Writer
 	// LogEvery is the number of nodes between progress lines; 0 means 500.
 	LogEvery int
+	// LP are the options of the simplex that solves the relaxations. Its
+	// NoPresolve field is ignored: relaxations are solved without presolve.
+	LP simplex.Options
 }
 
 // withDefaults checks o and fills its zero fields.

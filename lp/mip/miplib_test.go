@@ -1,0 +1,57 @@
+package mip
+
+import (
+	"context"
+	"math"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/streamopt/streamopt/internal/instances"
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
+)
+
+// quickMiplib are the instances of shared/miplib the default test run
+// solves; the others run only with STREAMOPT_LONG=1.
+var quickMiplib = map[string]bool{"small_mip": true, "flugpl": true, "lseu": true, "rgn": true}
+
+// TestMiplib solves the shared MIPLIB instances and compares with the
+// optima in their optimal.csv (HiGHS check values confirmed by glpsol/cbc).
+func TestMiplib(t *testing.T) {
+	ins, err := instances.Miplib()
+	if err != nil {
+		t.Skip("no shared MIPLIB instances:", err)
+	}
+	long := os.Getenv("STREAMOPT_LONG") == "1"
+	for _, in := range ins {
+		t.Run(in.Name, func(t *testing.T) {
+			if !long && !quickMiplib[in.Name] {
+				t.Skip("slow instance; set STREAMOPT_LONG=1")
+			}
+			m, err := mps.ReadFile(in.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			var opts Options
+			if testing.Verbose() {
+				opts.Log = os.Stderr
+				opts.LogEvery = 2000
+			}
+			sol, err := Solve(ctx, m, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: %v obj %.10g bound %.10g nodes %d iters %d in %v", in.Name, sol.Status, sol.Objective, sol.BestBound, sol.Nodes, sol.Iterations, sol.Time)
+			if sol.Status != lp.Optimal {
+				t.Fatalf("status %v, want optimal %v (%s)", sol.Status, in.Optimum, in.Source)
+			}
+			if math.Abs(sol.Objective-in.Optimum) > 1e-6*math.Max(1, math.Abs(in.Optimum)) {
+				t.Errorf("objective %.10g, want %.10g (%s)", sol.Objective, in.Optimum, in.Source)
+			}
+			checkPoint(t, m, sol)
+		})
+	}
+}
