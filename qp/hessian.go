@@ -14,9 +14,12 @@ const eigTol = 1e-10
 // blockEigen is the eigen-decomposition Q_b = Σ_k Values[k]·v_k v_kᵀ of one
 // block, keeping only the nonzero eigenvalues; Vectors is len(Vars)×len(Values).
 type blockEigen struct {
-	All     []float64 // every eigenvalue of the block's nonzero part, ascending
-	Values  []float64 // the nonzero ones
-	Vectors *mat.Dense
+	All []float64 // the computed eigenvalues, ascending
+	// ImplicitZero reports that the block has eigenvalues 0 not listed in All
+	// (a low-rank block with fewer factor columns than variables).
+	ImplicitZero bool
+	Values       []float64 // the nonzero ones
+	Vectors      *mat.Dense
 }
 
 // eigen decomposes block b. Dense blocks use gonum's symmetric eigensolver;
@@ -76,6 +79,10 @@ func (b *Block) eigen() (*blockEigen, error) {
 		scale = math.Max(scale, math.Abs(v))
 	}
 	e := &blockEigen{All: vals}
+	if b.Dense == nil {
+		n, k := b.U.Dims()
+		e.ImplicitZero = n > k
+	}
 	var keep []int
 	for k, v := range vals {
 		if math.Abs(v) > eigTol*scale {
@@ -134,7 +141,10 @@ func (p *Problem) CheckCurvature() (*Curvature, error) {
 		if err != nil {
 			return nil, fmt.Errorf("qp: Hessian block %d: %v", bi, err)
 		}
-		lo, hi := 0.0, 0.0
+		lo, hi := math.Inf(1), math.Inf(-1)
+		if e.ImplicitZero || len(e.All) == 0 {
+			lo, hi = 0, 0
+		}
 		scale := 1.0
 		for _, v := range e.All {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)

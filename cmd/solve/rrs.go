@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/lp/mps"
+	"github.com/streamopt/streamopt/models/rrs"
+	"github.com/streamopt/streamopt/qp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+func init() { register(newRRSCmd) }
+
+func newRRSCmd() *cobra.Command {
+	var (
+		input, method, backend, format, out, export string
+		users                                       float64
+	)
+	cmd := &cobra.Command{
+		Use:   "rrs --input model.json",
+		Short: "Route live-stream viewers to data centres for maximum profit (RRS(N,M), paper 003)",
+		Long: `rrs solves RRS(N, M): the share f_ij of region j's viewers sent to data centre i
+that maximises profit under CPU and bandwidth limits (spec MODELS.md, section A).
+
+Methods: qp (interior-point convex QP), wolfe (Wolfe's method, paper-faithful),
+kkt-milp (global KKT-MILP on a MILP backend, also for non-concave objectives),
+auto (qp when the objective is concave, kkt-milp otherwise).
+An instance with fewer total capacity than users is reported as infeasible
+(Proposition 1) with exit code 0.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if input == "" {
+				return inputError(errors.New("--input: required"))
+			}
+			if format != "table" && format != "json" {
+				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+			}
+			data, err := os.ReadFile(input)
+			if err != nil {
+				return inputError(err)
+			}
+			in, err := rrs.ParseBytes(data)
+			if err != nil {
+				return inputError(fmt.Errorf("%s: %w", input, err))
+			}
+			if cmd.Flags().Changed("users") {
+				in.Users = users
+				if err := in.Validate(); err != nil {
+					return inputError(fmt.Errorf("--users: %w", err))
+				}
+			}
+			if export != "" {
+				m, err := rrs.ExportModel(in, method, 0)
+				var inf *rrs.InfeasibleError
+				switch {
+				case errors.As(err, &inf):
+					fmt.Fprintf(cmd.ErrOrStderr(), "solve: nothing exported: %v\n", inf)
+				case errors.Is(err, rrs.ErrMethod):
+					return inputError(fmt.Errorf("--export-mps: %w", err))
+				case err != nil:
+					return internalError(err)
+				default:
+					if err := mps.WriteFile(export, m, mps.WriteOptions{}); err != nil {
+						return internalError(err)
+					}
+				}
+			}
+			res, err := rrs.Solve(context.Background(), in, rrs.Options{Method: method, Backend: backend})
+			if err != nil {
+				var nc *qp.NotConcaveError
+				if errors.Is(err, rrs.ErrMethod) || errors.As(err, &nc) || errors.Is(err, solve.ErrUnknownBackend) ||
+					errors.Is(err, solve.ErrCapability) || errors.Is(err, rrs.ErrInput) {
+					return inputError(err)
+				}
+				return internalError(err)
+			}
+			w := cmd.OutOrStdout()
+			var f *os.File
+			if out != "" {
+				if f, err = os.Create(out); err != nil {
+					return inputError(err)
+				}
+				w = f
+			}
+			if format == "json" {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				err = enc.Encode(res)
+			} else {
+				err = writeRRSTable(w, in, res)
+			}
+			if f != nil {
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+			}
+			if err != nil {
+				return internalError(err)
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rrs/schema.json)")
+	fl.StringVar(&method, "method", rrs.MethodAuto, "solution method: "+strings.Join(rrs.Methods, "|"))
+	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
+	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&out, "out", "", "write the answer to this file instead of stdout")
+	fl.StringVar(&export, "export-mps", "", "write the compiled KKT-MILP (or, with --method wolfe, Wolfe's LP) to this MPS file")
+	fl.Float64Var(&users, "users", 0, "override the instance's number of users N")
+	return cmd
+}
+
+func writeRRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
+	var b strings.Builder
+	name := in.Name
+	if name == "" {
+		name = "rrs"
+	}
+	fmt.Fprintf(&b, "%s: N = %g users, %d data centres, %d regions, total capacity %g\n",
+		name, in.Users, len(in.DataCenters), len(in.Regions), r.TotalCapacity)
+	fmt.Fprintf(&b, "status: %s\n", r.Status)
+	if r.Status != "optimal" {
+		fmt.Fprintf(&b, "%s\n", r.Message)
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	concave := "concave (uniform revenue slope)"
+	if !r.Concave {
+		concave = "NOT concave"
+	}
+	fmt.Fprintf(&b, "objective: %s, largest eigenvalue of A %.4g\n", concave, r.MaxEigen)
+	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %g\n", r.Method, r.Backend, r.Stats["iterations"])
+	fmt.Fprintf(&b, "profit: %.6f\n", r.Profit)
+	fmt.Fprintf(&b, "identity ½(ĉᵀf + mᵀμ + 1ᵀγ): %.6f (difference %.2g)\n", r.Identity, r.Identity-r.Profit)
+	fmt.Fprintf(&b, "KKT residuals: primal %.1e, dual %.1e, stationarity %.1e, complementarity %.1e\n\n",
+		r.KKT.Primal, r.KKT.Dual, r.KKT.Stationarity, r.KKT.Complementarity)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "policy f_ij\t")
+	for _, reg := range r.Regions {
+		fmt.Fprintf(tw, "%s\t", reg.Name)
+	}
+	fmt.Fprintln(tw)
+	for i, row := range r.Policy {
+		fmt.Fprintf(tw, "%s\t", r.Loads[i].Name)
+		for _, v := range row {
+			fmt.Fprintf(tw, "%.4f\t", v)
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "data centre\tusers x_i\tcapacity C_i\tCPU θ_i\tresponse g_i (ms)\tμ_i\t")
+	for _, l := range r.Loads {
+		fmt.Fprintf(tw, "%s\t%.3f\t%.3f\t%.4f\t%.3f\t%.4f\t\n", l.Name, l.Users, l.Capacity, l.CPU, l.ResponseMS, l.Mu)
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "region\tmean delay (ms)\tγ_j\t")
+	for _, reg := range r.Regions {
+		fmt.Fprintf(tw, "%s\t%.3f\t%.4f\t\n", reg.Name, reg.DelayMS, reg.Gamma)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

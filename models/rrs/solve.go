@@ -1,0 +1,213 @@
+package rrs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/qp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// Methods a Solve can use.
+const (
+	MethodAuto    = "auto"     // qp when the objective is concave, kkt-milp otherwise
+	MethodQP      = "qp"       // interior-point convex QP solver (concave only)
+	MethodWolfe   = "wolfe"    // Wolfe's method (concave only)
+	MethodKKTMILP = "kkt-milp" // global KKT-MILP on a MILP backend
+)
+
+// Methods lists the method names Solve accepts.
+var Methods = []string{MethodAuto, MethodQP, MethodWolfe, MethodKKTMILP}
+
+// Options control Solve.
+type Options struct {
+	Method  string        // one of Methods; "" means auto
+	Backend string        // MILP backend for kkt-milp; "" means auto
+	BigM    float64       // first big-M for kkt-milp; 0 means the qp default
+	Solve   solve.Options // passed to the MILP backend
+}
+
+// DCLoad is the state of one data centre.
+type DCLoad struct {
+	Name       string  `json:"name"`
+	Users      float64 `json:"users"`       // x_i
+	Capacity   float64 `json:"capacity"`    // C_i
+	CPU        float64 `json:"cpu"`         // θ_i
+	ResponseMS float64 `json:"response_ms"` // g_i
+	Mu         float64 `json:"mu"`          // multiplier of the capacity row
+}
+
+// RegionDelay is the mean delay seen by one region.
+type RegionDelay struct {
+	Name    string  `json:"name"`
+	DelayMS float64 `json:"delay_ms"` // Σ_i f_ij d_ij
+	Gamma   float64 `json:"gamma"`    // multiplier of the assignment row
+}
+
+// Result is the answer of Solve.
+type Result struct {
+	Status string `json:"status"` // "optimal" or "infeasible"
+	Method string `json:"method"`
+	// Backend is the MILP backend of kkt-milp, or "pure-go" for qp and wolfe.
+	Backend string  `json:"backend"`
+	Users   float64 `json:"users"`
+	// TotalCapacity is ΣC_i (Proposition 1 compares it with Users).
+	TotalCapacity float64 `json:"total_capacity"`
+	Profit        float64 `json:"profit,omitempty"`
+	// Identity is ½(ĉᵀf + mᵀμ + 1ᵀγ), equal to the profit at a KKT point.
+	Identity float64 `json:"identity,omitempty"`
+	// Concave reports whether the objective is concave (uniform κ).
+	Concave bool `json:"concave"`
+	// MaxEigen is the largest eigenvalue of the quadratic-form matrix A
+	// (U = ĉᵀf + fᵀAf) over all DC blocks.
+	MaxEigen float64            `json:"max_eigenvalue"`
+	Policy   [][]float64        `json:"policy,omitempty"` // f_ij, DC × region
+	Loads    []DCLoad           `json:"loads,omitempty"`
+	Regions  []RegionDelay      `json:"regions,omitempty"`
+	KKT      *qp.Residuals      `json:"kkt_residuals,omitempty"`
+	Stats    map[string]float64 `json:"stats,omitempty"`
+	Message  string             `json:"message,omitempty"`
+}
+
+// ErrMethod is returned for an unknown method or one that cannot handle the instance.
+var ErrMethod = errors.New("rrs: method")
+
+// Solve validates the instance, checks Proposition 1, compiles it and runs
+// the chosen method. An infeasible instance gives a Result with Status
+// "infeasible" and a nil error: it is a definitive answer.
+func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	method := opt.Method
+	if method == "" {
+		method = MethodAuto
+	}
+	switch method {
+	case MethodAuto, MethodQP, MethodWolfe, MethodKKTMILP:
+	default:
+		return nil, fmt.Errorf("%w: unknown method %q (want one of %v)", ErrMethod, method, Methods)
+	}
+	res := &Result{Users: in.Users, TotalCapacity: in.TotalCapacity(), Method: method}
+	p, err := in.Compile()
+	var inf *InfeasibleError
+	if errors.As(err, &inf) {
+		res.Status = lp.Infeasible.String()
+		res.Message = inf.Error()
+		if method == MethodAuto {
+			res.Method = ""
+		}
+		return res, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	curv, err := p.CheckCurvature()
+	if err != nil {
+		return nil, err
+	}
+	res.Concave = curv.Concave
+	res.MaxEigen = math.Inf(-1)
+	for _, e := range curv.MaxEigen {
+		res.MaxEigen = math.Max(res.MaxEigen, e/2)
+	}
+	if method == MethodAuto {
+		method = MethodKKTMILP
+		if curv.Concave {
+			method = MethodQP
+		}
+	}
+	res.Method = method
+	var s *qp.Solution
+	switch method {
+	case MethodQP:
+		s, err = p.SolveConvex(ctx, qp.ConvexOptions{})
+	case MethodWolfe:
+		s, err = p.SolveWolfe(ctx, qp.WolfeOptions{})
+	case MethodKKTMILP:
+		s, err = p.SolveKKTMILP(ctx, qp.MILPOptions{Backend: opt.Backend, BigM: opt.BigM, Solve: opt.Solve})
+	}
+	if err != nil {
+		var nc *qp.NotConcaveError
+		if errors.As(err, &nc) {
+			return nil, fmt.Errorf("%w %s: %v; use --method kkt-milp for the global optimum", ErrMethod, method, err)
+		}
+		return nil, err
+	}
+	res.Status = lp.Optimal.String()
+	res.Backend = s.Backend
+	if res.Backend == "" {
+		res.Backend = "pure-go"
+	}
+	res.Identity = s.Identity
+	r := s.Residuals
+	res.KKT = &r
+	res.Stats = s.Stats
+	if res.Stats == nil {
+		res.Stats = map[string]float64{}
+	}
+	res.Stats["iterations"] = float64(s.Iterations)
+	nd, nr := len(in.DataCenters), len(in.Regions)
+	res.Policy = make([][]float64, nd)
+	for i := range res.Policy {
+		res.Policy[i] = make([]float64, nr)
+		for j := range res.Policy[i] {
+			res.Policy[i][j] = s.X[in.Var(i, j)]
+		}
+	}
+	loads, err := in.Evaluate(res.Policy)
+	if err != nil {
+		return nil, err
+	}
+	res.Profit = loads.Profit
+	for i := range in.DataCenters {
+		d := &in.DataCenters[i]
+		res.Loads = append(res.Loads, DCLoad{Name: dcName(d, i), Users: loads.Users[i], Capacity: d.Capacity(),
+			CPU: loads.CPU[i], ResponseMS: loads.Response[i], Mu: s.Mu[i]})
+	}
+	for j := range in.Regions {
+		res.Regions = append(res.Regions, RegionDelay{Name: regionName(&in.Regions[j], j), DelayMS: loads.RegionDelay[j], Gamma: s.Gamma[j]})
+	}
+	return res, nil
+}
+
+func dcName(d *DataCenter, i int) string {
+	if d.Name != "" {
+		return d.Name
+	}
+	return fmt.Sprintf("DC%d", i+1)
+}
+
+func regionName(r *Region, j int) string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return fmt.Sprintf("R%d", j+1)
+}
+
+// ExportModel returns the linear model a method solves: the KKT-MILP (with
+// the given big-M, 0 for the default) for kkt-milp, or Wolfe's LP (22)–(28)
+// for wolfe; complementarity is not part of Wolfe's LP.
+func ExportModel(in *Instance, method string, bigM float64) (*lp.Model, error) {
+	p, err := in.Compile()
+	if err != nil {
+		return nil, err
+	}
+	switch method {
+	case MethodKKTMILP, MethodAuto, "":
+		if bigM == 0 {
+			bigM = p.DefaultBigM()
+		}
+		km, err := p.CompileKKTMILP(bigM)
+		if err != nil {
+			return nil, err
+		}
+		return km.Model, nil
+	case MethodWolfe:
+		return p.WolfeLP()
+	}
+	return nil, fmt.Errorf("%w: %q has no linear model to export (use kkt-milp or wolfe)", ErrMethod, method)
+}

@@ -1,0 +1,320 @@
+package qp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// KKTMILP is the KKT-MILP of a Problem for one big-M value:
+//
+//	maximise ½(cᵀx + hᵀμ + eᵀγ)
+//	subject to  the KKTSystem rows,
+//	            x_j ≤ X_j y_j,   η_j ≤ M (1 − y_j),   y_j ∈ {0,1},
+//	            s_i ≤ S_i w_i,   μ_i ≤ M (1 − w_i),   w_i ∈ {0,1},
+//
+// where X_j and S_i are bounds implied by the rows (or M when there is none).
+type KKTMILP struct {
+	*KKTSystem
+	Y, W []int   // binary columns
+	M    float64 // big-M on the multipliers
+	XUB  []float64
+	SUB  []float64
+}
+
+// CompileKKTMILP builds the KKT-MILP of p with multiplier bound bigM > 0.
+func (p *Problem) CompileKKTMILP(bigM float64) (*KKTMILP, error) {
+	if !(bigM > 0) || math.IsInf(bigM, 0) {
+		return nil, fmt.Errorf("qp: big-M: must be finite and > 0, got %v", bigM)
+	}
+	k, err := p.BuildKKT()
+	if err != nil {
+		return nil, err
+	}
+	m := k.Model
+	m.Name = "kkt_milp"
+	m.Sense = lp.Maximize
+	km := &KKTMILP{KKTSystem: k, M: bigM}
+	for j := range p.C {
+		m.Obj[k.X[j]] = p.C[j] / 2
+	}
+	for i := range p.G {
+		m.Obj[k.Mu[i]] = p.G[i].RHS / 2
+	}
+	for i := range p.E {
+		m.Obj[k.Gamma[i]] = p.E[i].RHS / 2
+	}
+	xub := p.upperBounds()
+	for j := range xub {
+		if math.IsInf(xub[j], 1) {
+			xub[j] = bigM
+		}
+	}
+	km.XUB = xub
+	for i := range p.G {
+		r := &p.G[i]
+		lo := 0.0 // min of G_i x over 0 ≤ x ≤ X
+		for q, j := range r.Ind {
+			lo += math.Min(0, r.Val[q]*xub[j])
+		}
+		km.SUB = append(km.SUB, math.Min(r.RHS-lo, bigM))
+	}
+	for j := range p.C {
+		y := m.AddBinary("y_"+p.name(j), 0)
+		km.Y = append(km.Y, y)
+		m.Vars[k.X[j]].Upper = xub[j]
+		m.Vars[k.Eta[j]].Upper = bigM
+		m.AddLE("xy_"+p.name(j), 0, lp.Term{Var: k.X[j], Coef: 1}, lp.Term{Var: y, Coef: -xub[j]})
+		m.AddLE("etay_"+p.name(j), bigM, lp.Term{Var: k.Eta[j], Coef: 1}, lp.Term{Var: y, Coef: bigM})
+	}
+	for i := range p.G {
+		w := m.AddBinary(fmt.Sprintf("w%d", i), 0)
+		km.W = append(km.W, w)
+		m.Vars[k.S[i]].Upper = km.SUB[i]
+		m.Vars[k.Mu[i]].Upper = bigM
+		m.AddLE(fmt.Sprintf("sw%d", i), 0, lp.Term{Var: k.S[i], Coef: 1}, lp.Term{Var: w, Coef: -km.SUB[i]})
+		m.AddLE(fmt.Sprintf("muw%d", i), bigM, lp.Term{Var: k.Mu[i], Coef: 1}, lp.Term{Var: w, Coef: bigM})
+	}
+	return km, nil
+}
+
+// MILPOptions control SolveKKTMILP.
+type MILPOptions struct {
+	// Backend names a MILP-capable backend of package solve; "" or "auto"
+	// picks "simplex" when registered, else the first registered backend
+	// with the MILP capability.
+	Backend string
+	// BigM is the first multiplier bound; 0 means 100·max(1, ‖c‖∞).
+	BigM float64
+	// MaxGrowth is how many times M may grow tenfold; 0 means 4.
+	MaxGrowth int
+	// Solve is passed to the backend.
+	Solve solve.Options
+}
+
+// ErrNoKKTPoint is returned when the KKT-MILP is infeasible: the QP has no
+// feasible point (or no KKT point within the largest M tried).
+var ErrNoKKTPoint = errors.New("qp: KKT-MILP is infeasible")
+
+// bindTol is the relative distance to M at which a multiplier counts as
+// sitting at its bound.
+const bindTol = 1e-6
+
+// SolveKKTMILP finds a global maximiser of p (concave or not) by
+// maximising the identity over the KKT-MILP, growing M tenfold while a
+// multiplier sits at its bound. See the package documentation.
+func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	backend := opt.Backend
+	if backend == "" {
+		backend = solve.Auto
+	}
+	bigM := opt.BigM
+	if bigM == 0 {
+		bigM = p.DefaultBigM()
+	}
+	if opt.MaxGrowth <= 0 {
+		opt.MaxGrowth = 4
+	}
+	var prev *Solution
+	nodes := 0
+	for grow := 0; ; grow++ {
+		km, err := p.CompileKKTMILP(bigM)
+		if err != nil {
+			return nil, err
+		}
+		sol, _, err := solve.Solve(ctx, km.Model, backend, opt.Solve)
+		if err != nil {
+			return nil, fmt.Errorf("qp: kkt-milp: %w", err)
+		}
+		backend = sol.Backend
+		nodes += sol.Nodes
+		switch {
+		case sol.Status == lp.Infeasible:
+			return nil, ErrNoKKTPoint
+		case sol.Status != lp.Optimal:
+			return nil, fmt.Errorf("qp: kkt-milp on backend %s: status %v", backend, sol.Status)
+		}
+		s := km.extract(sol)
+		s.Backend = backend
+		s.Iterations = nodes
+		s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
+			"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes)}
+		atBound := km.atBound(sol)
+		if !atBound {
+			return s, p.finish(s)
+		}
+		obj := sol.Objective
+		if prev != nil && math.Abs(obj-prev.Identity) <= 1e-7*math.Max(1, math.Abs(obj)) {
+			// A tenfold M changed nothing: the multipliers lie on a ray
+			// along which the identity is constant (spec A.8, Σm_i = 1).
+			s.Stats["multiplier_ray"] = 1
+			if err := p.cleanMultipliers(ctx, backend, s, opt.Solve); err != nil {
+				return nil, err
+			}
+			return s, p.finish(s)
+		}
+		if grow >= opt.MaxGrowth {
+			return nil, fmt.Errorf("qp: kkt-milp: a multiplier still sits at its bound M = %g after %d tenfold growths", bigM, grow)
+		}
+		s.Identity = obj
+		prev = s
+		bigM *= 10
+	}
+}
+
+func (km *KKTMILP) extract(sol *lp.Solution) *Solution {
+	get := func(cols []int) []float64 {
+		v := make([]float64, len(cols))
+		for a, c := range cols {
+			v[a] = sol.X[c]
+		}
+		return v
+	}
+	s := &Solution{Method: "kkt-milp", X: get(km.X), Mu: get(km.Mu), Gamma: get(km.Gamma), Eta: get(km.Eta)}
+	for j := range s.X {
+		s.X[j] = math.Max(s.X[j], 0)
+		s.Eta[j] = math.Max(s.Eta[j], 0)
+	}
+	for i := range s.Mu {
+		s.Mu[i] = math.Max(s.Mu[i], 0)
+	}
+	return s
+}
+
+func (km *KKTMILP) atBound(sol *lp.Solution) bool {
+	lim := km.M * (1 - bindTol)
+	for _, cols := range [][]int{km.Mu, km.Eta, km.Gamma} {
+		for _, c := range cols {
+			if math.Abs(sol.X[c]) >= lim {
+				return true
+			}
+		}
+	}
+	for j, c := range km.X {
+		if km.XUB[j] == km.M && sol.X[c] >= lim {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanMultipliers recomputes μ, γ, η for the fixed primal point of s by the
+// LP  min Σμ + Ση  over stationarity, with μ_i = 0 on inactive rows and
+// η_j = 0 where x_j > 0. It picks the smallest multipliers on a ray.
+func (p *Problem) cleanMultipliers(ctx context.Context, backend string, s *Solution, opts solve.Options) error {
+	const activeTol = 1e-7
+	n := len(p.C)
+	m := lp.New("multipliers", lp.Minimize)
+	mu := make([]int, len(p.G))
+	gamma := make([]int, len(p.E))
+	eta := make([]int, n)
+	for i := range p.G {
+		hi := lp.Inf
+		if p.G[i].RHS-rowDot(&p.G[i], s.X) > activeTol*math.Max(1, math.Abs(p.G[i].RHS)) {
+			hi = 0
+		}
+		mu[i] = m.AddVar(fmt.Sprintf("mu%d", i), 0, hi, 1)
+	}
+	for i := range p.E {
+		gamma[i] = m.AddVar(fmt.Sprintf("gamma%d", i), math.Inf(-1), lp.Inf, 0)
+	}
+	for j := 0; j < n; j++ {
+		hi := lp.Inf
+		if s.X[j] > activeTol {
+			hi = 0
+		}
+		eta[j] = m.AddVar("eta_"+p.name(j), 0, hi, 1)
+	}
+	grad := p.Gradient(s.X)
+	terms := make([][]lp.Term, n)
+	for i := range p.G {
+		for q, j := range p.G[i].Ind {
+			terms[j] = append(terms[j], lp.Term{Var: mu[i], Coef: p.G[i].Val[q]})
+		}
+	}
+	for i := range p.E {
+		for q, j := range p.E[i].Ind {
+			terms[j] = append(terms[j], lp.Term{Var: gamma[i], Coef: p.E[i].Val[q]})
+		}
+	}
+	for j := 0; j < n; j++ {
+		// Gᵀμ + Eᵀγ − η = c + Qx
+		m.AddEQ("stat_"+p.name(j), grad[j], append(terms[j], lp.Term{Var: eta[j], Coef: -1})...)
+	}
+	sol, _, err := solve.Solve(ctx, m, backend, opts)
+	if err != nil {
+		return fmt.Errorf("qp: multiplier LP: %w", err)
+	}
+	if sol.Status != lp.Optimal {
+		return fmt.Errorf("qp: multiplier LP on backend %s: status %v", backend, sol.Status)
+	}
+	for i := range mu {
+		s.Mu[i] = math.Max(sol.X[mu[i]], 0)
+	}
+	for i := range gamma {
+		s.Gamma[i] = sol.X[gamma[i]]
+	}
+	for j := range eta {
+		s.Eta[j] = math.Max(sol.X[eta[j]], 0)
+	}
+	return nil
+}
+
+// DefaultBigM is the first big-M SolveKKTMILP uses: 100·max(1, ‖c‖∞).
+func (p *Problem) DefaultBigM() float64 {
+	m := 1.0
+	for _, c := range p.C {
+		m = math.Max(m, math.Abs(c))
+	}
+	return 100 * m
+}
+
+// WolfeLP returns the LP (22)–(28) of spec A.7 in the short form:
+//
+//	min Σz  s.t.  −Qx + Gᵀμ + Eᵀ(γ⁺ − γ⁻) − η + sgn(c)∘z = c,
+//	              Gx + s = h,  Ex = e,  all variables ≥ 0.
+//
+// Complementarity (x ⟂ η, s ⟂ μ) is not part of it; SolveWolfe keeps it by
+// its entering rule.
+func (p *Problem) WolfeLP() (*lp.Model, error) {
+	k, err := p.BuildKKT()
+	if err != nil {
+		return nil, err
+	}
+	m := k.Model
+	m.Name = "wolfe_lp"
+	// Split γ into γ⁺ − γ⁻: make γ the nonnegative γ⁺ and add γ⁻.
+	for i, c := range k.Gamma {
+		m.Vars[c].Lower = 0
+		m.Vars[c].Name = fmt.Sprintf("gammap%d", i)
+		neg := m.AddVar(fmt.Sprintf("gammam%d", i), 0, lp.Inf, 0)
+		for _, j := range p.E[i].Ind {
+			r := &m.Rows[k.Stat[j]]
+			for q, col := range r.Ind {
+				if col == c {
+					r.Ind = append(r.Ind, neg)
+					r.Val = append(r.Val, -r.Val[q])
+					break
+				}
+			}
+		}
+	}
+	for j, row := range k.Stat {
+		sg := 1.0
+		if p.C[j] < 0 {
+			sg = -1
+		}
+		z := m.AddVar("z_"+p.name(j), 0, lp.Inf, 1)
+		r := &m.Rows[row]
+		r.Ind = append(r.Ind, z)
+		r.Val = append(r.Val, sg)
+	}
+	return m, m.Validate()
+}

@@ -1,0 +1,278 @@
+package qp
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
+	"gonum.org/v1/gonum/mat"
+)
+
+func row(rhs float64, ind []int, val []float64) Row { return Row{Ind: ind, Val: val, RHS: rhs} }
+
+func denseBlock(vars []int, data ...float64) Block {
+	return Block{Vars: vars, Dense: mat.NewSymDense(len(vars), data)}
+}
+
+// smallCases are QPs whose optimum is derived by hand in the comment of each.
+var smallCases = []struct {
+	name  string
+	p     *Problem
+	x     []float64
+	value float64
+}{
+	{
+		// max −x1² − x2² + 2x1 + 4x2, x1 + x2 ≤ 2: the unconstrained optimum (1, 2)
+		// violates the row; projecting it onto x1 + x2 = 2 gives (0.5, 1.5),
+		// value −0.25 − 2.25 + 1 + 6 = 4.5, with μ = 2 − 2·0.5 = 1.
+		name:  "projection onto a half-plane",
+		p:     &Problem{C: []float64{2, 4}, Blocks: []Block{denseBlock([]int{0, 1}, -2, 0, 0, -2)}, G: []Row{row(2, []int{0, 1}, []float64{1, 1})}},
+		x:     []float64{0.5, 1.5},
+		value: 4.5,
+	},
+	{
+		// max −x1² − x2², x1 + x2 = 1: by symmetry (0.5, 0.5), value −0.5.
+		name:  "equality",
+		p:     &Problem{C: []float64{0, 0}, Blocks: []Block{denseBlock([]int{0, 1}, -2, 0, 0, -2)}, E: []Row{row(1, []int{0, 1}, []float64{1, 1})}},
+		x:     []float64{0.5, 0.5},
+		value: -0.5,
+	},
+	{
+		// max −(x1 + x2)² + 3x1 + x2, x1 + x2 ≤ 1: with t = x1 + x2 the best
+		// split puts all of t on x1 (coefficient 3 > 1), so the value is
+		// −t² + 3t, increasing on [0, 1]: x = (1, 0), value 2. Rank-one block.
+		name: "rank-one block",
+		p: &Problem{C: []float64{3, 1}, Blocks: []Block{{Vars: []int{0, 1}, U: mat.NewDense(2, 1, []float64{1, 1}), S: mat.NewSymDense(1, []float64{-2})}},
+			G: []Row{row(1, []int{0, 1}, []float64{1, 1})}},
+		x:     []float64{1, 0},
+		value: 2,
+	},
+	{
+		// LP: max x1 + 2x2, x1 + x2 ≤ 4, x1 − x2 = 1 ⇒ x2 = (4 − 1)/2 = 1.5, x1 = 2.5,
+		// value 2.5 + 3 = 5.5.
+		name:  "linear",
+		p:     &Problem{C: []float64{1, 2}, G: []Row{row(4, []int{0, 1}, []float64{1, 1})}, E: []Row{row(1, []int{0, 1}, []float64{1, -1})}},
+		x:     []float64{2.5, 1.5},
+		value: 5.5,
+	},
+}
+
+// milpBackend returns a MILP-capable backend name or skips the test.
+func milpBackend(t *testing.T) string {
+	t.Helper()
+	m := lp.New("probe", lp.Maximize)
+	m.AddBinary("b", 1)
+	name, err := solve.Choose(m)
+	if err != nil {
+		t.Skipf("no MILP backend compiled in: %v", err)
+	}
+	return name
+}
+
+func TestSolversOnSmallCases(t *testing.T) {
+	ctx := context.Background()
+	solvers := []struct {
+		name string
+		run  func(t *testing.T, p *Problem) (*Solution, error)
+	}{
+		{"qp", func(t *testing.T, p *Problem) (*Solution, error) { return p.SolveConvex(ctx, ConvexOptions{}) }},
+		{"wolfe", func(t *testing.T, p *Problem) (*Solution, error) { return p.SolveWolfe(ctx, WolfeOptions{}) }},
+		{"local", func(t *testing.T, p *Problem) (*Solution, error) {
+			return p.SolveLocal(ctx, make([]float64, p.NumVars()), LocalOptions{})
+		}},
+		{"kkt-milp", func(t *testing.T, p *Problem) (*Solution, error) {
+			return p.SolveKKTMILP(ctx, MILPOptions{Backend: milpBackend(t)})
+		}},
+	}
+	for _, s := range solvers {
+		for _, tc := range smallCases {
+			t.Run(s.name+"/"+tc.name, func(t *testing.T) {
+				sol, err := s.run(t, tc.p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if math.Abs(sol.Objective-tc.value) > 1e-6 {
+					t.Errorf("objective %.9g, want %g", sol.Objective, tc.value)
+				}
+				for j := range tc.x {
+					if math.Abs(sol.X[j]-tc.x[j]) > 1e-6 {
+						t.Errorf("x = %v, want %v", sol.X, tc.x)
+						break
+					}
+				}
+				if math.Abs(sol.Identity-sol.Objective) > 1e-6 {
+					t.Errorf("identity %.9g != objective %.9g", sol.Identity, sol.Objective)
+				}
+				if r := sol.Residuals.Max(); r > KKTTol {
+					t.Errorf("KKT residual %.3g", r)
+				}
+			})
+		}
+	}
+}
+
+func TestCurvature(t *testing.T) {
+	cases := []struct {
+		name    string
+		b       Block
+		concave bool
+		max     float64 // largest eigenvalue, computed by hand
+	}{
+		// diag(−1, 2): eigenvalues are the diagonal.
+		{"dense indefinite", denseBlock([]int{0, 1}, -1, 0, 0, 2), false, 2},
+		// [[−2, 1], [1, −2]]: eigenvalues −2 ± 1.
+		{"dense negative definite", denseBlock([]int{0, 1}, -2, 1, 1, -2), true, -1},
+		// U = I, S = [[0, 1], [1, 0]]: Q = S, eigenvalues ±1.
+		{"low-rank indefinite", Block{Vars: []int{0, 1}, U: mat.NewDense(2, 2, []float64{1, 0, 0, 1}), S: mat.NewSymDense(2, []float64{0, 1, 1, 0})}, false, 1},
+		// u = (1, 2, 2), S = −1: Q = −uuᵀ, eigenvalues −‖u‖² = −9, 0, 0.
+		{"low-rank rank one", Block{Vars: []int{0, 1, 2}, U: mat.NewDense(3, 1, []float64{1, 2, 2}), S: mat.NewSymDense(1, []float64{-1})}, true, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &Problem{C: make([]float64, 3), Blocks: []Block{tc.b}}
+			c, err := p.CheckCurvature()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Concave != tc.concave || math.Abs(c.MaxEigen[0]-tc.max) > 1e-9 {
+				t.Errorf("concave %v max eigenvalue %g, want %v %g", c.Concave, c.MaxEigen[0], tc.concave, tc.max)
+			}
+			err = p.RequireConcave()
+			var nc *NotConcaveError
+			if tc.concave != (err == nil) || (!tc.concave && !errors.As(err, &nc)) {
+				t.Errorf("RequireConcave: %v", err)
+			}
+			if !tc.concave {
+				if _, err := p.SolveWolfe(context.Background(), WolfeOptions{}); !errors.As(err, &nc) {
+					t.Errorf("Wolfe accepted a non-concave problem: %v", err)
+				}
+				if _, err := p.SolveConvex(context.Background(), ConvexOptions{}); !errors.As(err, &nc) {
+					t.Errorf("SolveConvex accepted a non-concave problem: %v", err)
+				}
+			}
+		})
+	}
+}
+
+func TestValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		p    *Problem
+		want string
+	}{
+		{"empty", &Problem{}, "no variables"},
+		{"NaN c", &Problem{C: []float64{math.NaN()}}, "c[0]"},
+		{"row index", &Problem{C: []float64{1}, G: []Row{row(1, []int{3}, []float64{1})}}, "g[0]: index 3"},
+		{"inf rhs", &Problem{C: []float64{1}, E: []Row{row(math.Inf(1), []int{0}, []float64{1})}}, "e[0].rhs"},
+		{"shared block var", &Problem{C: []float64{1, 1}, Blocks: []Block{denseBlock([]int{0}, -1), denseBlock([]int{0}, -1)}}, "already in blocks[0]"},
+		{"block size", &Problem{C: []float64{1, 1}, Blocks: []Block{{Vars: []int{0, 1}, Dense: mat.NewSymDense(1, []float64{-1})}}}, "blocks[0].dense"},
+		{"no representation", &Problem{C: []float64{1}, Blocks: []Block{{Vars: []int{0}}}}, "set either Dense"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.p.Validate()
+			if err == nil || !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an ErrInvalid mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestResidualsDetectNonKKTPoint(t *testing.T) {
+	p := smallCases[0].p
+	// The known optimum (0.5, 1.5) with μ = 1 passes; moving x or μ breaks it.
+	good, err := p.Residuals([]float64{0.5, 1.5}, []float64{1}, nil, []float64{0, 0})
+	if err != nil || good.Max() > 1e-12 {
+		t.Fatalf("optimum: %+v %v", good, err)
+	}
+	bad := []struct {
+		x, mu, eta []float64
+	}{
+		{[]float64{0.4, 1.5}, []float64{1}, []float64{0, 0}},    // stationarity and complementarity
+		{[]float64{0.5, 1.5}, []float64{-1}, []float64{0, 0}},   // dual sign
+		{[]float64{1, 1.5}, []float64{1}, []float64{0, 0}},      // primal
+		{[]float64{0.5, 1.5}, []float64{1}, []float64{0.1, 0}},  // complementarity of η
+		{[]float64{0.5, 1.5}, []float64{1.1}, []float64{0, 0}},  // stationarity
+		{[]float64{0.5, 1.5}, []float64{1}, []float64{-0.1, 0}}, // dual sign of η
+	}
+	for k, b := range bad {
+		r, err := p.Residuals(b.x, b.mu, nil, b.eta)
+		if err != nil || r.Max() < 1e-3 {
+			t.Errorf("case %d: residuals %+v (%v), want a violation", k, r, err)
+		}
+	}
+	if _, err := p.Residuals([]float64{1}, nil, nil, nil); err == nil {
+		t.Error("wrong lengths accepted")
+	}
+}
+
+// TestKKTMILPRowsHoldAtKnownKKTPoint checks the compile step without a MILP
+// backend: the KKT point of the first small case, with the binaries its
+// active set implies, satisfies every compiled row and bound, and the
+// objective equals the identity value 4.5.
+func TestKKTMILPRowsHoldAtKnownKKTPoint(t *testing.T) {
+	p := smallCases[0].p
+	km, err := p.CompileKKTMILP(100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := km.Model
+	v := make([]float64, m.NumVars())
+	v[km.X[0]], v[km.X[1]] = 0.5, 1.5
+	v[km.Mu[0]] = 1
+	v[km.S[0]] = 0
+	v[km.Y[0]], v[km.Y[1]] = 1, 1
+	v[km.W[0]] = 0
+	act := m.Activities(v)
+	for i, r := range m.Rows {
+		if act[i] < r.Lower-1e-12 || act[i] > r.Upper+1e-12 {
+			t.Errorf("row %s: activity %g outside [%g, %g]", r.Name, act[i], r.Lower, r.Upper)
+		}
+	}
+	for j, c := range m.Vars {
+		if v[j] < c.Lower || v[j] > c.Upper {
+			t.Errorf("column %s: %g outside [%g, %g]", c.Name, v[j], c.Lower, c.Upper)
+		}
+	}
+	if got := m.Objective(v); math.Abs(got-4.5) > 1e-12 {
+		t.Errorf("objective %g, want 4.5", got)
+	}
+	// Breaking complementarity (x_0 > 0 with y_0 = 0) violates a row.
+	v[km.Y[0]] = 0
+	act = m.Activities(v)
+	violated := false
+	for i, r := range m.Rows {
+		if act[i] > r.Upper+1e-12 || act[i] < r.Lower-1e-12 {
+			violated = true
+		}
+	}
+	if !violated {
+		t.Error("x_0 > 0 with y_0 = 0 satisfies every row")
+	}
+	if _, err := p.CompileKKTMILP(-1); err == nil {
+		t.Error("negative big-M accepted")
+	}
+}
+
+// TestLocalNonConvex: max x1² + x2² on x1 + x2 ≤ 1, x ≥ 0 has local maxima at
+// the vertices (1, 0) and (0, 1), value 1; the procedure goes to the vertex
+// nearer its start.
+func TestLocalNonConvex(t *testing.T) {
+	p := &Problem{C: []float64{0, 0}, Blocks: []Block{denseBlock([]int{0, 1}, 2, 0, 0, 2)}, G: []Row{row(1, []int{0, 1}, []float64{1, 1})}}
+	for _, tc := range []struct{ x0, want []float64 }{
+		{[]float64{0.9, 0.1}, []float64{1, 0}},
+		{[]float64{0.2, 0.7}, []float64{0, 1}},
+	} {
+		s, err := p.SolveLocal(context.Background(), tc.x0, LocalOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(s.X[0]-tc.want[0]) > 1e-6 || math.Abs(s.X[1]-tc.want[1]) > 1e-6 || math.Abs(s.Objective-1) > 1e-6 {
+			t.Errorf("from %v: x = %v value %g, want %v value 1", tc.x0, s.X, s.Objective, tc.want)
+		}
+	}
+}
