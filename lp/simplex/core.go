@@ -65,6 +65,8 @@ type core struct {
 	w      []float64 // dual steepest-edge weights by basis position
 
 	col, rho, tau, alpha []float64
+	dx                   []float64
+	cands, flips         []int
 	unitIdx              []int
 	one                  []float64
 
@@ -178,6 +180,7 @@ func (s *core) allocWork() {
 	s.col = growF(s.col, s.m)
 	s.rho = growF(s.rho, s.m)
 	s.tau = growF(s.tau, s.m)
+	s.dx = growF(s.dx, s.m)
 	s.alpha = growF(s.alpha, N)
 	s.unitIdx = grow(s.unitIdx, s.m)
 	for i := range s.unitIdx {

@@ -88,7 +88,9 @@ func (s *core) dual() outcome {
 	s.refactor()
 	s.computeX()
 	s.computeDuals()
-	trouble := 0
+	taboo := make([]bool, m)
+	verified := false
+	ntaboo := 0
 	for {
 		if o := s.checkLimits(); o >= 0 {
 			return o
@@ -103,6 +105,9 @@ func (s *core) dual() outcome {
 		r := -1
 		best := 0.0
 		for p, j := range s.head {
+			if ntaboo > 0 && taboo[p] {
+				continue
+			}
 			v := s.x[j]
 			var inf float64
 			if v < s.lo[j]-s.ptol {
@@ -117,6 +122,9 @@ func (s *core) dual() outcome {
 			}
 		}
 		if r < 0 {
+			if ntaboo > 0 {
+				return outNumerical
+			}
 			return outOptimal
 		}
 		if s.log != nil && s.iter-s.lastLogIter >= 1000 {
@@ -146,70 +154,103 @@ func (s *core) dual() outcome {
 		s.w[r] = wr
 		s.pivotRow(rho)
 		alpha := s.alpha
-		// Harris two-pass ratio test
-		thetaMax := math.Inf(1)
+		// bound-flipping ratio test with Harris tolerances
+		cands := s.cands[:0]
+		rhoMax := 0.0
+		for _, v := range rho {
+			rhoMax = math.Max(rhoMax, math.Abs(v))
+		}
+		tolA := pivotTol * math.Max(1, rhoMax)
 		for j := 0; j < N; j++ {
 			st := s.stat[j]
 			if st == Basic || s.lo[j] == s.up[j] {
 				continue
 			}
 			a := sgn * alpha[j]
-			if math.Abs(a) < pivotTol {
+			if math.Abs(a) < tolA {
 				continue
 			}
-			var ratio float64
-			switch {
-			case st == AtLower && a > 0:
-				ratio = (s.d[j] + s.dtol) / a
-			case st == AtUpper && a < 0:
-				ratio = (s.d[j] - s.dtol) / a
-			case st == AtZero:
-				if a > 0 {
-					ratio = (s.d[j] + s.dtol) / a
-				} else {
-					ratio = (s.d[j] - s.dtol) / a
-				}
-			default:
-				continue
-			}
-			if ratio < thetaMax {
-				thetaMax = ratio
+			if st == AtZero || st == AtLower && a > 0 || st == AtUpper && a < 0 {
+				cands = append(cands, j)
 			}
 		}
-		if math.IsInf(thetaMax, 1) {
+		s.cands = cands
+		if len(cands) == 0 {
+			s.logf("simplex: no candidates: delta %g etas %d\n", delta, s.lu.numEtas())
+			if s.lu.numEtas() > 0 && !verified {
+				verified = true
+				s.refactor()
+				s.computeX()
+				s.computeDuals()
+				continue
+			}
 			// dual unbounded: the row proves primal infeasibility
 			s.farkasRow = append(s.farkasRow[:0], rho...)
 			s.farkasSign = sgn
 			return outInfeasible
 		}
+		verified = false
+		slope := math.Abs(delta)
+		flips := s.flips[:0]
 		q := -1
-		bestA := 0.0
-		for j := 0; j < N; j++ {
-			st := s.stat[j]
-			if st == Basic || s.lo[j] == s.up[j] {
-				continue
+		for len(cands) > 0 {
+			thetaMax := math.Inf(1)
+			for _, j := range cands {
+				a := sgn * alpha[j]
+				var ratio float64
+				if a > 0 {
+					ratio = (s.d[j] + s.dtol) / a
+				} else {
+					ratio = (s.d[j] - s.dtol) / a
+				}
+				if ratio < thetaMax {
+					thetaMax = ratio
+				}
 			}
-			a := sgn * alpha[j]
-			if math.Abs(a) < pivotTol {
-				continue
+			dec := 0.0
+			bestA := 0.0
+			q = -1
+			for _, j := range cands {
+				a := sgn * alpha[j]
+				if s.d[j]/a <= thetaMax {
+					dec += math.Abs(a) * (s.up[j] - s.lo[j])
+					if math.Abs(a) > bestA {
+						bestA, q = math.Abs(a), j
+					}
+				}
 			}
-			ok := st == AtZero || st == AtLower && a > 0 || st == AtUpper && a < 0
-			if !ok {
-				continue
+			if slope-dec <= s.ptol || math.IsInf(dec, 1) || math.IsNaN(dec) {
+				break
 			}
-			if s.d[j]/a <= thetaMax && math.Abs(a) > bestA {
-				bestA, q = math.Abs(a), j
+			// every candidate in the window can be passed by a bound flip
+			slope -= dec
+			k := 0
+			for _, j := range cands {
+				a := sgn * alpha[j]
+				if s.d[j]/a <= thetaMax {
+					flips = append(flips, j)
+				} else {
+					cands[k] = j
+					k++
+				}
 			}
+			cands = cands[:k]
+			q = -1
 		}
+		s.flips = flips
 		if q < 0 {
-			trouble++
-			if trouble > 5 {
-				return outNumerical
+			s.logf("simplex: all flipped: delta %g slope %g flips %d etas %d\n", delta, slope, len(flips), s.lu.numEtas())
+			// all candidates flipped and the row stays infeasible
+			if s.lu.numEtas() > 0 && !verified {
+				verified = true
+				s.refactor()
+				s.computeX()
+				s.computeDuals()
+				continue
 			}
-			s.refactor()
-			s.computeX()
-			s.computeDuals()
-			continue
+			s.farkasRow = append(s.farkasRow[:0], rho...)
+			s.farkasSign = sgn
+			return outInfeasible
 		}
 		// entering column
 		col := s.col
@@ -217,16 +258,24 @@ func (s *core) dual() outcome {
 		s.lu.ftran(col)
 		alphaR := col[r]
 		if math.Abs(alphaR-alpha[q]) > 1e-7*(1+math.Abs(alphaR)) || math.Abs(alphaR) < 1e-11 {
-			trouble++
-			if trouble > 5 {
-				return outNumerical
+			s.logf("simplex: iter %d pivot mismatch row %.6g col %.6g (etas %d)\n", s.iter, alpha[q], alphaR, s.lu.numEtas())
+			if s.lu.numEtas() > 0 {
+				s.refactor()
+				s.computeX()
+				s.computeDuals()
+				continue
 			}
-			s.refactor()
-			s.computeX()
-			s.computeDuals()
+			// fresh factors and still inconsistent: skip this row for now
+			taboo[r] = true
+			ntaboo++
 			continue
 		}
-		trouble = 0
+		if ntaboo > 0 {
+			for i := range taboo {
+				taboo[i] = false
+			}
+			ntaboo = 0
+		}
 		// dual step; shift the cost of q if its reduced cost has the wrong sign
 		dq := s.d[q]
 		if dq*sgn*alphaR < 0 {
@@ -247,6 +296,36 @@ func (s *core) dual() outcome {
 		}
 		s.d[q] = 0
 		s.d[p] = -thetaD
+		// bound flips
+		if len(s.flips) > 0 {
+			dx := s.dx
+			for i := range dx {
+				dx[i] = 0
+			}
+			for _, j := range s.flips {
+				var nv float64
+				if s.stat[j] == AtLower {
+					s.stat[j] = AtUpper
+					nv = s.up[j]
+				} else {
+					s.stat[j] = AtLower
+					nv = s.lo[j]
+				}
+				step := nv - s.x[j]
+				s.x[j] = nv
+				idx, val := s.column(j)
+				for k, i := range idx {
+					dx[i] -= val[k] * step
+				}
+			}
+			s.lu.ftran(dx)
+			for i, v := range dx {
+				if v != 0 {
+					s.x[s.head[i]] += v
+				}
+			}
+			delta = s.x[p] - bound
+		}
 		// primal step
 		thetaP := delta / alphaR
 		for i, v := range col {
