@@ -53,7 +53,8 @@
 // ignored.
 //
 // A right-hand side on the objective row is minus the objective constant:
-// "RHS obj v" means c₀ = −v, as in CPLEX, CLP and HiGHS (GLPK takes c₀ = +v).
+// "RHS obj v" means c₀ = −v, as in CPLEX, CLP and HiGHS (GLPK 5.0 and
+// lp_solve 5.5 take c₀ = +v: checked here with glpsol and lp_solve).
 // NETLIB e226 has RHS −7.113 on its objective, so ObjOffset = 7.113 and the
 // optimum is −11.6389290664 (−18.751929066 without the constant).
 //

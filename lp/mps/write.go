@@ -19,6 +19,11 @@ type WriteOptions struct {
 	// Format is Auto (default: fixed when every name and number fits the
 	// fixed columns, free otherwise), Fixed or Free.
 	Format Format
+	// OmitMinSense leaves out the OBJSENSE section of a minimisation, for
+	// readers that do not know the section (glpsol 5.0 stops at it with
+	// "invalid indicator record"). Minimisation is every reader's default.
+	// A maximisation always gets OBJSENSE MAX.
+	OmitMinSense bool
 }
 
 // Set names the writer uses.
@@ -49,6 +54,7 @@ func Write(w io.Writer, m *lp.Model, opts WriteOptions) error {
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	wr.w = bw
+	wr.omitMin = opts.OmitMinSense
 	wr.write()
 	return bw.Flush()
 }
@@ -84,6 +90,9 @@ type writer struct {
 	rowKind []byte   // 'L', 'G', 'E' per row
 	rhs     []float64
 	rng     []float64 // 0 = no range
+	buf     []byte
+	omitMin bool
+	hasObj  bool // write the objective row
 }
 
 func newWriter(m *lp.Model, f Format) (*writer, error) {
@@ -96,12 +105,21 @@ func newWriter(m *lp.Model, f Format) (*writer, error) {
 	for _, s := range wr.rows {
 		taken[s] = true
 	}
+	// A model read from a file without an N row has no objective name and
+	// no objective; keep it that way unless the N row is needed.
+	wr.hasObj = m.ObjName != "" || m.ObjOffset != 0 || (len(m.Rows) == 0 && len(m.Vars) > 0)
+	for _, c := range m.Obj {
+		wr.hasObj = wr.hasObj || c != 0
+	}
 	wr.obj = m.ObjName
 	if wr.obj == "" {
 		wr.obj = "obj"
 	}
-	for taken[wr.obj] {
+	for taken[wr.obj] && m.ObjName == "" {
 		wr.obj += "_"
+	}
+	if taken[wr.obj] {
+		return nil, fmt.Errorf("mps: write: objective and a row are both named %q", wr.obj)
 	}
 	if wr.cols, err = uniqueNames("column", len(m.Vars), func(j int) string { return m.Vars[j].Name }, "C"); err != nil {
 		return nil, err
@@ -288,47 +306,36 @@ func (wr *writer) freeNamesOK() error {
 }
 
 // line writes a data line: code in field 1, then the remaining fields.
-// In fixed format names start at their field and numbers (fields 4 and 6)
-// end at theirs.
+// Each field starts at its fixed-format column (numbers, fields 4 and 6,
+// end at theirs) when the text before it leaves room, else one space after
+// it. Fixed output therefore keeps the column layout; free output keeps it
+// too wherever names and numbers are short, which lets readers that guess
+// the format (CoinMpsIO) read it either way, and is still valid free MPS.
 func (wr *writer) line(code string, f ...string) {
-	if !wr.fixed {
-		wr.w.WriteByte(' ')
-		if code != "" {
-			wr.w.WriteString(code)
-			wr.w.WriteByte(' ')
-		}
-		for k, s := range f {
-			if k > 0 {
-				wr.w.WriteByte(' ')
-			}
-			wr.w.WriteString(s)
-		}
-		wr.w.WriteByte('\n')
-		return
-	}
-	var b [fixedWidth]byte
-	for i := range b {
-		b[i] = ' '
-	}
-	end := 0
+	buf := wr.buf[:0]
 	put := func(k int, s string) {
 		if s == "" {
 			return
 		}
-		r := fixedFields[k]
-		start := r[0]
+		start := fixedFields[k][0]
 		if k == 3 || k == 5 {
-			start = r[1] - len(s)
+			start = max(start, fixedFields[k][1]-len(s))
 		}
-		copy(b[start:r[1]], s)
-		end = start + len(s)
+		if len(buf) > 0 && len(buf) >= start {
+			buf = append(buf, ' ')
+		}
+		for len(buf) < start {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, s...)
 	}
 	put(0, code)
 	for k, s := range f {
 		put(k+1, s)
 	}
-	wr.w.Write(b[:end])
-	wr.w.WriteByte('\n')
+	buf = append(buf, '\n')
+	wr.w.Write(buf)
+	wr.buf = buf
 }
 
 func (wr *writer) write() {
@@ -336,19 +343,22 @@ func (wr *writer) write() {
 	switch {
 	case m.Name == "":
 		w.WriteString("NAME\n")
-	case wr.fixed && len(m.Name) <= 8:
+	case len(m.Name) <= 8:
 		fmt.Fprintf(w, "NAME          %s\n", m.Name)
 	default:
 		fmt.Fprintf(w, "NAME %s\n", m.Name)
 	}
-	sense := "MIN"
-	if m.Sense == lp.Maximize {
-		sense = "MAX"
+	switch {
+	case m.Sense == lp.Maximize:
+		w.WriteString("OBJSENSE\n    MAX\n")
+	case !wr.omitMin:
+		w.WriteString("OBJSENSE\n    MIN\n")
 	}
-	fmt.Fprintf(w, "OBJSENSE\n    %s\n", sense)
 
 	w.WriteString("ROWS\n")
-	wr.line("N", wr.obj)
+	if wr.hasObj {
+		wr.line("N", wr.obj)
+	}
 	for i := range m.Rows {
 		wr.line(string(wr.rowKind[i]), wr.rows[i])
 	}
@@ -385,7 +395,11 @@ func (wr *writer) write() {
 			wrote = true
 		}
 		if !wrote { // a column without entries still has to be declared
-			wr.line("", col, wr.obj, "0")
+			if wr.hasObj {
+				wr.line("", col, wr.obj, "0")
+			} else {
+				wr.line("", col, wr.rows[0], "0")
+			}
 		}
 	}
 	if inInt {
