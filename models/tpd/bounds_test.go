@@ -1,0 +1,167 @@
+package tpd
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// objTol is the relative tolerance for comparing objectives (DESIGN.md).
+const objTol = 1e-6
+
+// smallInstance draws a random instance with 3–4 IPNs and 10–15 sub-tasks
+// whose data all lie on the integer grid (slot = 1), so the rounded-up
+// time-indexed MILP is exact: releases, latencies and processing times are
+// integers.
+func smallInstance(seed uint64) (*Scenario, []Task) {
+	rng := rand.New(rand.NewPCG(seed, 77))
+	K := 3 + rng.IntN(2)
+	cams := 3
+	in := &Instance{Latency: Latency{In: make([][]float64, cams), Out: make([]float64, K)}}
+	for k := 0; k < K; k++ {
+		in.IPNs = append(in.IPNs, IPN{Slots: 1 + rng.IntN(2), Speed: float64(1 + rng.IntN(2))})
+		in.Latency.Out[k] = float64(rng.IntN(2))
+	}
+	for i := range in.Latency.In {
+		in.Latency.In[i] = make([]float64, K)
+		for k := range in.Latency.In[i] {
+			in.Latency.In[i][k] = float64(rng.IntN(3))
+		}
+	}
+	in.Workload.Frames = Range{Min: 2, Max: 8}
+	in.Policy.InfoInterval = ptr(0.0)
+	s, err := Build(in)
+	if err != nil {
+		panic(err)
+	}
+	M := 10 + rng.IntN(6)
+	tasks := make([]Task, M)
+	r := 0.0
+	for i := range tasks {
+		r += float64(rng.IntN(3))
+		tasks[i] = Task{ID: i, Release: r, Source: rng.IntN(cams), Frames: float64(2 * (1 + rng.IntN(4))), Demand: 1, Deadline: r + float64(5+rng.IntN(10))}
+	}
+	return s, tasks
+}
+
+// milpBackends lists the compiled-in backends that can solve a MILP.
+func milpBackends() []string {
+	var out []string
+	for _, n := range solve.Backends() {
+		if b, err := solve.Open(n); err == nil && b.Capabilities().MILP {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// TestBoundChain checks, on 20 random small instances, what must hold:
+// LB0 ≤ OPT, LB_SRPT ≤ OPT, LB_LP ≤ OPT, OPT ≤ greedy reference and
+// OPT ≤ every online policy, with OPT from the exact MILP on every MILP
+// backend compiled in (they must agree). LB0 ≤ LB_SRPT is NOT checked: it
+// fails whenever the load is light (SRPT runs each job at the pooled rate
+// V), and the test records how often each of the two is the larger.
+func TestBoundChain(t *testing.T) {
+	backends := milpBackends()
+	ctx := context.Background()
+	srptWins := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		s, tasks := smallInstance(seed)
+		lb0, srpt := LB0(s, tasks), LBSRPT(s, tasks)
+		if srpt > lb0 {
+			srptWins++
+		}
+		_, greedy := Greedy(s, tasks)
+		lpb, err := LowerBoundLP(ctx, s, tasks, 1, 100, "auto", solve.Options{})
+		if err != nil {
+			t.Fatalf("seed %d: LB_LP: %v", seed, err)
+		}
+		var policies []float64
+		for _, p := range Policies {
+			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			policies = append(policies, r.TotalDelay)
+		}
+		lowers := map[string]float64{"LB0": lb0, "LB_SRPT": srpt, "LB_LP": lpb.Value}
+		uppers := map[string]float64{"greedy": greedy, "TPD": policies[0], "PoD": policies[1], "CRO": policies[2], "RND": policies[3]}
+		opt := math.NaN()
+		for _, b := range backends {
+			ex, err := Exact(ctx, s, tasks, 1, b, solve.Options{})
+			if err != nil {
+				t.Fatalf("seed %d: exact on %s: %v", seed, b, err)
+			}
+			if ex.Status != lp.Optimal {
+				t.Fatalf("seed %d: exact on %s: status %v", seed, b, ex.Status)
+			}
+			if math.Abs(ex.Total-ex.Objective) > objTol*ex.Total {
+				t.Errorf("seed %d: on-grid data, yet schedule cost %g != model objective %g", seed, ex.Total, ex.Objective)
+			}
+			if !math.IsNaN(opt) && math.Abs(ex.Total-opt) > objTol*opt {
+				t.Errorf("seed %d: OPT %g on %s differs from %g", seed, ex.Total, b, opt)
+			}
+			opt = ex.Total
+		}
+		if math.IsNaN(opt) {
+			// No MILP backend: the chain still needs every lower bound under
+			// every upper bound.
+			opt = math.Inf(1)
+			for _, u := range uppers {
+				opt = math.Min(opt, u)
+			}
+		}
+		for ln, l := range lowers {
+			if l > opt*(1+objTol) {
+				t.Errorf("seed %d: %s = %g > OPT %g", seed, ln, l, opt)
+			}
+		}
+		for un, u := range uppers {
+			if u < opt*(1-objTol) {
+				t.Errorf("seed %d: %s = %g < OPT %g", seed, un, u, opt)
+			}
+		}
+		t.Logf("seed %2d: M=%d K=%d LB0=%g SRPT=%.3f LB_LP=%.3f OPT=%g greedy=%g TPD=%g PoD=%g CRO=%g RND=%g",
+			seed, len(tasks), s.K(), lb0, srpt, lpb.Value, opt, greedy, policies[0], policies[1], policies[2], policies[3])
+	}
+	if len(backends) == 0 {
+		t.Log("no MILP backend compiled in: OPT replaced by the best upper bound")
+	}
+	t.Logf("LB_SRPT > LB0 on %d of 20 instances (MILP backends: %v)", srptWins, backends)
+}
+
+func TestSRPTHandExample(t *testing.T) {
+	// One IPN, 1 slot of speed 1, zero latency: the pooled machine is the
+	// machine itself. Jobs (r, w) = (0, 4), (1, 1): SRPT runs job 1 on [1, 2)
+	// and job 0 on [0,1)∪[2,5): Σ (C − r) = 5 + 1 = 6, while the
+	// non-preemptive optimum is 4 + 4 = 8 (LB0 = 5).
+	s := oneIPN(1)
+	tasks := []Task{{ID: 0, Release: 0, Frames: 4, Demand: 1}, {ID: 1, Release: 1, Frames: 1, Demand: 1}}
+	if got := LBSRPT(s, tasks); got != 6 {
+		t.Errorf("LB_SRPT = %g, want 6", got)
+	}
+	if got := LB0(s, tasks); got != 5 {
+		t.Errorf("LB0 = %g, want 5", got)
+	}
+	if _, got := Greedy(s, tasks); got != 8 {
+		t.Errorf("greedy = %g, want 8", got)
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	s, tasks := smallInstance(3)
+	if _, err := CompileTimeIndexed(s, tasks, 0, RoundDown, false, math.Inf(1)); !errors.Is(err, ErrInput) {
+		t.Errorf("slot 0: %v", err)
+	}
+	bad := append([]Task(nil), tasks...)
+	bad[2].Frames = -1
+	if _, err := CompileTimeIndexed(s, bad, 1, RoundDown, false, math.Inf(1)); !errors.Is(err, ErrInput) {
+		t.Errorf("negative frames: %v", err)
+	}
+}

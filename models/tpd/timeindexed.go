@@ -1,0 +1,264 @@
+package tpd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// Rounding says how the time-indexed model puts continuous data on its grid.
+type Rounding int
+
+const (
+	// RoundDown rounds arrivals and durations down: the model is a
+	// relaxation and its optimum (and its LP relaxation's) is a lower bound.
+	RoundDown Rounding = iota
+	// RoundUp rounds them up: every solution is a feasible schedule, so its
+	// optimum is an upper bound; exact when all data lie on the grid.
+	RoundUp
+)
+
+func (r Rounding) String() string {
+	if r == RoundUp {
+		return "up"
+	}
+	return "down"
+}
+
+// TimeIndexed is the compiled model (i) of spec C.3: y_mkt = 1 when sub-task
+// m starts on IPN k in slot t.
+//
+//	min  Σ y_mkt (Δt + Δ·P_mk + ω_{k,dst} − r_m)
+//	s.t. Σ_{k,t} y_mkt = 1                                  ∀m
+//	     Σ_m Σ_{τ=t−P_mk+1}^{t} q_m y_mkτ ≤ Q_k              ∀k, t
+//	     y_mkt ∈ {0,1} (or [0,1] for the LP relaxation)
+//
+// Columns exist only for t ≥ A_mk, the rounded arrival slot of m at k, and
+// for t whose cost leaves room under the upper bound U the model was built
+// with: c_mkt ≤ U − Σ_{n≠m} min c_n. That cut never removes the optimum (or,
+// rounding down, the image of the true optimum), because the other sub-tasks
+// cost at least their minima. Capacity rows that cannot bind (the eligible
+// demand in a slot is ≤ Q_k) are left out.
+type TimeIndexed struct {
+	Model *lp.Model
+	Slot  float64
+	Round Rounding
+	Tasks []Task
+	cols  []tiCol
+}
+
+type tiCol struct{ m, k, t, p int }
+
+// CompileTimeIndexed builds the time-indexed model of tasks with grid step
+// slot. integer selects binaries (MILP) or [0,1] columns (LP relaxation);
+// ub is an upper bound on the model's optimum used to prune columns (+Inf:
+// no pruning, horizon max_m A_m + Σ_m max_k P_mk, which contains an optimal
+// schedule because one without idle gaps exists).
+func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding, integer bool, ub float64) (*TimeIndexed, error) {
+	if !(slot > 0) || math.IsInf(slot, 1) {
+		return nil, inputErr("slot: must be > 0, got %g", slot)
+	}
+	if math.IsNaN(ub) {
+		return nil, inputErr("upper bound: is NaN")
+	}
+	if err := s.ValidateTasks(renumber(tasks)); err != nil {
+		return nil, err
+	}
+	K := s.K()
+	rnd := floorTol
+	if round == RoundUp {
+		rnd = ceilTol
+	}
+	A := make([][]int, len(tasks))
+	P := make([][]int, len(tasks))
+	cmin := make([]float64, len(tasks))
+	sumMin, horizon := 0.0, 0
+	maxP := 0
+	for i, m := range tasks {
+		A[i], P[i] = make([]int, K), make([]int, K)
+		cmin[i] = math.Inf(1)
+		pm := 0
+		for k := 0; k < K; k++ {
+			A[i][k] = int(rnd((m.Release + s.In[m.Source][k]) / slot))
+			P[i][k] = int(rnd(m.Frames / s.Speed[k] / slot))
+			if s.Slots[k] < m.Demand {
+				continue
+			}
+			horizon = max(horizon, A[i][k])
+			pm = max(pm, P[i][k])
+			cmin[i] = math.Min(cmin[i], tiCost(s, m, k, A[i][k], P[i][k], slot))
+		}
+		maxP += pm
+		sumMin += cmin[i]
+	}
+	horizon += maxP
+	ti := &TimeIndexed{Slot: slot, Round: round, Tasks: tasks}
+	mdl := lp.New(fmt.Sprintf("tpd_time_indexed_%s", round), lp.Minimize)
+	ti.Model = mdl
+	type cover struct{ lo, hi int }
+	rowsOf := make([]map[int][]lp.Term, K)
+	demand := make([]map[int]int, K)
+	for k := range rowsOf {
+		rowsOf[k] = map[int][]lp.Term{}
+		demand[k] = map[int]int{}
+	}
+	for i, m := range tasks {
+		var terms []lp.Term
+		for k := 0; k < K; k++ {
+			if s.Slots[k] < m.Demand {
+				continue
+			}
+			last := horizon
+			if !math.IsInf(ub, 1) {
+				room := ub - (sumMin - cmin[i]) + 1e-9*math.Max(1, math.Abs(ub))
+				// Δ(t + P) + out − r ≤ room.
+				last = int(math.Floor((room-s.Out[m.Source][k]+m.Release)/slot+gridTol)) - P[i][k]
+			}
+			covered := map[int]bool{}
+			for t := A[i][k]; t <= last; t++ {
+				c := tiCost(s, m, k, t, P[i][k], slot)
+				var j int
+				name := fmt.Sprintf("y_%d_%d_%d", i, k, t)
+				if integer {
+					j = mdl.AddBinary(name, c)
+				} else {
+					j = mdl.AddVar(name, 0, 1, c)
+				}
+				ti.cols = append(ti.cols, tiCol{i, k, t, P[i][k]})
+				terms = append(terms, lp.Term{Var: j, Coef: 1})
+				for tau := t; tau < t+P[i][k]; tau++ {
+					rowsOf[k][tau] = append(rowsOf[k][tau], lp.Term{Var: j, Coef: float64(m.Demand)})
+					if !covered[tau] {
+						covered[tau] = true
+						demand[k][tau] += m.Demand
+					}
+				}
+			}
+		}
+		if len(terms) == 0 {
+			return nil, fmt.Errorf("tpd: time-indexed model: sub-task %d has no start slot under the upper bound %g", i, ub)
+		}
+		mdl.AddEQ(fmt.Sprintf("assign_%d", i), 1, terms...)
+	}
+	for k := 0; k < K; k++ {
+		taus := make([]int, 0, len(rowsOf[k]))
+		for tau := range rowsOf[k] {
+			if demand[k][tau] > s.Slots[k] {
+				taus = append(taus, tau)
+			}
+		}
+		sortInts(taus)
+		for _, tau := range taus {
+			mdl.AddLE(fmt.Sprintf("cap_%d_%d", k, tau), float64(s.Slots[k]), rowsOf[k][tau]...)
+		}
+	}
+	return ti, nil
+}
+
+func tiCost(s *Scenario, m Task, k, t, p int, slot float64) float64 {
+	return slot*float64(t+p) + s.Out[m.Source][k] - m.Release
+}
+
+func renumber(tasks []Task) []Task {
+	out := make([]Task, len(tasks))
+	for i, t := range tasks {
+		t.ID = i
+		out[i] = t
+	}
+	return out
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// Schedule turns an integer solution of a RoundUp model into outcomes with
+// the true (continuous) processing times.
+func (ti *TimeIndexed) Schedule(s *Scenario, x []float64) ([]Outcome, error) {
+	if len(x) != len(ti.cols) {
+		return nil, fmt.Errorf("tpd: solution has %d values for %d columns", len(x), len(ti.cols))
+	}
+	outs := make([]Outcome, len(ti.Tasks))
+	set := make([]bool, len(ti.Tasks))
+	for j, c := range ti.cols {
+		if x[j] < 0.5 {
+			continue
+		}
+		if set[c.m] {
+			return nil, fmt.Errorf("tpd: sub-task %d starts twice", c.m)
+		}
+		set[c.m] = true
+		m := ti.Tasks[c.m]
+		start := ti.Slot * float64(c.t)
+		p := m.Frames / s.Speed[c.k]
+		outs[c.m] = Outcome{
+			IPN: c.k, Start: start, Finish: start + p, Complete: start + p + s.Out[m.Source][c.k],
+			Routing: s.In[m.Source][c.k] + s.Out[m.Source][c.k], Handling: start + p - m.Release - s.In[m.Source][c.k],
+		}
+	}
+	for i, ok := range set {
+		if !ok {
+			return nil, fmt.Errorf("tpd: sub-task %d is not scheduled", i)
+		}
+	}
+	return outs, nil
+}
+
+// ExactResult is the answer of the rounded-up time-indexed MILP.
+type ExactResult struct {
+	Status    lp.Status
+	Schedule  []Outcome
+	Total     float64 // true total delay of Schedule (an upper bound on OPT)
+	Objective float64 // model objective (≥ Total; equal when data lie on the grid)
+	Bound     float64 // the MILP's proven lower bound on its own optimum
+	Backend   string
+	Columns   int
+	Rows      int
+}
+
+// ErrNoSolution is returned when a solver stops without a usable answer.
+var ErrNoSolution = errors.New("tpd: solver returned no solution")
+
+// Exact solves the time-indexed MILP with data rounded up to the grid
+// (spec C.3 (i)) on the named backend. The schedule is feasible for the
+// original data, so Total is an upper bound on OPT; it equals OPT when every
+// release, latency and processing time is a multiple of slot (and Status
+// is Optimal). Meant for small instances: the model has one binary per
+// (sub-task, IPN, start slot) left after pruning with the rounded greedy
+// schedule.
+func Exact(ctx context.Context, s *Scenario, tasks []Task, slot float64, backend string, opts solve.Options) (*ExactResult, error) {
+	gOuts, _ := greedyRounded(s, renumber(tasks), slot)
+	ub := 0.0
+	for i, o := range gOuts {
+		m := tasks[i]
+		ub += o.Start + slot*ceilTol(m.Frames/s.Speed[o.IPN]/slot) + s.Out[m.Source][o.IPN] - m.Release
+	}
+	ti, err := CompileTimeIndexed(s, tasks, slot, RoundUp, true, ub)
+	if err != nil {
+		return nil, err
+	}
+	sol, _, err := solve.Solve(ctx, ti.Model, backend, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &ExactResult{Status: sol.Status, Backend: sol.Backend, Columns: ti.Model.NumVars(), Rows: ti.Model.NumRows(), Bound: sol.BestBound}
+	if !sol.HasPrimal() {
+		return res, fmt.Errorf("%w (status %v)", ErrNoSolution, sol.Status)
+	}
+	res.Objective = sol.Objective
+	if res.Schedule, err = ti.Schedule(s, sol.X); err != nil {
+		return res, err
+	}
+	if res.Total, err = CheckSchedule(s, renumber(tasks), res.Schedule); err != nil {
+		return res, fmt.Errorf("tpd: exact schedule infeasible: %w", err)
+	}
+	return res, nil
+}
