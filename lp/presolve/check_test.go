@@ -27,6 +27,11 @@ func scaledTol(tol, v float64) float64 {
 // lp sign convention: primal feasibility, c = Aᵀy + d, the sign of every
 // dual and complementary slackness. It recomputes activities itself.
 func checkOptimal(m *lp.Model, sol *lp.Solution) error {
+	return checkOptimalTol(m, sol, primalTol, dualTol)
+}
+
+// checkOptimalTol is checkOptimal with explicit primal and dual tolerances.
+func checkOptimalTol(m *lp.Model, sol *lp.Solution, primalTol, dualTol float64) error {
 	n, nr := m.NumVars(), m.NumRows()
 	if len(sol.X) != n || len(sol.RowDual) != nr || len(sol.ReducedCost) != n {
 		return fmt.Errorf("lengths: x %d, y %d, d %d for %d columns and %d rows", len(sol.X), len(sol.RowDual), len(sol.ReducedCost), n, nr)

@@ -1,0 +1,104 @@
+package presolve
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/streamopt/streamopt/internal/instances"
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
+	"github.com/streamopt/streamopt/lp/simplex"
+)
+
+// Tolerances for the NETLIB checks: lp/simplex applies 1e-7 to its scaled
+// problem, which can leave slightly larger residuals in the unscaled one.
+const (
+	netlibPrimalTol = 1e-6
+	netlibDualTol   = 1e-6
+)
+
+// quickNetlib are the instances solved by default; STREAMOPT_NETLIB=all runs
+// every instance of shared/netlib, STREAMOPT_NETLIB=a,b,c the named ones.
+var quickNetlib = map[string]bool{
+	"afiro": true, "adlittle": true, "blend": true, "sc50a": true, "sc50b": true,
+	"kb2": true, "share2b": true, "stocfor1": true, "boeing2": true, "israel": true,
+}
+
+// TestNetlib presolves each NETLIB instance, solves the reduced model with
+// lp/simplex (without its own presolve), postsolves, and checks the result
+// against the original model: the optimum of shared/netlib/optimal.csv
+// (rational-arithmetic GLPK values, see its README) to 1e-6 relative, primal
+// feasibility, c = Aᵀy + d and complementary slackness.
+func TestNetlib(t *testing.T) {
+	insts, err := instances.Netlib()
+	if err != nil {
+		t.Skipf("no netlib instances: %v", err)
+	}
+	for _, in := range insts {
+		if !netlibSelected(in.Name) {
+			continue
+		}
+		t.Run(in.Name, func(t *testing.T) {
+			m, err := mps.ReadFile(in.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Presolve(m, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := res.Stats
+			t.Logf("rows %d→%d cols %d→%d nnz %d→%d passes %d", s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter, s.Passes)
+			if res.Status != lp.NotSolved {
+				t.Fatalf("presolve status %s: %s", res.Status, res.Reason)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			defer cancel()
+			sol, err := simplex.Solve(ctx, res.Reduced, simplex.Options{NoPresolve: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != lp.Optimal {
+				t.Fatalf("reduced model: %s", sol.Status)
+			}
+			// The simplex's tolerances act on its scaled problem; judge the
+			// reduced solution with the same checker to see what postsolve
+			// inherits.
+			redErr := checkOptimalTol(res.Reduced, sol, netlibPrimalTol, netlibDualTol)
+			if redErr != nil {
+				t.Logf("reduced solution from lp/simplex: %v", redErr)
+			}
+			post, err := res.Postsolve(sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !closeRel(post.Objective, in.Optimum, 1e-6) {
+				t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
+			}
+			if err := checkOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
+				t.Errorf("postsolved solution: %v", err)
+			}
+		})
+	}
+}
+
+// netlibSelected applies STREAMOPT_NETLIB: empty selects quickNetlib, "all"
+// every instance, otherwise a comma-separated list of names.
+func netlibSelected(name string) bool {
+	switch sel := os.Getenv("STREAMOPT_NETLIB"); sel {
+	case "":
+		return quickNetlib[name]
+	case "all":
+		return true
+	default:
+		for _, s := range strings.Split(sel, ",") {
+			if s == name {
+				return true
+			}
+		}
+	}
+	return false
+}
