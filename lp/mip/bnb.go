@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
@@ -25,7 +26,8 @@ const pcEps = 1e-6
 // objective value is of the minimisation form: z = sign·(cᵀx + c₀).
 type search struct {
 	ctx  context.Context
-	m    *lp.Model
+	m    *lp.Model // the model as given: incumbents are checked against it
+	w    *lp.Model // the working model: rows strengthened, bounds tightened
 	opts Options
 	rel  relaxation
 	sign float64
@@ -63,7 +65,7 @@ type search struct {
 	lastLog      int
 }
 
-// Solve runs LP-based branch and bound on m. See the package documentation for
+// solveWith runs LP-based branch and bound on m with the relaxations mk makes. See the package documentation for
 // the statuses it returns and what the solution holds in each case.
 func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation) (*lp.Solution, error) {
 	start := time.Now()
@@ -77,15 +79,18 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 	if err != nil {
 		return nil, err
 	}
-	rel, err := mk(m)
-	if err != nil {
-		return nil, fmt.Errorf("mip: building the LP relaxation: %w", err)
-	}
-	s := newSearch(ctx, m, o, rel)
+	s := newSearch(ctx, m, o)
 	s.start = start
-	st, err := s.run()
-	if err != nil {
-		return nil, err
+	st := lp.Infeasible
+	if s.presolve() {
+		rel, err := mk(s.w)
+		if err != nil {
+			return nil, fmt.Errorf("mip: building the LP relaxation: %w", err)
+		}
+		s.rel = rel
+		if st, err = s.run(); err != nil {
+			return nil, err
+		}
 	}
 	if s.rootUnbnd {
 		return s.unbounded(ctx, mk, start)
@@ -95,9 +100,9 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 	return sol, nil
 }
 
-func newSearch(ctx context.Context, m *lp.Model, o Options, rel relaxation) *search {
+func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	n := len(m.Vars)
-	s := &search{ctx: ctx, m: m, opts: o, rel: rel, sign: 1, n: n, incZ: inf}
+	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf}
 	if m.Sense == lp.Maximize {
 		s.sign = -1
 	}
@@ -118,7 +123,7 @@ func newSearch(ctx context.Context, m *lp.Model, o Options, rel relaxation) *sea
 		s.pcSum[d] = make([]float64, n)
 		s.pcCnt[d] = make([]int, n)
 	}
-	s.prop = newPropagator(m, s.isInt, o.IntTol)
+	s.prop = newPropagator(s.w, s.isInt, o.IntTol)
 	s.upLocks, s.downLocks = make([]int, n), make([]int, n)
 	for i := range m.Rows {
 		r := &m.Rows[i]
@@ -132,8 +137,33 @@ func newSearch(ctx context.Context, m *lp.Model, o Options, rel relaxation) *sea
 			}
 		}
 	}
-	s.objStep = objectiveStep(m, s.rootLo, s.rootHi)
 	return s
+}
+
+// presolve rounds the bounds of integer columns, propagates the rows and
+// tightens coefficients, alternately, and stores the result in the working
+// model. It reports false if it proves the model infeasible.
+func (s *search) presolve() bool {
+	for j := range s.rootLo {
+		if s.rootLo[j] > s.rootHi[j] {
+			return false
+		}
+	}
+	for round := 0; round < 3; round++ {
+		if !s.prop.run(s.rootLo, s.rootHi, nil, nil) {
+			return false
+		}
+		if tightenCoefficients(s.w, s.rootLo, s.rootHi) == 0 {
+			break
+		}
+	}
+	for j := range s.w.Vars {
+		s.w.Vars[j].Lower, s.w.Vars[j].Upper = s.rootLo[j], s.rootHi[j]
+	}
+	copy(s.lo, s.rootLo)
+	copy(s.hi, s.rootHi)
+	s.objStep = objectiveStep(s.w, s.rootLo, s.rootHi)
+	return true
 }
 
 // objectiveStep returns g > 0 if every integer-feasible objective value is
@@ -186,20 +216,6 @@ func (s *search) gapClosed() bool {
 
 // run explores the tree and returns the final status.
 func (s *search) run() (lp.Status, error) {
-	// root bounds and propagation
-	copy(s.tLo, s.rootLo)
-	copy(s.tHi, s.rootHi)
-	for j := range s.tLo {
-		if s.tLo[j] > s.tHi[j] {
-			return lp.Infeasible, nil
-		}
-	}
-	if !s.prop.run(s.tLo, s.tHi, nil, nil) {
-		return lp.Infeasible, nil
-	}
-	copy(s.rootLo, s.tLo)
-	copy(s.rootHi, s.tHi)
-
 	cur := &node{bound: -inf, pcVar: -1}
 	for {
 		if cur == nil {
@@ -247,6 +263,9 @@ func (s *search) run() (lp.Status, error) {
 // the best open node next), or a status other than NotSolved to stop.
 func (s *search) node(cur *node) (*node, lp.Status, error) {
 	root := cur.pcVar < 0 && !s.haveRoot
+	if cur.bound >= s.cutoff() {
+		return nil, lp.NotSolved, nil
+	}
 	// bounds of this node: the root's, intersected with its own changes
 	copy(s.tLo, s.rootLo)
 	copy(s.tHi, s.rootHi)
@@ -350,25 +369,32 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		s.reducedCostFix(z, x, d)
 	}
 
-	j := s.choose(frac, x)
+	warm := s.rel.Snapshot()
+	j, zDown, zUp, err := s.choose(frac, x, z, warm)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s.ctx.Err() != nil {
+		s.open.push(cur)
+		return nil, lp.TimeLimit, nil
+	}
 	xj := x[j]
 	f := xj - math.Floor(xj)
-	warm := s.rel.Snapshot()
 	var diff []boundChange
 	for k := 0; k < s.n; k++ {
 		if k != j && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
 			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
 		}
 	}
-	mk := func(lo, hi, delta float64, up bool) *node {
+	mk := func(lo, hi, delta, bound float64, up bool) *node {
 		ch := make([]boundChange, len(diff), len(diff)+1)
 		copy(ch, diff)
 		ch = append(ch, boundChange{j, lo, hi})
-		return &node{bound: z, changes: ch, warm: warm, depth: cur.depth + 1,
-			pcVar: j, pcUp: up, pcDelta: delta}
+		return &node{bound: math.Max(z, bound), changes: ch, warm: warm, depth: cur.depth + 1,
+			pcVar: j, pcUp: up, pcDelta: delta, parentZ: z}
 	}
-	down := mk(s.lo[j], math.Floor(xj), f, false)
-	up := mk(math.Ceil(xj), s.hi[j], 1-f, true)
+	down := mk(s.lo[j], math.Floor(xj), f, zDown, false)
+	up := mk(math.Ceil(xj), s.hi[j], 1-f, zUp, true)
 	dive, other := down, up
 	if f >= 0.5 {
 		dive, other = up, down
@@ -396,23 +422,125 @@ func (s *search) fractional(x []float64) []int {
 	return frac
 }
 
-// choose picks the branching column among the fractional ones.
-func (s *search) choose(frac []int, x []float64) int {
-	best, bestScore := frac[0], -1.0
-	for _, j := range frac {
+// Reliability branching parameters (Achterberg, Koch & Martin 2005): a
+// column's pseudo-costs are trusted once both directions have relThreshold
+// observations; before that it is scored by strong branching, at most
+// sbMax columns per node, stopping after sbLookahead columns without a
+// better score.
+const (
+	relThreshold = 4
+	sbMax        = 12
+	sbLookahead  = 4
+)
+
+// choose picks the branching column among the fractional ones. With
+// pseudo-cost branching, unreliable candidates are scored by strong
+// branching; zDown and zUp are then the LP values of the chosen column's
+// children (−∞ if not computed, +∞ if infeasible).
+func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int, zDown, zUp float64, err error) {
+	zDown, zUp = -inf, -inf
+	if s.opts.Branching == MostFractional {
+		bestScore := -1.0
+		for _, j := range frac {
+			f := x[j] - math.Floor(x[j])
+			if score := math.Min(f, 1-f); score > bestScore {
+				best, bestScore = j, score
+			}
+		}
+		return best, zDown, zUp, nil
+	}
+	type cand struct {
+		j     int
+		score float64
+	}
+	cands := make([]cand, len(frac))
+	for k, j := range frac {
 		f := x[j] - math.Floor(x[j])
-		var score float64
-		switch s.opts.Branching {
-		case MostFractional:
-			score = math.Min(f, 1-f)
-		default:
-			score = math.Max(f*s.pseudoCost(0, j), pcEps) * math.Max((1-f)*s.pseudoCost(1, j), pcEps)
+		cands[k] = cand{j, math.Max(f*s.pseudoCost(0, j), pcEps) * math.Max((1-f)*s.pseudoCost(1, j), pcEps)}
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
+	best, bestScore := -1, -1.0
+	strong, noImprove := 0, 0
+	cut := s.cutoff()
+	for _, c := range cands {
+		j := c.j
+		score := c.score
+		reliable := min(s.pcCnt[0][j], s.pcCnt[1][j]) >= relThreshold
+		var dn, up float64
+		sb := false
+		if !reliable && strong < sbMax && noImprove < sbLookahead {
+			strong++
+			sb = true
+			dn, up, err = s.strongBranch(j, x[j], z, warm)
+			if err != nil || s.ctx.Err() != nil {
+				break
+			}
+			if dn >= cut || up >= cut {
+				// one child (or both) is pruned already: branch here
+				best, zDown, zUp = j, dn, up
+				break
+			}
+			score = math.Max(dn-z, pcEps) * math.Max(up-z, pcEps)
 		}
 		if score > bestScore {
-			best, bestScore = j, score
+			best, bestScore, noImprove = j, score, 0
+			zDown, zUp = -inf, -inf
+			if sb {
+				zDown, zUp = dn, up
+			}
+		} else if sb {
+			noImprove++
 		}
 	}
-	return best
+	if strong > 0 {
+		if rerr := s.rel.Restore(warm); rerr != nil && err == nil {
+			err = fmt.Errorf("mip: restoring a warm start: %w", rerr)
+		}
+	}
+	if best < 0 {
+		best = cands[0].j
+	}
+	return best, zDown, zUp, err
+}
+
+// strongBranch solves the two children of branching on column j at value
+// xj and returns their LP values (+∞ if infeasible; z if the LP failed),
+// recording them as pseudo-cost observations. The node's bounds are put
+// back; its basis is restored by the caller.
+func (s *search) strongBranch(j int, xj, z float64, warm any) (dn, up float64, err error) {
+	lo, hi := s.lo[j], s.hi[j]
+	f := xj - math.Floor(xj)
+	eval := func(l, h, delta float64, isUp bool) (float64, error) {
+		if err := s.rel.Restore(warm); err != nil {
+			return 0, fmt.Errorf("mip: restoring a warm start: %w", err)
+		}
+		s.rel.SetColBounds(j, l, h)
+		sol, err := s.rel.Solve(s.ctx)
+		if sol != nil {
+			s.iters += sol.Iterations
+		}
+		if err != nil || sol == nil {
+			return z, nil // the caller checks the context
+		}
+		switch sol.Status {
+		case lp.Infeasible:
+			return inf, nil
+		case lp.Optimal:
+			v := s.sign * sol.Objective
+			s.addPseudoCost(j, isUp, math.Max(0, v-z)/delta)
+			if v < s.cutoff() && len(s.fractional(sol.X)) == 0 {
+				s.tryIncumbent(sol.X, "strong branching")
+			}
+			return math.Max(v, z), nil
+		}
+		return z, nil
+	}
+	if dn, err = eval(lo, math.Floor(xj), f, false); err != nil {
+		return
+	}
+	up, err = eval(math.Ceil(xj), hi, 1-f, true)
+	s.rel.SetColBounds(j, lo, hi)
+	return
 }
 
 // pseudoCost is the average objective gain per unit of branching of column
@@ -429,16 +557,19 @@ func (s *search) pseudoCost(dir, j int) float64 {
 }
 
 func (s *search) updatePseudoCost(nd *node, z float64) {
-	if nd.pcDelta <= 0 || math.IsInf(nd.bound, 0) {
+	if nd.pcDelta <= 0 || math.IsInf(nd.parentZ, 0) {
 		return
 	}
-	gain := math.Max(0, z-nd.bound) / nd.pcDelta
+	s.addPseudoCost(nd.pcVar, nd.pcUp, math.Max(0, z-nd.parentZ)/nd.pcDelta)
+}
+
+func (s *search) addPseudoCost(j int, up bool, gain float64) {
 	dir := 0
-	if nd.pcUp {
+	if up {
 		dir = 1
 	}
-	s.pcSum[dir][nd.pcVar] += gain
-	s.pcCnt[dir][nd.pcVar]++
+	s.pcSum[dir][j] += gain
+	s.pcCnt[dir][j]++
 	s.pcAll[dir] += gain
 	s.pcN[dir]++
 }
@@ -636,15 +767,18 @@ func (s *search) unbounded(ctx context.Context, mk newRelaxation, start time.Tim
 	if s.opts.NodeLimit > 0 {
 		o.NodeLimit = max(1, s.opts.NodeLimit-s.nodes)
 	}
-	rel, err := mk(f)
-	if err != nil {
-		return nil, fmt.Errorf("mip: building the feasibility relaxation: %w", err)
-	}
-	fs := newSearch(ctx, f, o, rel)
+	fs := newSearch(ctx, f, o)
 	fs.start = start
-	st, err := fs.run()
-	if err != nil {
-		return nil, err
+	st := lp.Infeasible
+	if fs.presolve() {
+		rel, err := mk(fs.w)
+		if err != nil {
+			return nil, fmt.Errorf("mip: building the feasibility relaxation: %w", err)
+		}
+		fs.rel = rel
+		if st, err = fs.run(); err != nil {
+			return nil, err
+		}
 	}
 	if fs.rootUnbnd {
 		return nil, errors.New("mip: LP relaxation with zero objective reported unbounded")

@@ -17,6 +17,7 @@ type node struct {
 	pcVar   int     // −1 for the root
 	pcUp    bool    // the child with xⱼ ≥ ⌈x̄ⱼ⌉
 	pcDelta float64 // distance the branching moved xⱼ: f for down, 1−f for up
+	parentZ float64 // the parent's LP value
 }
 
 // nodeHeap is a min-heap of open nodes by bound; ties go to the deeper node.

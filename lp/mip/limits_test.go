@@ -64,6 +64,7 @@ func TestLimits(t *testing.T) {
 		{"node limit 1", 1, 0, lp.NodeLimit, 1},
 		{"node limit 3", 3, 0, lp.NodeLimit, 3},
 		{"cancelled before the start", 0, -1, lp.TimeLimit, 0},
+		// most-fractional branching solves one LP per node (no strong branching)
 		{"cancelled after 2 LPs", 0, 2, lp.TimeLimit, 2},
 	}
 	for _, tc := range tests {
@@ -81,7 +82,11 @@ func TestLimits(t *testing.T) {
 				}
 			}
 			m := tenKnapsack()
-			sol, err := solveWith(ctx, m, Options{NodeLimit: tc.nodeLimit}, mk)
+			opts := Options{NodeLimit: tc.nodeLimit}
+			if tc.cancelAt > 0 {
+				opts.Branching = MostFractional
+			}
+			sol, err := solveWith(ctx, m, opts, mk)
 			if err != nil {
 				t.Fatal(err)
 			}
