@@ -515,29 +515,3 @@ func farkasGap(m *lp.Model, y []float64) float64 {
 	}
 	return lhs - rhs
 }
-
-// Solve solves the LP relaxation of m (integrality is ignored). Unless
-// opts.NoPresolve is set, the model is presolved first and the solution
-// mapped back. The context's deadline stops the solve with lp.TimeLimit.
-func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
-	if m == nil {
-		return nil, errors.New("simplex: nil model")
-	}
-	if err := opts.check(); err != nil {
-		return nil, err
-	}
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	start := time.Now()
-	sv, err := New(m, opts)
-	if err != nil {
-		return nil, err
-	}
-	sol, err := sv.Solve(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sol.Time = time.Since(start)
-	return sol, nil
-}

@@ -1,0 +1,128 @@
+package simplex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/presolve"
+)
+
+// Solve solves the LP relaxation of m (integrality is ignored). Unless
+// opts.NoPresolve is set, the model is presolved first (package
+// lp/presolve) and the solution mapped back; when presolve or the reduced
+// model ends without an optimum, the original model is solved without
+// presolve so that the certificates (FarkasRow, Ray) refer to m. The
+// context's deadline stops the solve with lp.TimeLimit.
+func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
+	if m == nil {
+		return nil, errors.New("simplex: nil model")
+	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	start := time.Now()
+	sol, err := solvePresolved(ctx, m, opts)
+	if err != nil {
+		return nil, err
+	}
+	sol.Time = time.Since(start)
+	sol.Backend = Backend
+	return sol, nil
+}
+
+func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
+	if opts.NoPresolve {
+		return solveDirect(ctx, m, opts)
+	}
+	res, err := presolve.Presolve(m, presolve.Options{IgnoreIntegrality: true})
+	if err != nil {
+		return nil, err
+	}
+	if res.Status != lp.NotSolved || res.Reduced == nil {
+		// presolve decided; solve the original for a certificate
+		return solveDirect(ctx, m, opts)
+	}
+	red := res.Reduced
+	var sol *lp.Solution
+	if len(red.Vars) == 0 && len(red.Rows) == 0 {
+		sol = &lp.Solution{Status: lp.Optimal, X: []float64{}, RowActivity: []float64{}, RowDual: []float64{}, ReducedCost: []float64{}}
+	} else {
+		sol, err = solveDirect(ctx, red, opts)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if sol.Status != lp.Optimal {
+		if sol.Status.IsLimit() {
+			return sol, nil
+		}
+		it := sol.Iterations
+		full, err := solveDirect(ctx, m, opts)
+		if err != nil {
+			return nil, err
+		}
+		full.Iterations += it
+		return full, nil
+	}
+	post, err := res.Postsolve(sol)
+	if err != nil || !primalOK(m, post) {
+		if opts.Log != nil {
+			fmt.Fprintf(opts.Log, "simplex: postsolved point fails the check (err %v); solving without presolve\n", err)
+		}
+		// a postsolve that fails or does not check out: solve without presolve
+		full, err := solveDirect(ctx, m, opts)
+		if err != nil {
+			return nil, err
+		}
+		full.Iterations += sol.Iterations
+		return full, nil
+	}
+	post.Status = lp.Optimal
+	post.Iterations = sol.Iterations
+	post.Objective = m.Objective(post.X)
+	return post, nil
+}
+
+func solveDirect(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
+	sv, err := New(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	return sv.Solve(ctx)
+}
+
+// checkTol is the relative tolerance of the final check of a postsolved
+// point against the original bounds.
+const checkTol = 1e-6
+
+// primalOK reports whether sol's X satisfies m's bounds and rows within checkTol (relative).
+func primalOK(m *lp.Model, sol *lp.Solution) bool {
+	if sol == nil || len(sol.X) != len(m.Vars) {
+		return false
+	}
+	viol := func(v, lo, hi float64) bool {
+		return v < lo-checkTol*math.Max(1, math.Abs(lo)) || v > hi+checkTol*math.Max(1, math.Abs(hi)) || math.IsNaN(v)
+	}
+	for j, v := range m.Vars {
+		if viol(sol.X[j], v.Lower, v.Upper) {
+			return false
+		}
+	}
+	act := m.Activities(sol.X)
+	for i := range m.Rows {
+		if viol(act[i], m.Rows[i].Lower, m.Rows[i].Upper) {
+			return false
+		}
+	}
+	return true
+}
