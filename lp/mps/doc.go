@@ -77,8 +77,11 @@
 // column PFOOT..., follows an explicit LO, so every reader agrees there.
 // A later LO overrides, whatever the order.
 //
-// A value of magnitude at least Infinity (1e30) in BOUNDS, RHS or RANGES is
-// infinite, as in CoinMpsIO; "Inf" and "Infinity" are also read.
+// A value of magnitude at least Infinity (1e30) in BOUNDS or RHS is
+// infinite, as in CoinMpsIO; "Inf" and "Infinity" are also read. (A RANGES
+// value is taken as it is: 1e30 there is a finite range.) The writer writes
+// finite bounds as they are, so one of magnitude 1e30 or more reads back as
+// infinite.
 //
 // # Integer columns
 //
@@ -118,7 +121,10 @@
 // columns with MARKER lines and gives each of them explicit bounds (BV for
 // [0, 1], else LO or MI and UP or PL), so no reader falls back on its own
 // default; it writes MI or LO before every negative UP; ranges go to RANGES
-// in a form that reads back to exactly the same two ends; the objective
+// in a form that reads back to exactly the same two ends whenever one exists
+// (always for a range read from MPS; for an arbitrary [lo, hi] with ends of
+// opposite sign, hi − lo may need more bits than a float64 holds, and then
+// one end moves by one ulp); the objective
 // constant c₀ goes to the RHS of the objective row as −c₀; a row free in
 // both directions is written as "L" with right-hand side 1e30.
 //

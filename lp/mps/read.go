@@ -709,7 +709,7 @@ func (p *parser) addRange(r *record) error {
 		if info.rngLine > 0 {
 			return p.errf("duplicate RANGES entry for row %q (first at line %d)", info.name, info.rngLine)
 		}
-		info.rng, info.rngLine = clampInf(r.vals[k]), p.line
+		info.rng, info.rngLine = r.vals[k], p.line
 	}
 	return nil
 }

@@ -206,8 +206,10 @@ func TestRead(t *testing.T) {
 			baseModel([2]float64{1, 4}, [2]float64{1, 3}, [2]float64{-1, 0.5}, xDef, yDef)},
 		{"range zero on E row", baseRows(nil, []string{fx("", "RNG", "C3", "0.")}, nil), mps.ReadOptions{},
 			baseModel(c1Def, c2Def, c3Def, xDef, yDef)},
-		{"range infinite on L row", baseRows(nil, []string{fx("", "RNG", "C1", "1e30")}, nil), mps.ReadOptions{},
+		{"range infinite on L row", baseRows(nil, []string{fx("", "RNG", "C1", "Infinity")}, nil), mps.ReadOptions{},
 			baseModel([2]float64{-inf, 4}, c2Def, c3Def, xDef, yDef)},
+		{"range 1e30 is finite", baseRows(nil, []string{fx("", "RNG", "C1", "1e30")}, nil), mps.ReadOptions{},
+			baseModel([2]float64{4 - 1e30, 4}, c2Def, c3Def, xDef, yDef)},
 		{"bounds UP LO", baseRows(nil, nil, []string{
 			fx("UP", "BND", "X", "4."),
 			fx("LO", "BND", "Y", "-1."),

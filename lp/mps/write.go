@@ -208,12 +208,13 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 	// A range. The reader computes hi = lo + |R| for a G row and
 	// lo = hi − |R| for an L row; find an R, starting from hi − lo and
 	// moving outwards one ulp at a time, that reproduces both ends.
+	// The right-hand side must stay below Infinity, which reads as infinite.
 	try := func(c float64) (byte, float64, float64, bool) {
 		switch {
 		case c <= 0 || math.IsInf(c, 0):
-		case lo+c == hi:
+		case lo+c == hi && math.Abs(lo) < Infinity:
 			return 'G', lo, c, true
-		case hi-c == lo:
+		case hi-c == lo && math.Abs(hi) < Infinity:
 			return 'L', hi, c, true
 		}
 		return 0, 0, 0, false
@@ -232,7 +233,31 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 			return k, r, c
 		}
 	}
-	return 'G', lo, base // no exact form exists: the nearest one
+	// No exact form exists (the ends have opposite signs or very different
+	// magnitudes and hi − lo needs more bits than a float64 has). Keep one
+	// end exact and move the other as little as possible, measured in ulps
+	// of that end.
+	kind, rhs, rng = 'G', lo, base
+	best := math.Inf(1)
+	consider := func(k byte, r, c, got, want float64) {
+		if c <= 0 || math.IsInf(c, 0) || math.Abs(r) >= Infinity {
+			return
+		}
+		ulp := math.Nextafter(math.Abs(want), math.Inf(1)) - math.Abs(want)
+		if e := math.Abs(got-want) / ulp; e < best {
+			kind, rhs, rng, best = k, r, c, e
+		}
+	}
+	c := base
+	for n := 0; n < 8; n++ {
+		c = math.Nextafter(c, 0)
+	}
+	for n := 0; n < 17; n++ {
+		consider('G', lo, c, lo+c, hi)
+		consider('L', hi, c, hi-c, lo)
+		c = math.Nextafter(c, math.Inf(1))
+	}
+	return kind, rhs, rng
 }
 
 // fixedName reports whether s can be a fixed-format name.
