@@ -1,4 +1,4 @@
-package presolve
+package presolve_test
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
+	"github.com/streamopt/streamopt/lp/presolve"
 )
 
 // TestNetlibGlpsolDuals is an opt-in check (STREAMOPT_GLPSOL=1, glpsol on
@@ -43,7 +44,7 @@ func TestNetlibGlpsolDuals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Presolve(m, Options{})
+			res, err := presolve.Presolve(m, presolve.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,10 +78,10 @@ func TestNetlibGlpsolDuals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !closeRel(post.Objective, in.Optimum, 1e-6) {
+			if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
 				t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
 			}
-			if err := checkOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
+			if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
 				t.Errorf("postsolved solution: %v", err)
 			}
 		})

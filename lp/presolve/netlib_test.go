@@ -1,4 +1,4 @@
-package presolve
+package presolve_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
+	"github.com/streamopt/streamopt/lp/presolve"
 	"github.com/streamopt/streamopt/lp/simplex"
 )
 
@@ -46,7 +47,7 @@ func TestNetlib(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := Presolve(m, Options{})
+			res, err := presolve.Presolve(m, presolve.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +68,7 @@ func TestNetlib(t *testing.T) {
 			// The simplex's tolerances act on its scaled problem; judge the
 			// reduced solution with the same checker to see what postsolve
 			// inherits.
-			redErr := checkOptimalTol(res.Reduced, sol, netlibPrimalTol, netlibDualTol)
+			redErr := presolve.CheckOptimalTol(res.Reduced, sol, netlibPrimalTol, netlibDualTol)
 			if redErr != nil {
 				t.Logf("reduced solution from lp/simplex: %v", redErr)
 			}
@@ -75,10 +76,10 @@ func TestNetlib(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !closeRel(post.Objective, in.Optimum, 1e-6) {
+			if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
 				t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
 			}
-			if err := checkOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
+			if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
 				t.Errorf("postsolved solution: %v", err)
 			}
 		})

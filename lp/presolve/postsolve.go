@@ -97,7 +97,7 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 			j := o.col
 			x[j] = r.xfix[j]
 			if duals {
-				dj := sign * m.Obj[j]
+				dj := o.coef // the column's cost when it was removed
 				for q := a.ColPtr[j]; q < a.ColPtr[j+1]; q++ {
 					if i := a.RowInd[q]; active[i] {
 						dj -= a.Val[q] * y[i]
@@ -132,6 +132,18 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 				d[j] -= o.vals[k] * yi
 			}
 			y[o.row] = yi
+			active[o.row] = true
+		case opSubstituteCol:
+			// x_j solves the equality row; x_j is free in the reduced sense,
+			// so d_j = 0 and the row's dual carries its cost.
+			j := o.col
+			v := o.rhs
+			for k, c := range o.cols {
+				v -= o.vals[k] * x[c]
+			}
+			x[j] = v / o.coef
+			y[o.row] = o.cost / o.coef
+			d[j] = 0
 			active[o.row] = true
 		case opDuplicateRow:
 			// Row o.row = λ·row o.col was merged into row o.col; hand the

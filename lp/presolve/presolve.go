@@ -43,6 +43,9 @@ type Stats struct {
 
 	EmptyRows, SingletonRows, RedundantRows, ForcingRows, DuplicateRows int
 	FixedCols, EmptyCols, DominatedCols                                 int
+	// SubstitutedCols counts implied free column singletons solved from
+	// their equality row (LP-only: never done for integer columns).
+	SubstitutedCols int
 	// RowSidesDropped counts row bounds dropped because the column bounds
 	// imply them.
 	RowSidesDropped int
@@ -79,25 +82,28 @@ var ErrNoPostsolve = errors.New("presolve: no reduced model to postsolve")
 type opKind uint8
 
 const (
-	opDropRow      opKind = iota // empty or redundant row: y = 0
-	opFixCol                     // column fixed and removed
-	opSingletonRow               // row turned into bounds of one column
-	opForcingRow                 // row whose columns were all fixed at bounds
-	opDuplicateRow               // row merged into a parallel row
+	opDropRow       opKind = iota // empty or redundant row: y = 0
+	opFixCol                      // column fixed and removed
+	opSingletonRow                // row turned into bounds of one column
+	opForcingRow                  // row whose columns were all fixed at bounds
+	opDuplicateRow                // row merged into a parallel row
+	opSubstituteCol               // implied free column singleton solved from its equality row
 )
 
 // op is one entry of the postsolve stack.
 type op struct {
 	kind opKind
 	row  int
-	col  int     // singleton: the column; duplicate: the row kept
-	coef float64 // singleton: a_ik; duplicate: λ with a_row = λ·a_kept
+	col  int     // singleton, substitute: the column; duplicate: the row kept
+	coef float64 // singleton, substitute: a_ik; duplicate: λ with a_row = λ·a_kept; fix: the column's cost then
+	rhs  float64 // substitute: the row's right-hand side; its column's cost is in cost
+	cost float64 // substitute: the column's cost when it was removed
 	// lowFrom/upFrom: the column (singleton) or kept-row (duplicate) lower /
 	// upper bound came from the removed row. forcing: lowFrom means the row
 	// was at its lower bound.
 	lowFrom, upFrom bool
-	cols            []int     // forcing: columns fixed
-	vals            []float64 // forcing: their coefficients
+	cols            []int     // forcing: columns fixed; substitute: the row's other columns
+	vals            []float64 // forcing, substitute: their coefficients
 	free            []bool    // forcing: column had lower < upper
 }
 
@@ -119,6 +125,7 @@ type presolver struct {
 	colVal         [][]float64
 	rowCnt, colCnt []int
 	xfix           []float64
+	offset         float64 // objective constant gathered so far (minimisation sense)
 	stack          []op
 	stats          Stats
 
@@ -298,6 +305,7 @@ func roundDown(v, tol float64) float64 {
 func (p *presolver) fixCol(j int, v float64) {
 	p.colAlive[j] = false
 	p.xfix[j] = v
+	p.offset += p.cost[j] * v
 	for k, i := range p.colRow[j] {
 		if !p.rowAlive[i] {
 			continue
@@ -310,7 +318,7 @@ func (p *presolver) fixCol(j int, v float64) {
 		p.rowCnt[i]--
 	}
 	p.colCnt[j] = 0
-	p.stack = append(p.stack, op{kind: opFixCol, col: j})
+	p.stack = append(p.stack, op{kind: opFixCol, col: j, coef: p.cost[j]})
 }
 
 // removeRow marks row i removed and updates the column counts.
@@ -496,6 +504,11 @@ func (p *presolver) colPass() bool {
 		if p.lo[j] == p.hi[j] {
 			p.fixCol(j, p.lo[j])
 			p.stats.FixedCols++
+			changed = true
+			continue
+		}
+		if p.colCnt[j] == 1 && !p.isInt[j] && p.impliedFreeSingleton(j) {
+			p.stats.SubstitutedCols++
 			changed = true
 			continue
 		}
@@ -687,13 +700,16 @@ func (p *presolver) mergeRows(keep, i int, lambda float64) {
 // build assembles the reduced model from the surviving rows and columns.
 func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 	m := p.m
-	red := &lp.Model{Name: m.Name, Sense: m.Sense, ObjName: m.ObjName, ObjOffset: m.ObjOffset}
+	sign := 1.0
+	if m.Sense == lp.Maximize {
+		sign = -1
+	}
+	red := &lp.Model{Name: m.Name, Sense: m.Sense, ObjName: m.ObjName, ObjOffset: m.ObjOffset + sign*p.offset}
 	newCol := make([]int, len(p.lo))
 	var keptCols []int
 	for j := range p.lo {
 		newCol[j] = -1
 		if !p.colAlive[j] {
-			red.ObjOffset += m.Obj[j] * p.xfix[j]
 			continue
 		}
 		newCol[j] = len(keptCols)
@@ -704,7 +720,7 @@ func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 			v.Integer = false
 		}
 		red.Vars = append(red.Vars, v)
-		red.Obj = append(red.Obj, m.Obj[j])
+		red.Obj = append(red.Obj, sign*p.cost[j])
 	}
 	var keptRows []int
 	for i := range p.rl {
@@ -722,4 +738,66 @@ func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 		red.Rows = append(red.Rows, r)
 	}
 	return red, keptRows, keptCols
+}
+
+// impliedFreeSingleton substitutes column j out of the model when its only
+// row is an equality whose other columns' bounds already keep x_j within
+// [l_j, u_j]: x_j = (b − Σ_{k≠j} a_k x_k)/a_j. The row goes, and the cost of
+// x_j moves onto the row's other columns. It reports whether it did so.
+func (p *presolver) impliedFreeSingleton(j int) bool {
+	i, a := -1, 0.0
+	for k, r := range p.colRow[j] {
+		if p.rowAlive[r] {
+			i, a = r, p.colVal[j][k]
+			break
+		}
+	}
+	if i < 0 || p.rl[i] != p.ru[i] || p.rowCnt[i] < 2 {
+		return false
+	}
+	// The rest of the row, R = Σ_{k≠j} a_k x_k, lies in [rmin, rmax].
+	rmin, rmax, amax := 0.0, 0.0, 0.0
+	for k, c := range p.rowInd[i] {
+		if c == j || !p.colAlive[c] {
+			continue
+		}
+		v := p.rowVal[i][k]
+		amax = math.Max(amax, math.Abs(v))
+		if v > 0 {
+			rmin += v * p.lo[c]
+			rmax += v * p.hi[c]
+		} else {
+			rmin += v * p.hi[c]
+			rmax += v * p.lo[c]
+		}
+	}
+	// Dividing by a small pivot would magnify errors in the other columns.
+	if math.Abs(a) < 1e-2*amax {
+		return false
+	}
+	b := p.rl[i]
+	lo, hi := (b-rmax)/a, (b-rmin)/a
+	if a < 0 {
+		lo, hi = hi, lo
+	}
+	if lo < p.lo[j] || hi > p.hi[j] || math.IsNaN(lo) || math.IsNaN(hi) {
+		return false
+	}
+	o := op{kind: opSubstituteCol, row: i, col: j, coef: a, rhs: b, cost: p.cost[j]}
+	f := p.cost[j] / a
+	for k, c := range p.rowInd[i] {
+		if c == j || !p.colAlive[c] {
+			continue
+		}
+		v := p.rowVal[i][k]
+		o.cols = append(o.cols, c)
+		o.vals = append(o.vals, v)
+		p.cost[c] -= f * v
+	}
+	p.offset += f * b
+	p.removeRow(i)
+	p.colAlive[j] = false
+	p.colCnt[j] = 0
+	p.stack = append(p.stack, o)
+	return true
 }

@@ -146,6 +146,22 @@ func randomModel(seed uint64) *lp.Model {
 		}
 		m.AddRow("empty", lo, 2)
 	}
+	if r.IntN(3) == 0 { // column singleton in an equality row, free or with loose bounds
+		lo, hi := math.Inf(-1), math.Inf(1)
+		if r.IntN(2) == 0 {
+			lo, hi = -100, 100
+		}
+		s := m.AddVar("single", lo, hi, float64(r.IntN(5)-2))
+		x0 = append(x0, float64(r.IntN(3)-1))
+		var terms []lp.Term
+		for j := 0; j < n; j++ {
+			if finite(j) && r.IntN(2) == 0 {
+				terms = append(terms, lp.Term{Var: j, Coef: coef()})
+			}
+		}
+		terms = append(terms, lp.Term{Var: s, Coef: coef()})
+		m.AddEQ("defines", act(terms), terms...)
+	}
 	if r.IntN(4) == 0 { // empty column
 		lo, hi := float64(-r.IntN(3)), float64(r.IntN(3))
 		if r.IntN(4) == 0 {
@@ -224,7 +240,7 @@ func TestRandomRoundTrip(t *testing.T) {
 	for name, c := range map[string]int{
 		"EmptyRows": total.EmptyRows, "SingletonRows": total.SingletonRows, "RedundantRows": total.RedundantRows,
 		"ForcingRows": total.ForcingRows, "DuplicateRows": total.DuplicateRows, "FixedCols": total.FixedCols,
-		"EmptyCols": total.EmptyCols, "DominatedCols": total.DominatedCols,
+		"EmptyCols": total.EmptyCols, "DominatedCols": total.DominatedCols, "SubstitutedCols": total.SubstitutedCols,
 	} {
 		if c == 0 {
 			t.Errorf("reduction %s never applied over %d seeds", name, seeds)
@@ -241,6 +257,7 @@ func addStats(t *Stats, s Stats) {
 	t.FixedCols += s.FixedCols
 	t.EmptyCols += s.EmptyCols
 	t.DominatedCols += s.DominatedCols
+	t.SubstitutedCols += s.SubstitutedCols
 	t.RowSidesDropped += s.RowSidesDropped
 	t.BoundsTightened += s.BoundsTightened
 }
