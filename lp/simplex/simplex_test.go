@@ -1,0 +1,516 @@
+package simplex
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+func term(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
+
+var inf = math.Inf(1)
+
+// smallCase is an LP with a known answer. Every objective below was worked
+// out by hand (vertex enumeration or substitution) as noted.
+type smallCase struct {
+	name  string
+	build func() *lp.Model
+	want  lp.Status
+	obj   float64
+}
+
+var smallCases = []smallCase{
+	{
+		// vertices (0,0),(3,0),(3,1),(0,2): 3x+2y is largest at (3,1) = 11
+		name: "max_textbook",
+		build: func() *lp.Model {
+			m := lp.New("t", lp.Maximize)
+			x := m.AddVar("x", 0, inf, 3)
+			y := m.AddVar("y", 0, inf, 2)
+			m.AddLE("c1", 4, term(x, 1), term(y, 1))
+			m.AddLE("c2", 6, term(x, 1), term(y, 3))
+			m.AddLE("c3", 3, term(x, 1))
+			return m
+		},
+		want: lp.Optimal, obj: 11,
+	},
+	{
+		// five rows meet at the optimum (1/2,1/2) (a degenerate vertex);
+		// a+b ≤ 1 bounds −a−b below by −1, attained there
+		name: "degenerate",
+		build: func() *lp.Model {
+			m := lp.New("d", lp.Minimize)
+			a := m.AddVar("a", 0, inf, -1)
+			b := m.AddVar("b", 0, inf, -1)
+			m.AddLE("r1", 1, term(a, 1), term(b, 1))
+			m.AddLE("r2", 0, term(a, 1), term(b, -1))
+			m.AddLE("r3", 0, term(a, -1), term(b, 1))
+			m.AddLE("r4", 1.5, term(a, 1), term(b, 2))
+			m.AddLE("r5", 2, term(a, 2), term(b, 2))
+			return m
+		},
+		want: lp.Optimal, obj: -1,
+	},
+	{
+		// x − y = 1 and x + y ≥ 3 with x, y free: min x + y = 3 (x=2, y=1)
+		name: "free_columns",
+		build: func() *lp.Model {
+			m := lp.New("f", lp.Minimize)
+			x := m.AddVar("x", -inf, inf, 1)
+			y := m.AddVar("y", -inf, inf, 1)
+			m.AddEQ("e", 1, term(x, 1), term(y, -1))
+			m.AddGE("g", 3, term(x, 1), term(y, 1))
+			return m
+		},
+		want: lp.Optimal, obj: 3,
+	},
+	{
+		// 1 ≤ x + y ≤ 3, x, y ∈ [0,2]: min −x − 2y at y=2, x=1: −5
+		name: "range_row",
+		build: func() *lp.Model {
+			m := lp.New("r", lp.Minimize)
+			x := m.AddVar("x", 0, 2, -1)
+			y := m.AddVar("y", 0, 2, -2)
+			m.AddRow("rg", 1, 3, term(x, 1), term(y, 1))
+			return m
+		},
+		want: lp.Optimal, obj: -5,
+	},
+	{
+		// x fixed at 3, y ∈ [1,5], z ∈ [0,4], x+y+z = 10: 3y + z = 21 − 2z, z=4: 6+9+4 = 19
+		name: "equality_fixed",
+		build: func() *lp.Model {
+			m := lp.New("e", lp.Minimize)
+			x := m.AddVar("x", 3, 3, 2)
+			y := m.AddVar("y", 1, 5, 3)
+			z := m.AddVar("z", 0, 4, 1)
+			m.AddEQ("sum", 10, term(x, 1), term(y, 1), term(z, 1))
+			return m
+		},
+		want: lp.Optimal, obj: 19,
+	},
+	{
+		// x+2y ≤ 4, 3x+y ≤ 6: vertex (8/5, 6/5), x+y = 14/5, plus offset 5
+		name: "max_offset",
+		build: func() *lp.Model {
+			m := lp.New("mo", lp.Maximize)
+			x := m.AddVar("x", 0, inf, 1)
+			y := m.AddVar("y", 0, inf, 1)
+			m.AddLE("a", 4, term(x, 1), term(y, 2))
+			m.AddLE("b", 6, term(x, 3), term(y, 1))
+			m.ObjOffset = 5
+			return m
+		},
+		want: lp.Optimal, obj: 5 + 14.0/5,
+	},
+	{
+		// upper-bounded only column and a ≥ row: min x with x ≥ −5 (row), x ≤ 10: −5
+		name: "upper_only",
+		build: func() *lp.Model {
+			m := lp.New("u", lp.Minimize)
+			x := m.AddVar("x", -inf, 10, 1)
+			m.AddGE("g", -5, term(x, 1))
+			return m
+		},
+		want: lp.Optimal, obj: -5,
+	},
+	{
+		name:  "empty",
+		build: func() *lp.Model { m := lp.New("empty", lp.Minimize); m.ObjOffset = 2; return m },
+		want:  lp.Optimal, obj: 2,
+	},
+	{
+		// no rows: each column at its best bound: 1·1 − 1·3 = −2
+		name: "no_rows",
+		build: func() *lp.Model {
+			m := lp.New("nr", lp.Minimize)
+			m.AddVar("x", 1, 2, 1)
+			m.AddVar("y", -1, 3, -1)
+			m.AddVar("z", -inf, inf, 0)
+			return m
+		},
+		want: lp.Optimal, obj: -2,
+	},
+	{
+		// x + y ≤ 1 and x + y ≥ 2
+		name: "infeasible_rows",
+		build: func() *lp.Model {
+			m := lp.New("i", lp.Minimize)
+			x := m.AddVar("x", 0, inf, 1)
+			y := m.AddVar("y", 0, inf, 1)
+			m.AddLE("le", 1, term(x, 1), term(y, 1))
+			m.AddGE("ge", 2, term(x, 1), term(y, 1))
+			return m
+		},
+		want: lp.Infeasible,
+	},
+	{
+		// x ∈ [0,1] but 2x + y ≥ 5 with y ∈ [0,1]
+		name: "infeasible_bounds",
+		build: func() *lp.Model {
+			m := lp.New("ib", lp.Maximize)
+			x := m.AddVar("x", 0, 1, 1)
+			y := m.AddVar("y", 0, 1, 1)
+			m.AddGE("g", 5, term(x, 2), term(y, 1))
+			return m
+		},
+		want: lp.Infeasible,
+	},
+	{
+		// min −x with x − y ≤ 1: x = 1 + t, y = t
+		name: "unbounded",
+		build: func() *lp.Model {
+			m := lp.New("ub", lp.Minimize)
+			x := m.AddVar("x", 0, inf, -1)
+			y := m.AddVar("y", 0, inf, 0)
+			m.AddLE("r", 1, term(x, 1), term(y, -1))
+			return m
+		},
+		want: lp.Unbounded,
+	},
+	{
+		// max x + y with x − y ≤ 1, −x + y ≤ 1: (t, t)
+		name: "unbounded_max",
+		build: func() *lp.Model {
+			m := lp.New("ubm", lp.Maximize)
+			x := m.AddVar("x", 0, inf, 1)
+			y := m.AddVar("y", 0, inf, 1)
+			m.AddLE("r1", 1, term(x, 1), term(y, -1))
+			m.AddLE("r2", 1, term(x, -1), term(y, 1))
+			return m
+		},
+		want: lp.Unbounded,
+	},
+	{
+		// x − y ≥ 1 and y − x ≥ 1 sum to 0 ≥ 2 (infeasible) while min −x − y
+		// has an unbounded dual direction too (both primal and dual infeasible)
+		name: "infeasible_and_dual_infeasible",
+		build: func() *lp.Model {
+			m := lp.New("both", lp.Minimize)
+			x := m.AddVar("x", 0, inf, -1)
+			y := m.AddVar("y", 0, inf, -1)
+			m.AddGE("a", 1, term(x, 1), term(y, -1))
+			m.AddGE("b", 1, term(x, -1), term(y, 1))
+			return m
+		},
+		want: lp.Infeasible,
+	},
+}
+
+var optionVariants = []struct {
+	name string
+	opts Options
+}{
+	{"dual", Options{Method: MethodDual}},
+	{"primal", Options{Method: MethodPrimal}},
+	{"dual_nopresolve", Options{Method: MethodDual, NoPresolve: true}},
+	{"primal_nopresolve", Options{Method: MethodPrimal, NoPresolve: true}},
+	{"dual_noscaling", Options{NoScaling: true, NoPresolve: true}},
+}
+
+func checkSolution(t *testing.T, m *lp.Model, sol *lp.Solution, want lp.Status, obj float64) {
+	t.Helper()
+	if sol.Status != want {
+		if !(want == lp.Infeasible && sol.Status == lp.InfeasibleOrUnbounded) {
+			t.Fatalf("status %v, want %v", sol.Status, want)
+		}
+	}
+	if sol.Backend != Backend {
+		t.Errorf("Backend %q, want %q", sol.Backend, Backend)
+	}
+	switch sol.Status {
+	case lp.Optimal:
+		if !near(sol.Objective, obj, 1e-9) {
+			t.Errorf("objective %.12g, want %.12g", sol.Objective, obj)
+		}
+		if err := checkOptimal(m, sol); err != nil {
+			t.Error(err)
+		}
+	case lp.Infeasible:
+		if sol.FarkasRow == nil && len(m.Rows) > 0 {
+			t.Errorf("no Farkas certificate")
+		} else if sol.FarkasRow != nil {
+			if err := checkFarkas(m, sol.FarkasRow); err != nil {
+				t.Error(err)
+			}
+		}
+	case lp.Unbounded:
+		if err := checkRay(m, sol.Ray); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestSmall(t *testing.T) {
+	for _, tc := range smallCases {
+		for _, v := range optionVariants {
+			t.Run(tc.name+"/"+v.name, func(t *testing.T) {
+				m := tc.build()
+				sol, err := Solve(context.Background(), m, v.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkSolution(t, m, sol, tc.want, tc.obj)
+			})
+		}
+	}
+}
+
+// randomLP builds a feasible bounded LP: a random sparse matrix, a point x0
+// inside the column bounds, row bounds around Ax0 (some equalities, ranges,
+// one-sided), and mixed column bound types (free, fixed, boxed, one-sided).
+// Boundedness: every column gets a finite bound on the side its cost pushes
+// towards, so the objective is bounded over the column box alone.
+func randomLP(seed uint64, m, n int, density float64) *lp.Model {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	md := lp.New("rand", lp.Minimize)
+	if seed%2 == 1 {
+		md.Sense = lp.Maximize
+	}
+	x0 := make([]float64, n)
+	for j := 0; j < n; j++ {
+		c := math.Round(rng.NormFloat64()*10) / 2
+		lo, hi := -inf, inf
+		x0[j] = math.Round(rng.NormFloat64() * 3)
+		switch rng.IntN(6) {
+		case 0:
+			lo, hi = x0[j]-1, x0[j]+2
+		case 1:
+			lo, hi = x0[j], x0[j]
+		case 2:
+			lo = x0[j] - float64(rng.IntN(3))
+		case 3:
+			hi = x0[j] + float64(rng.IntN(3))
+		case 4:
+			lo, hi = x0[j]-5, x0[j]+5
+		default:
+			lo, hi = x0[j]-float64(rng.IntN(4)), x0[j]+float64(rng.IntN(4))
+		}
+		md.AddVar("", lo, hi, c)
+	}
+	for i := 0; i < m; i++ {
+		var terms []lp.Term
+		for j := 0; j < n; j++ {
+			if rng.Float64() < density {
+				terms = append(terms, term(j, math.Round(rng.NormFloat64()*4)/2+0.25))
+			}
+		}
+		act := 0.0
+		for _, tm := range terms {
+			act += tm.Coef * x0[tm.Var]
+		}
+		lo, hi := -inf, inf
+		switch rng.IntN(4) {
+		case 0:
+			lo, hi = act, act
+		case 1:
+			lo = act - float64(rng.IntN(3))
+		case 2:
+			hi = act + float64(rng.IntN(3))
+		default:
+			lo, hi = act-1, act+float64(rng.IntN(3))
+		}
+		md.AddRow("", lo, hi, terms...)
+	}
+	for j := 0; j < n; j++ {
+		v := &md.Vars[j]
+		if math.IsInf(v.Lower, -1) {
+			v.Lower = x0[j] - 50
+		}
+		if math.IsInf(v.Upper, 1) && rng.IntN(2) == 0 {
+			v.Upper = x0[j] + 50
+		}
+		if math.IsInf(v.Upper, 1) && (md.Sense == lp.Minimize) == (md.Obj[j] < 0) {
+			v.Upper = x0[j] + 50
+		}
+	}
+	return md
+}
+
+// TestRandomKKT solves seeded random feasible bounded LPs with every method
+// and checks optimality by duality (no stored answers), and that all
+// methods agree on the objective.
+func TestRandomKKT(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		m := randomLP(seed, 5+int(seed%7)*4, 8+int(seed%5)*6, 0.3)
+		var ref float64
+		for k, v := range optionVariants {
+			sol, err := Solve(context.Background(), m, v.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != lp.Optimal {
+				t.Fatalf("seed %d %s: status %v, want optimal (model feasible and bounded by construction)", seed, v.name, sol.Status)
+			}
+			if err := checkOptimal(m, sol); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, v.name, err)
+			}
+			if k == 0 {
+				ref = sol.Objective
+			} else if !near(sol.Objective, ref, 1e-8) {
+				t.Fatalf("seed %d %s: objective %.12g, %s gave %.12g", seed, v.name, sol.Objective, optionVariants[0].name, ref)
+			}
+		}
+	}
+}
+
+// TestWarmStart changes column bounds on a Solver, re-solves from the kept
+// basis, and compares with a cold solve of the changed model.
+func TestWarmStart(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		m := randomLP(seed, 12, 20, 0.3)
+		sv, err := New(m, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := sv.Solve(context.Background())
+		if err != nil || sol.Status != lp.Optimal {
+			t.Fatalf("seed %d: first solve %v %v", seed, sol.Status, err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		mod := m.Clone()
+		for round := 0; round < 4; round++ {
+			// branch-like change: tighten one column around its value
+			j := rng.IntN(len(m.Vars))
+			lo, hi := sv.ColBounds(j)
+			xj := sol.X[j]
+			if rng.IntN(2) == 0 {
+				hi = math.Max(lo, math.Floor(xj-0.5))
+			} else {
+				lo = math.Min(hi, math.Ceil(xj+0.5))
+			}
+			sv.SetColBounds(j, lo, hi)
+			mod.Vars[j].Lower, mod.Vars[j].Upper = lo, hi
+			if gl, gh := sv.ColBounds(j); gl != lo || gh != hi {
+				t.Fatalf("ColBounds(%d) = %g,%g, want %g,%g", j, gl, gh, lo, hi)
+			}
+			warm, err := sv.Solve(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if warm.Status != cold.Status {
+				t.Fatalf("seed %d round %d: warm %v, cold %v", seed, round, warm.Status, cold.Status)
+			}
+			if cold.Status == lp.Optimal {
+				if !near(warm.Objective, cold.Objective, 1e-8) {
+					t.Fatalf("seed %d round %d: warm objective %.12g, cold %.12g", seed, round, warm.Objective, cold.Objective)
+				}
+				if err := checkOptimal(mod, warm); err != nil {
+					t.Fatalf("seed %d round %d: %v", seed, round, err)
+				}
+				sol = warm
+			} else {
+				break
+			}
+		}
+	}
+}
+
+// TestBasisRoundTrip: an optimal basis restored into a fresh Solver is
+// optimal at once (zero iterations) with the same objective.
+func TestBasisRoundTrip(t *testing.T) {
+	m := randomLP(3, 15, 25, 0.3)
+	sv, _ := New(m, Options{})
+	sol, err := sv.Solve(context.Background())
+	if err != nil || sol.Status != lp.Optimal {
+		t.Fatal(sol.Status, err)
+	}
+	b := sv.Basis()
+	sv2, _ := New(m, Options{})
+	if err := sv2.SetBasis(b); err != nil {
+		t.Fatal(err)
+	}
+	sol2, err := sv2.Solve(context.Background())
+	if err != nil || sol2.Status != lp.Optimal {
+		t.Fatal(sol2.Status, err)
+	}
+	if sol2.Iterations != 0 || !near(sol.Objective, sol2.Objective, 1e-9) {
+		t.Errorf("restored basis: %d iterations, objective %g, want 0 and %g", sol2.Iterations, sol2.Objective, sol.Objective)
+	}
+	// a wrong count of basics is an error
+	bad := sv.Basis()
+	for j := range bad.Cols {
+		bad.Cols[j] = AtLower
+	}
+	if err := sv2.SetBasis(bad); err == nil {
+		t.Error("SetBasis with too few basics: no error")
+	}
+	// a basis that is singular when column 0 is empty in row 0's place is
+	// repaired with logicals and still solves
+	sing := Basis{Cols: make([]BasisStatus, len(m.Vars)), Rows: make([]BasisStatus, len(m.Rows))}
+	for j := range sing.Cols {
+		sing.Cols[j] = AtLower
+	}
+	for i := range sing.Rows {
+		sing.Rows[i] = Basic
+	}
+	sing.Rows[0] = AtLower
+	sing.Cols[0] = Basic
+	if err := sv2.SetBasis(sing); err != nil {
+		t.Fatal(err)
+	}
+	sol3, err := sv2.Solve(context.Background())
+	if err != nil || sol3.Status != lp.Optimal || !near(sol3.Objective, sol.Objective, 1e-8) {
+		t.Fatalf("after SetBasis: %v %v objective %g want %g", sol3.Status, err, sol3.Objective, sol.Objective)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	m := randomLP(7, 30, 40, 0.3)
+	sol, err := Solve(context.Background(), m, Options{IterationLimit: 1, NoPresolve: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != lp.IterationLimit {
+		t.Errorf("IterationLimit 1: status %v, want %v", sol.Status, lp.IterationLimit)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sol, err = Solve(ctx, m, Options{NoPresolve: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != lp.TimeLimit {
+		t.Errorf("cancelled context: status %v, want %v", sol.Status, lp.TimeLimit)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	good := smallCases[0].build()
+	bad := smallCases[0].build()
+	bad.Rows[0].Ind[0] = 99
+	for _, tc := range []struct {
+		name string
+		m    *lp.Model
+		opts Options
+		want error
+	}{
+		{"nil model", nil, Options{}, nil},
+		{"invalid model", bad, Options{}, lp.ErrInvalid},
+		{"bad method", good, Options{Method: 7}, ErrBadOptions},
+		{"negative iteration limit", good, Options{IterationLimit: -1}, ErrBadOptions},
+		{"NaN tolerance", good, Options{PrimalTol: math.NaN()}, ErrBadOptions},
+		{"huge tolerance", good, Options{DualTol: 1}, ErrBadOptions},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Solve(context.Background(), tc.m, tc.opts)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if tc.want != nil && !errors.Is(err, tc.want) {
+				t.Errorf("error %v, want %v", err, tc.want)
+			}
+			if _, err := New(tc.m, tc.opts); err == nil {
+				t.Error("New: no error")
+			}
+		})
+	}
+}
