@@ -1,0 +1,53 @@
+package simplex_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
+)
+
+// A small production plan: maximise 3x + 2y subject to x + y ≤ 4,
+// x + 3y ≤ 6, x ≤ 3. The optimum is x = 3, y = 1 with value 11.
+func ExampleSolve() {
+	m := lp.New("plan", lp.Maximize)
+	x := m.AddVar("x", 0, lp.Inf, 3)
+	y := m.AddVar("y", 0, lp.Inf, 2)
+	m.AddLE("capacity", 4, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	m.AddLE("labour", 6, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 3})
+	m.AddLE("market", 3, lp.Term{Var: x, Coef: 1})
+	sol, err := simplex.Solve(context.Background(), m, simplex.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%v %.4g x=%.4g y=%.4g\n", sol.Status, sol.Objective, sol.X[x], sol.X[y])
+	// Output: optimal 11 x=3 y=1
+}
+
+// Branch-and-bound style use: solve, tighten a bound, re-solve from the
+// previous basis (the dual simplex continues from it).
+func ExampleSolver() {
+	m := lp.New("knap", lp.Maximize)
+	a := m.AddVar("a", 0, 1, 5)
+	b := m.AddVar("b", 0, 1, 4)
+	m.AddLE("weight", 1.5, lp.Term{Var: a, Coef: 1}, lp.Term{Var: b, Coef: 1})
+	sv, err := simplex.New(m, simplex.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, _ := sv.Solve(context.Background())
+	fmt.Printf("relaxation %.4g (a=%.4g b=%.4g)\n", sol.Objective, sol.X[a], sol.X[b])
+	sv.SetColBounds(b, 0, 0) // branch b = 0
+	sol, _ = sv.Solve(context.Background())
+	fmt.Printf("b=0: %.4g (a=%.4g)\n", sol.Objective, sol.X[a])
+	sv.SetColBounds(b, 1, 1) // branch b = 1
+	sol, _ = sv.Solve(context.Background())
+	fmt.Printf("b=1: %.4g (a=%.4g)\n", sol.Objective, sol.X[a])
+	// Output:
+	// relaxation 7 (a=1 b=0.5)
+	// b=0: 5 (a=1)
+	// b=1: 6.5 (a=0.5)
+}
