@@ -1,0 +1,359 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/models/tpd"
+)
+
+func init() { register(newTPDCmd) }
+
+func newTPDCmd() *cobra.Command {
+	var (
+		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, backend string
+		runs                                                                             int
+	)
+	cmd := &cobra.Command{
+		Use:   "tpd --input model.json",
+		Short: "Dispatch video sub-tasks to heterogeneous IPNs: TPD vs PoD/CRO/RND with valid lower bounds (paper 004)",
+		Long: `tpd simulates the online dispatchers TPD, PoD, CRO and RND (spec MODELS.md,
+section C) on replications of a mode of the instance, and measures them
+against valid lower bounds of the offline optimum: LB0, LB_SRPT and the
+windowed time-indexed LP bound LB_LP; T_LB is their maximum and the gap is
+(T − T_LB)/T_LB. The paper's own reference (a full-information greedy) is a
+feasible schedule, so it is reported as an upper bound, "greedy (UB)", with
+the paper-style gap against it alongside.
+
+--load runs a heavy-load sweep: the mode's rate is set to ρ·Σ Q_k v_k / w̄ for
+each ρ (default mode: "heavy" when the instance has one).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			stderr := cmd.ErrOrStderr()
+			if input == "" {
+				return inputError(errors.New("--input: required"))
+			}
+			if format != "table" && format != "json" {
+				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+			}
+			data, err := os.ReadFile(input)
+			if err != nil {
+				return inputError(err)
+			}
+			in, err := tpd.Parse(data)
+			if err != nil {
+				return inputError(fmt.Errorf("%s: %w", input, err))
+			}
+			s, err := tpd.Build(in)
+			if err != nil {
+				return inputError(fmt.Errorf("%s: %w", input, err))
+			}
+			pols, err := parsePolicies(policy)
+			if err != nil {
+				return inputError(fmt.Errorf("--policy: %w", err))
+			}
+			var disc *tpd.Discipline
+			if discipline != "" {
+				d, err := tpd.ParseDiscipline(discipline)
+				if err != nil {
+					return inputError(fmt.Errorf("--discipline: %w", err))
+				}
+				disc = &d
+			}
+			var rhos []float64
+			if loads != "" {
+				for _, f := range strings.Split(loads, ",") {
+					v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+					if err != nil || !(v > 0) || math.IsInf(v, 0) {
+						return inputError(fmt.Errorf("--load: each value must be a number > 0, got %q", f))
+					}
+					rhos = append(rhos, v)
+				}
+			}
+			modes, err := pickModes(s, mode, rhos != nil)
+			if err != nil {
+				return inputError(fmt.Errorf("--mode: %w", err))
+			}
+			bk := tpd.BoundAll
+			if rhos != nil {
+				bk = tpd.BoundSRPT
+			}
+			if bound != "" {
+				if bk, err = tpd.ParseBound(bound); err != nil {
+					return inputError(fmt.Errorf("--bound: %w", err))
+				}
+			}
+			if cmd.Flags().Changed("runs") && runs < 1 {
+				return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
+			}
+			var exps []tpd.Experiment
+			for _, name := range modes {
+				m := s.Modes[name]
+				variants := []tpd.Mode{m}
+				if rhos != nil {
+					variants = variants[:0]
+					for _, rho := range rhos {
+						v := m
+						v.Rate, v.Load = 0, rho
+						variants = append(variants, v)
+					}
+				}
+				for _, v := range variants {
+					n := s.Runs
+					if v.Runs > 0 {
+						n = v.Runs
+					}
+					if cmd.Flags().Changed("runs") {
+						n = runs
+					}
+					if rho := s.OfferedLoad(v); rho >= 1 && len(v.Bursts) == 0 {
+						fmt.Fprintf(stderr, "solve: warning: mode %s: offered load ρ = λ·w̄/ΣQ·v = %.3g·%g/%g = %.3g ≥ 1: "+
+							"the system is unstable, queues grow for as long as sub-tasks arrive, so every mean depends on the count (%d)\n",
+							name, s.Rate(v), s.MeanFrames, s.Capacity(), rho, v.Count)
+					}
+					exps = append(exps, tpd.Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: disc,
+						Runs: n, Bound: bk, Backend: backend, Progress: stderr})
+				}
+			}
+			var results []*tpd.ExperimentResult
+			for _, ex := range exps {
+				r, err := s.Run(cmd.Context(), ex)
+				if err != nil {
+					if errors.Is(err, tpd.ErrInput) {
+						return inputError(err)
+					}
+					return internalError(err)
+				}
+				results = append(results, r)
+			}
+			w := cmd.OutOrStdout()
+			if format == "json" {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				err = enc.Encode(jsonResults(results))
+			} else {
+				err = writeTPDTable(w, results)
+			}
+			if err != nil {
+				return internalError(err)
+			}
+			if csvFile != "" {
+				if err := writeTPDCSV(csvFile, results); err != nil {
+					return inputError(fmt.Errorf("--csv: %w", err))
+				}
+			}
+			if plotDir != "" {
+				files, err := tpd.PlotFigures(plotDir, results)
+				if err != nil {
+					return inputError(fmt.Errorf("--plot: %w", err))
+				}
+				for _, f := range files {
+					fmt.Fprintf(stderr, "solve: wrote %s\n", f)
+				}
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/tpd/schema.json)")
+	fl.StringVar(&policy, "policy", "all", "dispatchers: tpd|pod|cro|rnd|all, or a comma list")
+	fl.StringVar(&discipline, "discipline", "", "queue rule for every policy: mdd|edd|fcfs (default: mdd for TPD, edd for the baselines)")
+	fl.StringVar(&mode, "mode", "", "modes of the instance, comma list (default: stable,burst; with --load: heavy)")
+	fl.StringVar(&loads, "load", "", "heavy-load sweep: offered loads ρ, comma list (e.g. 0.3,0.5,0.7,0.85,0.95)")
+	fl.IntVar(&runs, "runs", 0, "replications per policy (default: the mode's or the instance's runs)")
+	fl.StringVar(&bound, "bound", "", "lower bounds: lp|srpt|trivial|all (default: all; with --load: srpt)")
+	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
+	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
+	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&backend, "backend", "", "LP backend for LB_LP (default: the instance's bounds.backend)")
+	return cmd
+}
+
+func parsePolicies(s string) ([]tpd.Policy, error) {
+	if strings.EqualFold(s, "all") {
+		return tpd.Policies, nil
+	}
+	var out []tpd.Policy
+	for _, f := range strings.Split(s, ",") {
+		p, err := tpd.ParsePolicy(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func pickModes(s *tpd.Scenario, mode string, sweep bool) ([]string, error) {
+	var names []string
+	if mode != "" {
+		names = strings.Split(mode, ",")
+	} else if sweep {
+		names = []string{"heavy"}
+		if _, ok := s.Modes["heavy"]; !ok {
+			names = []string{"stable"}
+		}
+	} else {
+		for _, n := range []string{"stable", "burst"} {
+			if _, ok := s.Modes[n]; ok {
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, errors.New("the instance defines no workload.modes.stable or .burst; name a mode")
+	}
+	for i, n := range names {
+		names[i] = strings.TrimSpace(n)
+		if _, ok := s.Modes[names[i]]; !ok {
+			known := make([]string, 0, len(s.Modes))
+			for k := range s.Modes {
+				known = append(known, k)
+			}
+			return nil, fmt.Errorf("workload.modes has no mode %q (has: %s)", names[i], strings.Join(sorted(known), ", "))
+		}
+	}
+	return names, nil
+}
+
+func sorted(a []string) []string {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+	return a
+}
+
+// tpdColumns are the metrics shown per policy, with their headers.
+var tpdColumns = []struct{ key, head string }{
+	{"routing_ms", "routing ms"},
+	{"handling_ms", "handling ms"},
+	{"delay_ms", "delay ms"},
+	{"total_delay", "T total s"},
+	{"tardiness", "tardiness s"},
+	{"util_mean", "util"},
+	{"gap_pct", "gap % (T_LB)"},
+	{"gap_greedy_pct", "gap % (greedy)"},
+}
+
+func ci(mean, hw float64, prec int) string {
+	return strconv.FormatFloat(mean, 'f', prec, 64) + " ± " + strconv.FormatFloat(hw, 'f', prec, 64)
+}
+
+func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%d  bounds=%s  (mean ± 95%% CI)\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, r.Runs, r.Bound)
+		head := []string{"policy", "queue"}
+		for _, c := range tpdColumns {
+			head = append(head, c.head)
+		}
+		fmt.Fprintln(tw, strings.Join(head, "\t"))
+		for _, p := range r.Policies {
+			row := []string{p.Policy.String(), p.Discipline.String()}
+			for _, c := range tpdColumns {
+				st, ok := p.Stats.Get(c.key)
+				if !ok {
+					row = append(row, "-")
+					continue
+				}
+				prec := 2
+				if c.key == "util_mean" {
+					prec = 4
+				}
+				row = append(row, ci(st.Mean, st.HalfWidth, prec))
+			}
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+		}
+		var bs []string
+		for _, b := range []struct{ key, name string }{{"lb0", "LB0"}, {"lb_srpt", "LB_SRPT"}, {"lb_lp", "LB_LP"}, {"t_lb", "T_LB"}, {"greedy_ub", "greedy (UB)"}} {
+			if st, ok := r.Bounds.Get(b.key); ok {
+				bs = append(bs, fmt.Sprintf("%s %s s", b.name, ci(st.Mean, st.HalfWidth, 2)))
+			}
+		}
+		fmt.Fprintf(tw, "bounds on total delay: %s\n", strings.Join(bs, ";  "))
+	}
+	return tw.Flush()
+}
+
+type jsonStat struct {
+	Mean      float64 `json:"mean"`
+	HalfWidth float64 `json:"ci95"`
+	N         int     `json:"n"`
+}
+
+type jsonPolicy struct {
+	Policy     string              `json:"policy"`
+	Discipline string              `json:"discipline"`
+	Metrics    map[string]jsonStat `json:"metrics"`
+}
+
+type jsonResult struct {
+	Mode     string              `json:"mode"`
+	Count    int                 `json:"count"`
+	Rate     float64             `json:"rate"`
+	Load     float64             `json:"load"`
+	Runs     int                 `json:"runs"`
+	Bound    string              `json:"bound"`
+	Policies []jsonPolicy        `json:"policies"`
+	Bounds   map[string]jsonStat `json:"bounds"`
+}
+
+func jsonResults(rs []*tpd.ExperimentResult) []jsonResult {
+	out := make([]jsonResult, 0, len(rs))
+	for _, r := range rs {
+		jr := jsonResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, Bound: r.Bound.String(), Bounds: map[string]jsonStat{}}
+		for _, m := range r.Bounds.Metrics {
+			jr.Bounds[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
+		}
+		for _, p := range r.Policies {
+			jp := jsonPolicy{Policy: p.Policy.String(), Discipline: p.Discipline.String(), Metrics: map[string]jsonStat{}}
+			for _, m := range p.Stats.Metrics {
+				jp.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
+			}
+			jr.Policies = append(jr.Policies, jp)
+		}
+		out = append(out, jr)
+	}
+	return out
+}
+
+func writeTPDCSV(path string, rs []*tpd.ExperimentResult) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write([]string{"mode", "count", "rate", "load", "runs", "policy", "discipline", "metric", "mean", "ci95", "n"})
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	for _, r := range rs {
+		base := []string{r.ModeName, strconv.Itoa(r.Mode.Count), g(r.Rate), g(r.Load), strconv.Itoa(r.Runs)}
+		for _, m := range r.Bounds.Metrics {
+			_ = w.Write(append(append([]string(nil), base...), "bound", "", m.Name, g(m.Mean), g(m.HalfWidth), strconv.Itoa(m.N)))
+		}
+		for _, p := range r.Policies {
+			for _, m := range p.Stats.Metrics {
+				_ = w.Write(append(append([]string(nil), base...), p.Policy.String(), p.Discipline.String(), m.Name, g(m.Mean), g(m.HalfWidth), strconv.Itoa(m.N)))
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,181 @@
+package tpd
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// BoundKind selects which lower bounds an experiment computes.
+type BoundKind int
+
+const (
+	// BoundTrivial computes LB0 only.
+	BoundTrivial BoundKind = iota
+	// BoundSRPT computes LB0 and LB_SRPT.
+	BoundSRPT
+	// BoundLP computes LB0 and the windowed LB_LP.
+	BoundLP
+	// BoundAll computes LB0, LB_SRPT and LB_LP.
+	BoundAll
+)
+
+var boundNames = [...]string{"trivial", "srpt", "lp", "all"}
+
+func (b BoundKind) String() string {
+	if b >= 0 && int(b) < len(boundNames) {
+		return boundNames[b]
+	}
+	return fmt.Sprintf("BoundKind(%d)", int(b))
+}
+
+// ParseBound reads "trivial", "srpt", "lp" or "all".
+func ParseBound(s string) (BoundKind, error) {
+	for i, n := range boundNames {
+		if strings.EqualFold(s, n) {
+			return BoundKind(i), nil
+		}
+	}
+	return 0, inputErr("bound: must be one of lp, srpt, trivial, all, got %q", s)
+}
+
+// Experiment describes one batch of replications: one mode (possibly with
+// its load overridden), several policies on the same traces.
+type Experiment struct {
+	ModeName string
+	Mode     Mode
+	Policies []Policy
+	// Discipline, when set, replaces every policy's default queue rule.
+	Discipline *Discipline
+	Runs       int
+	Bound      BoundKind
+	Backend    string // LP backend for LB_LP; "" = the scenario's
+	Workers    int
+	Progress   io.Writer
+}
+
+// PolicyStats is the summary of one policy over the replications.
+type PolicyStats struct {
+	Policy     Policy
+	Discipline Discipline
+	Stats      sim.Summary
+}
+
+// ExperimentResult holds the per-policy summaries and the bounds.
+type ExperimentResult struct {
+	ModeName string
+	Mode     Mode
+	Rate     float64 // base arrival rate, 1/s
+	Load     float64 // offered load ρ = rate·w̄ / Σ Q_k v_k
+	Runs     int
+	Bound    BoundKind
+	Policies []PolicyStats
+	// Bounds: "lb0", "lb_srpt", "lb_lp", "t_lb" and "greedy_ub" (total delay, s).
+	Bounds sim.Summary
+}
+
+// OfferedLoad is ρ = λ w̄ / Σ_k Q_k v_k for base rate λ.
+func (s *Scenario) OfferedLoad(m Mode) float64 { return s.Rate(m) / s.TaskCapacity() }
+
+// Run executes the experiment: replication r draws its trace from
+// sim.Stream(seed, r) and every policy then continues from the same stream
+// state, so all policies see the same sub-tasks and the same random
+// numbers (common random numbers); replications run on all cores.
+func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, error) {
+	if err := ex.Mode.validate("mode"); err != nil {
+		return nil, err
+	}
+	if len(ex.Policies) == 0 {
+		return nil, inputErr("policies: must name at least one policy")
+	}
+	if ex.Runs < 1 {
+		return nil, inputErr("runs: must be >= 1, got %d", ex.Runs)
+	}
+	backend := ex.Backend
+	if backend == "" {
+		backend = s.Backend
+	}
+	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound}
+	label := fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, res.Load)
+	samples, err := sim.Run(ctx, ex.Runs, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress, Label: label},
+		func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
+			pcg := rand.NewPCG(s.Seed, uint64(rep.Index))
+			tasks, err := s.Trace(ex.Mode, rand.New(pcg))
+			if err != nil {
+				return nil, err
+			}
+			out := map[string]float64{}
+			lb0 := LB0(s, tasks)
+			tlb := lb0
+			out["lb0"] = lb0
+			if ex.Bound == BoundSRPT || ex.Bound == BoundAll {
+				v := LBSRPT(s, tasks)
+				out["lb_srpt"] = v
+				tlb = math.Max(tlb, v)
+			}
+			if ex.Bound == BoundLP || ex.Bound == BoundAll {
+				b, err := LowerBoundLP(ctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
+				if err != nil {
+					return nil, err
+				}
+				out["lb_lp"] = b.Value
+				out["lp_windows"] = float64(b.Windows)
+				out["lp_solved"] = float64(b.Solved)
+				tlb = math.Max(tlb, b.Value)
+			}
+			out["t_lb"] = tlb
+			_, greedy := Greedy(s, tasks)
+			out["greedy_ub"] = greedy
+			for _, p := range ex.Policies {
+				d := p.DefaultDiscipline()
+				if ex.Discipline != nil {
+					d = *ex.Discipline
+				}
+				st := *pcg // same stream state for every policy
+				r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo, Warmup: ex.Mode.Warmup}, rand.New(&st))
+				if err != nil {
+					return nil, err
+				}
+				for k, v := range r.Metrics(s) {
+					out[p.String()+"/"+k] = v
+				}
+				out[p.String()+"/gap_pct"] = 100 * (r.TotalDelay - tlb) / tlb
+				out[p.String()+"/gap_greedy_pct"] = 100 * (r.TotalDelay - greedy) / greedy
+			}
+			return out, nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	split := map[string][]map[string]float64{}
+	for r, smp := range samples {
+		for k, v := range smp {
+			key, metric := "", k
+			if i := strings.IndexByte(k, '/'); i >= 0 {
+				key, metric = k[:i], k[i+1:]
+			}
+			if split[key] == nil {
+				split[key] = make([]map[string]float64, len(samples))
+			}
+			if split[key][r] == nil {
+				split[key][r] = map[string]float64{}
+			}
+			split[key][r][metric] = v
+		}
+	}
+	res.Bounds = sim.Summarize(split[""])
+	for _, p := range ex.Policies {
+		d := p.DefaultDiscipline()
+		if ex.Discipline != nil {
+			d = *ex.Discipline
+		}
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: d, Stats: sim.Summarize(split[p.String()])})
+	}
+	return res, nil
+}
