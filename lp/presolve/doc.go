@@ -68,19 +68,31 @@
 // bound the model is unbounded if it is feasible; presolve leaves that
 // column in Reduced so that the solver decides and can produce a ray.
 //
+// Implied free column singleton: column j appears only in the equality row
+// aᵢᵀx = b, and the other columns' bounds already confine
+// xⱼ = (b − Σ_{k≠j} aᵢₖxₖ)/aᵢⱼ to [lⱼ, uⱼ] (Andersen & Andersen 1995, §3.4;
+// Gondzio 1997). Then xⱼ is in effect free: substitute it out, which moves
+// its cost onto the row, cₖ ← cₖ − (cⱼ/aᵢⱼ)·aᵢₖ and c₀ ← c₀ + cⱼb/aᵢⱼ, and
+// removes row i and column j. A pivot |aᵢⱼ| below 1/100 of the row's
+// largest other coefficient is not used. Postsolve: xⱼ from the row,
+// dⱼ = 0 (a free column), yᵢ = cⱼ/aᵢⱼ; the other reduced costs are
+// unchanged because cₖ − aᵢₖyᵢ is exactly the substituted cost. Only
+// continuous columns are substituted.
+//
 // # Integer columns
 //
 // Unless Options.IgnoreIntegrality is set, integer columns keep their flag in
 // Reduced, their bounds are rounded inwards (⌈l⌉, ⌊u⌋) at the start and
 // after every singleton-row tightening, and a contradiction after rounding
 // is reported as infeasible. Every reduction above is valid for the integer
-// program: none substitutes a column by a combination of others, and the
-// fixings happen at (rounded) bounds. Rounding is the only step that is not
+// program: the fixings happen at (rounded) bounds, and only continuous
+// columns are substituted by a combination of others. Rounding is the only step that is not
 // an LP equivalence, so after it the postsolved duals are not guaranteed; a
 // caller that solves the LP relaxation of a model with integer flags and
 // wants exact duals sets IgnoreIntegrality (Reduced then has no integer
-// columns). Reductions that would be LP-only (doubleton equations, implied
-// free column singletons) are not implemented.
+// columns). Doubleton equations (which would substitute one column of
+// a₁x₁ + a₂x₂ = b into every row of the other, changing coefficients) are
+// not implemented.
 //
 // References: E. D. Andersen and K. D. Andersen, "Presolving in linear
 // programming", Mathematical Programming 71 (1995) 221–245; J. Gondzio,

@@ -52,7 +52,10 @@ func TestNetlib(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := res.Stats
-			t.Logf("rows %d→%d cols %d→%d nnz %d→%d passes %d", s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter, s.Passes)
+			t.Logf("rows %d→%d cols %d→%d nnz %d→%d passes %d; rows: empty %d singleton %d redundant %d forcing %d duplicate %d; cols: fixed %d empty %d dominated %d substituted %d",
+				s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter, s.Passes,
+				s.EmptyRows, s.SingletonRows, s.RedundantRows, s.ForcingRows, s.DuplicateRows,
+				s.FixedCols, s.EmptyCols, s.DominatedCols, s.SubstitutedCols)
 			if res.Status != lp.NotSolved {
 				t.Fatalf("presolve status %s: %s", res.Status, res.Reason)
 			}

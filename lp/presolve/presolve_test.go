@@ -144,6 +144,15 @@ func TestReductions(t *testing.T) {
 			stat: func(s Stats) int { return s.DominatedCols },
 		},
 		{
+			name: "implied free column singleton substituted out",
+			// min a+b+2c, a+b−c = 1, a+b ≥ 2, a,b ∈ [0,3], c free: obj 4 (scipy).
+			// c: 2 = −y0 ⇒ y0 = −2; a or b basic: 1 = y0 + y1 ⇒ y1 = 3.
+			model: buildModel(lp.Minimize, []float64{1, 1, 2}, [][2]float64{{0, 3}, {0, 3}, {-inf, inf}},
+				[]lp.Row{row(1, 1, []int{0, 1, 2}, []float64{1, 1, -1}), row(2, inf, []int{0, 1}, []float64{1, 1})}),
+			final: lp.Optimal, obj: 4, dual: []float64{-2, 3},
+			stat: func(s Stats) int { return s.SubstitutedCols },
+		},
+		{
 			name: "objective offset carried under max",
 			// max 3a+b+5, a+b ≤ 4, a = 1: obj 11 (scipy, offset added); y0 = 1 (b basic).
 			model: func() *lp.Model {
