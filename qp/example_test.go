@@ -81,5 +81,5 @@ func ExampleProblem_CompileKKTMILP() {
 		return
 	}
 	fmt.Printf("%s: %d columns (%d binary), %d rows\n", km.Model.Sense, km.Model.NumVars(), len(km.Y)+len(km.W), km.Model.NumRows())
-	// Output: max: 9 columns (3 binary), 9 rows
+	// Output: max: 9 columns (3 binary), 10 rows
 }

@@ -487,8 +487,16 @@ func (p *Problem) SolveConvex(ctx context.Context, opt ConvexOptions) (*Solution
 				theta[c] = 1 / (d.hd[c] + primalReg)
 			}
 		}
-		if err := ns.factor(theta, dualReg*bScale); err != nil {
-			return nil, err
+		// Retry with stronger regularisation when the Schur complement is
+		// numerically singular (degenerate or rank-deficient rows).
+		var ferr error
+		for reg := dualReg * bScale; reg < 1e-2*bScale; reg *= 100 {
+			if ferr = ns.factor(theta, reg); ferr == nil {
+				break
+			}
+		}
+		if ferr != nil {
+			return nil, ferr
 		}
 		// Predictor.
 		for c := 0; c < nb; c++ {

@@ -79,6 +79,54 @@ func (p *Problem) CompileKKTMILP(bigM float64) (*KKTMILP, error) {
 		m.AddLE(fmt.Sprintf("sw%d", i), 0, lp.Term{Var: k.S[i], Coef: 1}, lp.Term{Var: w, Coef: -km.SUB[i]})
 		m.AddLE(fmt.Sprintf("muw%d", i), bigM, lp.Term{Var: k.Mu[i], Coef: 1}, lp.Term{Var: w, Coef: bigM})
 	}
+	// Curvature cut: at a KKT point xᵀQx = hᵀμ + eᵀγ − cᵀx (the identity),
+	// and λ_min(Q_b)‖x_b‖² ≤ x_bᵀQ_b x_b ≤ λ_max(Q_b)‖x_b‖² on each block, so
+	// with x ≤ X the linear form hᵀμ + eᵀγ − cᵀx lies in [Σ min(0, λ_min)‖X_b‖²,
+	// Σ max(0, λ_max)‖X_b‖²]. For a concave Q it says hᵀμ + eᵀγ ≤ cᵀx, which
+	// stops the relaxation from inflating the multipliers.
+	if curv, err := p.CheckCurvature(); err == nil {
+		lo, hi := 0.0, 0.0
+		for bi := range p.Blocks {
+			nx := 0.0
+			for _, j := range p.Blocks[bi].Vars {
+				nx += xub[j] * xub[j]
+			}
+			lo += math.Min(0, curv.MinEigen[bi]) * nx
+			hi += math.Max(0, curv.MaxEigen[bi]) * nx
+		}
+		var t []lp.Term
+		for j := range p.C {
+			t = append(t, lp.Term{Var: k.X[j], Coef: -p.C[j]})
+		}
+		for i := range p.G {
+			t = append(t, lp.Term{Var: k.Mu[i], Coef: p.G[i].RHS})
+		}
+		for i := range p.E {
+			t = append(t, lp.Term{Var: k.Gamma[i], Coef: p.E[i].RHS})
+		}
+		if !math.IsInf(lo, 0) && !math.IsInf(hi, 0) && !math.IsNaN(lo+hi) {
+			m.AddRow("curvature_cut", lo*(1+1e-9)-1e-9, hi*(1+1e-9)+1e-9, t...)
+		}
+	}
+	// Valid cuts: a row Σ a_j x_j = e (or ≥ through G) with every a_j ≥ 0 and
+	// e > 0 needs some x_j > 0, hence Σ y_j ≥ 1 over its columns.
+	for i := range p.E {
+		r := &p.E[i]
+		ok := r.RHS > 0 && len(r.Ind) > 0
+		for _, v := range r.Val {
+			ok = ok && v >= 0
+		}
+		if !ok {
+			continue
+		}
+		var t []lp.Term
+		for q, j := range r.Ind {
+			if r.Val[q] > 0 {
+				t = append(t, lp.Term{Var: km.Y[j], Coef: 1})
+			}
+		}
+		m.AddGE(fmt.Sprintf("cover_%s", rowName("e", i, r.Name)), 1, t...)
+	}
 	return km, nil
 }
 
@@ -88,7 +136,7 @@ type MILPOptions struct {
 	// picks "simplex" when registered, else the first registered backend
 	// with the MILP capability.
 	Backend string
-	// BigM is the first multiplier bound; 0 means 100·max(1, ‖c‖∞).
+	// BigM is the first multiplier bound; 0 means DefaultBigM.
 	BigM float64
 	// MaxGrowth is how many times M may grow tenfold; 0 means 4.
 	MaxGrowth int
@@ -137,7 +185,12 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		nodes += sol.Nodes
 		switch {
 		case sol.Status == lp.Infeasible:
-			return nil, ErrNoKKTPoint
+			// No KKT point with multipliers within M: grow M, or give up.
+			if grow >= opt.MaxGrowth {
+				return nil, fmt.Errorf("%w with multipliers up to M = %g", ErrNoKKTPoint, bigM)
+			}
+			bigM *= 10
+			continue
 		case sol.Status != lp.Optimal:
 			return nil, fmt.Errorf("qp: kkt-milp on backend %s: status %v", backend, sol.Status)
 		}
@@ -267,13 +320,14 @@ func (p *Problem) cleanMultipliers(ctx context.Context, backend string, s *Solut
 	return nil
 }
 
-// DefaultBigM is the first big-M SolveKKTMILP uses: 100·max(1, ‖c‖∞).
+// DefaultBigM is the first big-M SolveKKTMILP uses: 10·max(1, ‖c‖∞). A
+// smaller M gives a tighter LP relaxation; M grows when it is too small.
 func (p *Problem) DefaultBigM() float64 {
 	m := 1.0
 	for _, c := range p.C {
 		m = math.Max(m, math.Abs(c))
 	}
-	return 100 * m
+	return 10 * m
 }
 
 // WolfeLP returns the LP (22)–(28) of spec A.7 in the short form:

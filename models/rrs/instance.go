@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // Region is a sub-region j of users.
@@ -123,11 +125,12 @@ func schemaMessage(err error) string {
 	if !errors.As(err, &ve) {
 		return err.Error()
 	}
+	pr := message.NewPrinter(language.English)
 	var leaves []string
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) == 0 {
-			leaves = append(leaves, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(e.ErrorKind.LocalizedString(nil)))
+			leaves = append(leaves, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(e.ErrorKind.LocalizedString(pr)))
 			return
 		}
 		for _, c := range e.Causes {

@@ -1,19 +1,26 @@
 package rrs
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/streamopt/streamopt/qp"
 )
 
+func examplePath() string { return filepath.Join("..", "..", "examples", "rrs-paper.json") }
+
 // paperInstance loads examples/rrs-paper.json (spec A.10) at N users.
 func paperInstance(t testing.TB, n float64) *Instance {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "rrs-paper.json"))
+	data, err := os.ReadFile(examplePath())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,22 +44,245 @@ var paperOptima = []struct {
 	{400, 210.720, []float64{100, 90, 80, 70, 60}},
 }
 
-func TestConvexMatchesSpecA10(t *testing.T) {
-	for _, tc := range paperOptima {
-		in := paperInstance(t, tc.n)
+func TestEveryMethodMatchesSpecA10(t *testing.T) {
+	for _, method := range []string{MethodQP, MethodWolfe, MethodKKTMILP, MethodAuto} {
+		for _, tc := range paperOptima {
+			if method == MethodKKTMILP && testing.Short() && tc.n != 360 {
+				continue // branch and bound takes seconds per instance
+			}
+			in := paperInstance(t, tc.n)
+			res, err := Solve(context.Background(), in, Options{Method: method, Backend: "mip-test"})
+			if err != nil {
+				t.Fatalf("%s N=%v: %v", method, tc.n, err)
+			}
+			if res.Status != "optimal" {
+				t.Fatalf("%s N=%v: status %s", method, tc.n, res.Status)
+			}
+			if math.Abs(res.Profit-tc.profit) > 1e-3 {
+				t.Errorf("%s N=%v: profit %.6f, want %.3f", method, tc.n, res.Profit, tc.profit)
+			}
+			if math.Abs(res.Identity-res.Profit) > 1e-6*res.Profit {
+				t.Errorf("%s N=%v: identity %.9f != profit %.9f", method, tc.n, res.Identity, res.Profit)
+			}
+			for i, l := range res.Loads {
+				if math.Abs(l.Users-tc.loads[i]) > 1e-3 {
+					t.Errorf("%s N=%v: DC%d serves %.4f users, want %g", method, tc.n, i+1, l.Users, tc.loads[i])
+				}
+			}
+			if method == MethodAuto && res.Method != MethodQP {
+				t.Errorf("auto picked %s on a concave instance, want qp", res.Method)
+			}
+		}
+	}
+}
+
+// nonConcave is the spec A.5 check instance: κ = (0.008, 0.006, 0.004,
+// 0.002, 0.002) at N = 360.
+func nonConcave(t testing.TB) *Instance {
+	in := paperInstance(t, 360)
+	for j, k := range []float64{0.008, 0.006, 0.004, 0.002, 0.002} {
+		in.Regions[j].RevenueSlope = k
+	}
+	return in
+}
+
+func TestNonConcaveCurvature(t *testing.T) {
+	p, err := nonConcave(t).Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := p.CheckCurvature()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Concave {
+		t.Fatal("the region-dependent slopes were judged concave")
+	}
+	// Spec A.5: the eigenvalues of A_1 = Q_1/2 are (−35.32, 0, 0, 0, +1.108).
+	if got := c.MaxEigen[0] / 2; math.Abs(got-1.108) > 1e-3 {
+		t.Errorf("largest eigenvalue of A_1 = %.5f, want 1.108", got)
+	}
+	if got := c.MinEigen[0] / 2; math.Abs(got+35.32) > 1e-2 {
+		t.Errorf("smallest eigenvalue of A_1 = %.4f, want -35.32", got)
+	}
+	err = p.RequireConcave()
+	var nc *qp.NotConcaveError
+	if !errors.As(err, &nc) || nc.Block != 0 || !strings.Contains(err.Error(), "+1.108") {
+		t.Errorf("RequireConcave = %v, want block 0 with A eigenvalue +1.108", err)
+	}
+}
+
+func TestNonConcaveMethods(t *testing.T) {
+	in := nonConcave(t)
+	for _, m := range []string{MethodWolfe, MethodQP} {
+		_, err := Solve(context.Background(), in, Options{Method: m})
+		var nc *qp.NotConcaveError
+		if !errors.Is(err, ErrMethod) || !errors.As(err, &nc) {
+			t.Errorf("%s on a non-concave instance: %v, want a refusal naming the eigenvalue", m, err)
+		}
+	}
+	res, err := Solve(context.Background(), in, Options{Method: MethodAuto, Backend: "mip-test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Method != MethodKKTMILP || res.Concave {
+		t.Errorf("auto used %s (concave %v), want kkt-milp", res.Method, res.Concave)
+	}
+	// 200 seeded multistart local solves (convex–concave procedure from
+	// random policies): the global KKT-MILP must do at least as well.
+	p, err := in.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := math.Inf(-1)
+	r := rand.New(rand.NewPCG(2011, 5963334))
+	s, nr := len(in.DataCenters), len(in.Regions)
+	for k := 0; k < 200; k++ {
+		x0 := make([]float64, s*nr)
+		for j := 0; j < nr; j++ {
+			sum := 0.0
+			for i := 0; i < s; i++ {
+				x0[in.Var(i, j)] = r.ExpFloat64()
+				sum += x0[in.Var(i, j)]
+			}
+			for i := 0; i < s; i++ {
+				x0[in.Var(i, j)] /= sum
+			}
+		}
+		loc, err := p.SolveLocal(context.Background(), x0, qp.LocalOptions{})
+		if err != nil {
+			t.Fatalf("start %d: %v", k, err)
+		}
+		if loc.Residuals.Primal > 1e-7 {
+			t.Fatalf("start %d: local point infeasible (%g)", k, loc.Residuals.Primal)
+		}
+		best = math.Max(best, loc.Objective)
+	}
+	if res.Profit < best-1e-6*math.Abs(best) {
+		t.Errorf("kkt-milp profit %.6f below the best multistart %.6f", res.Profit, best)
+	}
+	t.Logf("kkt-milp %.6f, best of 200 local solves %.6f", res.Profit, best)
+}
+
+func TestProposition1(t *testing.T) {
+	// Spec A.10: ΣC_i = 400, so N = 400 is feasible and N = 401 is not.
+	in := paperInstance(t, 401)
+	res, err := Solve(context.Background(), in, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != "infeasible" || res.TotalCapacity != 400 || !strings.Contains(res.Message, "ΣC_i = 400") {
+		t.Errorf("N=401: %+v", res)
+	}
+	var inf *InfeasibleError
+	if _, err := in.Compile(); !errors.As(err, &inf) || inf.Capacity != 400 || inf.Users != 401 {
+		t.Errorf("Compile at N=401: %v", err)
+	}
+}
+
+// mutate loads the example JSON as a generic document, applies f and
+// re-encodes it.
+func mutate(t *testing.T, f func(doc map[string]any)) []byte {
+	t.Helper()
+	data, err := os.ReadFile(examplePath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	f(doc)
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestBadInputs(t *testing.T) {
+	region := func(doc map[string]any, j int) map[string]any { return doc["regions"].([]any)[j].(map[string]any) }
+	dc := func(doc map[string]any, i int) map[string]any { return doc["datacenters"].([]any)[i].(map[string]any) }
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"shares do not sum to 1", mutate(t, func(d map[string]any) { region(d, 0)["share"] = 0.5 }), "regions[*].share: must sum to 1, got 1.2"},
+		{"negative capacity", mutate(t, func(d map[string]any) { dc(d, 2)["bandwidth_users"] = -5 }), "datacenters[2].bandwidth_users: must be ≥ 0, got -5"},
+		{"background above 1", mutate(t, func(d map[string]any) { dc(d, 1)["background_cpu"] = 1.2 }), "datacenters[1].background_cpu"},
+		{"latency rows", mutate(t, func(d map[string]any) { d["latency_ms"] = d["latency_ms"].([]any)[:4] }), "latency_ms: must have 5 rows (one per data centre), got 4"},
+		{"latency columns", mutate(t, func(d map[string]any) {
+			l := d["latency_ms"].([]any)
+			l[3] = l[3].([]any)[:2]
+		}), "latency_ms[3]: must have 5 entries (one per region), got 2"},
+		{"N zero", mutate(t, func(d map[string]any) { d["users"] = 0 }), "users: must be > 0, got 0"},
+		{"N negative", mutate(t, func(d map[string]any) { d["users"] = -3 }), "users: must be > 0, got -3"},
+		{"NaN literal", bytes.Replace(mutate(t, func(map[string]any) {}), []byte(`"share":0.25`), []byte(`"share":NaN`), 1), "regions[1].share"},
+		{"wrong type", mutate(t, func(d map[string]any) { dc(d, 0)["cpu_per_user"] = "fast" }), "datacenters[0].cpu_per_user"},
+		{"unknown field", mutate(t, func(d map[string]any) { dc(d, 4)["colour"] = "red" }), "datacenters[4]"},
+		{"missing field", mutate(t, func(d map[string]any) { delete(d, "users") }), "users"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseBytes(tc.data)
+			if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want an input error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestValidateNaNInGo(t *testing.T) {
+	in := paperInstance(t, 360)
+	in.LatencyMS[2][1] = math.NaN()
+	if err := in.Validate(); err == nil || !strings.Contains(err.Error(), "latency_ms[2][1]: must be a finite number, got NaN") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestEvaluateMatchesCompiledObjective checks the expansion (7): the QP
+// objective of a policy equals the profit (1) computed from loads and delays.
+func TestEvaluateMatchesCompiledObjective(t *testing.T) {
+	for _, in := range []*Instance{paperInstance(t, 330), nonConcave(t)} {
 		p, err := in.Compile()
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := p.SolveConvex(context.Background(), qp.ConvexOptions{})
+		r := rand.New(rand.NewPCG(7, 7))
+		f := make([][]float64, len(in.DataCenters))
+		x := make([]float64, p.NumVars())
+		for i := range f {
+			f[i] = make([]float64, len(in.Regions))
+			for j := range f[i] {
+				f[i][j] = r.Float64()
+				x[in.Var(i, j)] = f[i][j]
+			}
+		}
+		l, err := in.Evaluate(f)
 		if err != nil {
-			t.Fatalf("N=%v: %v", tc.n, err)
+			t.Fatal(err)
 		}
-		if math.Abs(s.Objective-tc.profit) > 1e-3 {
-			t.Errorf("N=%v: profit %.6f, want %.3f", tc.n, s.Objective, tc.profit)
-		}
-		if math.Abs(s.Identity-s.Objective) > 1e-6*math.Abs(s.Objective) {
-			t.Errorf("N=%v: identity %.9f != objective %.9f", tc.n, s.Identity, s.Objective)
+		if got := p.Objective(x); math.Abs(got-l.Profit) > 1e-9*math.Abs(l.Profit) {
+			t.Errorf("QP objective %.12g, profit %.12g", got, l.Profit)
 		}
 	}
+}
+
+func FuzzParse(f *testing.F) {
+	data, err := os.ReadFile(examplePath())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add([]byte(`{"users": NaN}`))
+	f.Add([]byte(`[1, {"a": [2, 3]}]`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		in, err := ParseBytes(b)
+		if err == nil {
+			if err := in.Validate(); err != nil {
+				t.Fatalf("parsed instance fails validation: %v", err)
+			}
+		}
+	})
 }

@@ -133,7 +133,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	if err != nil {
 		var nc *qp.NotConcaveError
 		if errors.As(err, &nc) {
-			return nil, fmt.Errorf("%w %s: %v; use --method kkt-milp for the global optimum", ErrMethod, method, err)
+			return nil, fmt.Errorf("%w %s: %w; use --method kkt-milp for the global optimum", ErrMethod, method, err)
 		}
 		return nil, err
 	}
