@@ -88,6 +88,11 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 			return nil, fmt.Errorf("mip: building the LP relaxation: %w", err)
 		}
 		s.rel = rel
+		if !o.NoCuts {
+			if err := s.rootCuts(mk); err != nil {
+				return nil, err
+			}
+		}
 		if st, err = s.run(); err != nil {
 			return nil, err
 		}
@@ -164,6 +169,50 @@ func (s *search) presolve() bool {
 	copy(s.hi, s.rootHi)
 	s.objStep = objectiveStep(s.w, s.rootLo, s.rootHi)
 	return true
+}
+
+// rootCuts runs rounds of cover separation at the root: solve the LP, add
+// the violated cuts to the working model, rebuild the relaxation. It stops
+// when no cut is found or a round raises the bound by less than 0.1 % of
+// its distance from the first LP value, or after cutRounds rounds. The
+// root is solved again, as a node, by run.
+func (s *search) rootCuts(mk newRelaxation) error {
+	first, prev := math.NaN(), math.NaN()
+	added := 0
+	for round := 0; round < cutRounds; round++ {
+		sol, err := s.rel.Solve(s.ctx)
+		if sol != nil {
+			s.iters += sol.Iterations
+		}
+		if err != nil || sol.Status != lp.Optimal {
+			break // run reports what the root LP says
+		}
+		z := s.sign * sol.Objective
+		if round == 0 {
+			first = z
+		} else if z-prev <= 1e-3*math.Max(z-first, 1e-6*math.Max(1, math.Abs(z))) {
+			break
+		}
+		prev = z
+		cuts := coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
+		if len(cuts) == 0 {
+			break
+		}
+		s.w.Rows = append(s.w.Rows, cuts...)
+		added += len(cuts)
+		rel, err := mk(s.w)
+		if err != nil {
+			return fmt.Errorf("mip: rebuilding the LP relaxation with cuts: %w", err)
+		}
+		s.rel = rel
+	}
+	if added > 0 {
+		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
+		if s.opts.Log != nil {
+			fmt.Fprintf(s.opts.Log, "root: %d cover cuts, LP bound %.10g -> %.10g\n", added, s.sign*first, s.sign*prev)
+		}
+	}
+	return nil
 }
 
 // objectiveStep returns g > 0 if every integer-feasible objective value is
@@ -357,6 +406,9 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	if len(frac) == 0 {
 		if !s.tryIncumbent(x, "lp") {
 			// integral within tolerance but infeasible after rounding
+			if s.opts.Log != nil {
+				fmt.Fprintf(s.opts.Log, "node %d: integral LP point rejected by the check against the model (z = %.10g)\n", s.nodes, s.sign*z)
+			}
 			s.incomplete = true
 		}
 		return nil, lp.NotSolved, nil
@@ -510,10 +562,10 @@ func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int,
 func (s *search) strongBranch(j int, xj, z float64, warm any) (dn, up float64, err error) {
 	lo, hi := s.lo[j], s.hi[j]
 	f := xj - math.Floor(xj)
+	// The children are solved from whatever basis the previous solve left:
+	// every basis stays dual feasible under bound changes, and restoring
+	// the node's basis each time would cost a refactorisation.
 	eval := func(l, h, delta float64, isUp bool) (float64, error) {
-		if err := s.rel.Restore(warm); err != nil {
-			return 0, fmt.Errorf("mip: restoring a warm start: %w", err)
-		}
 		s.rel.SetColBounds(j, l, h)
 		sol, err := s.rel.Solve(s.ctx)
 		if sol != nil {

@@ -64,7 +64,7 @@ func TestLimits(t *testing.T) {
 		{"node limit 1", 1, 0, lp.NodeLimit, 1},
 		{"node limit 3", 3, 0, lp.NodeLimit, 3},
 		{"cancelled before the start", 0, -1, lp.TimeLimit, 0},
-		// most-fractional branching solves one LP per node (no strong branching)
+		// most-fractional branching without cuts solves one LP per node
 		{"cancelled after 2 LPs", 0, 2, lp.TimeLimit, 2},
 	}
 	for _, tc := range tests {
@@ -84,7 +84,7 @@ func TestLimits(t *testing.T) {
 			m := tenKnapsack()
 			opts := Options{NodeLimit: tc.nodeLimit}
 			if tc.cancelAt > 0 {
-				opts.Branching = MostFractional
+				opts.Branching, opts.NoCuts = MostFractional, true
 			}
 			sol, err := solveWith(ctx, m, opts, mk)
 			if err != nil {

@@ -68,6 +68,8 @@ type Options struct {
 	Log io.Writer
 	// LogEvery is the number of nodes between progress lines; 0 means 500.
 	LogEvery int
+	// NoCuts disables the cover cuts at the root.
+	NoCuts bool
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve field is ignored: relaxations are solved without presolve.
 	LP simplex.Options
