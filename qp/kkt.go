@@ -29,10 +29,10 @@ type Solution struct {
 // of a Problem. Every entry is an infinity norm scaled by 1 + the size of the
 // data it compares against, so 1e-7 means "7 significant digits".
 type Residuals struct {
-	Primal          float64 // violation of Gx ≤ h, Ex = e, x ≥ 0
-	Dual            float64 // violation of μ ≥ 0, η ≥ 0
-	Stationarity    float64 // ‖c + Qx − Gᵀμ − Eᵀγ + η‖∞
-	Complementarity float64 // max |μᵢ(h − Gx)ᵢ|, |ηⱼxⱼ|
+	Primal          float64 `json:"primal"`          // violation of Gx ≤ h, Ex = e, x ≥ 0
+	Dual            float64 `json:"dual"`            // violation of μ ≥ 0, η ≥ 0
+	Stationarity    float64 `json:"stationarity"`    // ‖c + Qx − Gᵀμ − Eᵀγ + η‖∞
+	Complementarity float64 `json:"complementarity"` // max |μᵢ(h − Gx)ᵢ|, |ηⱼxⱼ|
 }
 
 // Max returns the largest residual.

@@ -72,6 +72,10 @@ type Result struct {
 	Message  string             `json:"message,omitempty"`
 }
 
+// policyZero is the share below which a routing fraction is printed as 0:
+// far below any meaningful fraction of a user, above interior-point noise.
+const policyZero = 1e-9
+
 // ErrMethod is returned for an unknown method or one that cannot handle the instance.
 var ErrMethod = errors.New("rrs: method")
 
@@ -155,7 +159,11 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	for i := range res.Policy {
 		res.Policy[i] = make([]float64, nr)
 		for j := range res.Policy[i] {
-			res.Policy[i][j] = s.X[in.Var(i, j)]
+			v := s.X[in.Var(i, j)]
+			if v < policyZero {
+				v = 0 // interior-point noise
+			}
+			res.Policy[i][j] = v
 		}
 	}
 	loads, err := in.Evaluate(res.Policy)
