@@ -121,9 +121,10 @@ func fitsFixed(line string) bool {
 	return true
 }
 
-// splitFixed cuts line into the six fixed fields, each trimmed of spaces.
-// Blank characters other than space count as spaces; anything past column 61
-// is ignored.
+// splitFixed cuts line into the six fixed fields, each trimmed of blanks.
+// Blank characters other than space inside a field count as spaces; anything
+// past column 61 is ignored. Bytes are kept as they are (names need not be
+// UTF-8).
 func splitFixed(line string) [6]string {
 	var f [6]string
 	for k, r := range fixedFields {
@@ -131,13 +132,24 @@ func splitFixed(line string) [6]string {
 			break
 		}
 		s := line[r[0]:min(r[1], len(line))]
-		f[k] = strings.TrimFunc(s, func(c rune) bool { return c < 0x80 && isBlank(byte(c)) })
-		f[k] = strings.Map(func(c rune) rune {
-			if c < 0x80 && isBlank(byte(c)) {
-				return ' '
+		i, j := 0, len(s)
+		for i < j && isBlank(s[i]) {
+			i++
+		}
+		for j > i && isBlank(s[j-1]) {
+			j--
+		}
+		s = s[i:j]
+		if strings.ContainsFunc(s, func(c rune) bool { return c < 0x80 && c != ' ' && isBlank(byte(c)) }) {
+			b := []byte(s)
+			for n, c := range b {
+				if isBlank(c) {
+					b[n] = ' '
+				}
 			}
-			return c
-		}, f[k])
+			s = string(b)
+		}
+		f[k] = s
 	}
 	return f
 }

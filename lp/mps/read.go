@@ -283,7 +283,7 @@ func modelName(line string, f Format) string {
 		if len(line) <= 14 {
 			return ""
 		}
-		return strings.TrimSpace(line[14:min(22, len(line))])
+		return strings.Trim(line[14:min(22, len(line))], " \t\r\n\v\f")
 	}
 	return rest
 }

@@ -346,6 +346,25 @@ func TestRead(t *testing.T) {
 			model{c: []float64{0}, cols: []lp.Var{xDef2("X")}, rows: []lp.Row{row("R", -inf, 0, 0, 1)}}.build()},
 		{"empty model", "NAME EMPTY\nROWS\n N obj\nCOLUMNS\nRHS\nENDATA\n", mps.ReadOptions{},
 			model{name: "EMPTY", obj: "obj"}.build()},
+		{"auto: fixed and free lines mixed", text(
+			"NAME          MIXED",
+			"ROWS",
+			fx("N", "OBJ"),
+			" L a_long_row_name",
+			fx("G", "R 2"),
+			"COLUMNS",
+			fx("", "X", "OBJ", "1.", "R 2", "1."),
+			" X a_long_row_name 2",
+			" a_long_column OBJ 3 a_long_row_name 4",
+			"RHS",
+			" RHS a_long_row_name 5",
+			fx("", "RHS", "R 2", "6."),
+			"BOUNDS",
+			" UP BND a_long_column 7",
+			fx("MI", "BND", "X"),
+			"ENDATA"), mps.ReadOptions{},
+			model{name: "MIXED", obj: "OBJ", c: []float64{1, 3}, cols: []lp.Var{cv("X", -inf, inf), cv("a_long_column", 0, 7)},
+				rows: []lp.Row{row("a_long_row_name", -inf, 5, 0, 2, 1, 4), row("R 2", 6, inf, 0, 1)}}.build()},
 		{"lines after ENDATA are ignored", baseRows(nil, nil, nil) + "garbage\n", mps.ReadOptions{},
 			baseModel(c1Def, c2Def, c3Def, xDef, yDef)},
 	}
@@ -461,5 +480,30 @@ func TestReadBadOptions(t *testing.T) {
 	}
 	if _, err := mps.ReadFile("no/such/file.mps"); err == nil {
 		t.Error("missing file accepted")
+	}
+}
+
+// TestReadForcedFormat: forcing a format turns off the per-line fallback.
+func TestReadForcedFormat(t *testing.T) {
+	tests := []struct {
+		name, in string
+		format   mps.Format
+		want     string
+	}{
+		{"free cannot read a name with a space", text("NAME", "ROWS", fx("N", "OBJ"), fx("G", "R 2"), "ENDATA"), mps.Free,
+			`t.mps:4: ROWS: want a row type and a name, got 3 fields`},
+		{"fixed cannot read long names", text("NAME", "ROWS", " N objective_row", "ENDATA"), mps.Fixed,
+			`t.mps:3: ROWS: want a row type in columns 2-3 and a name in columns 5-12`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := mps.ReadWithOptions(strings.NewReader(tc.in), "t.mps", mps.ReadOptions{Format: tc.format})
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+			if _, err := mps.Read(strings.NewReader(tc.in), "t.mps"); err != nil && tc.format == mps.Free {
+				t.Errorf("auto detection failed: %v", err)
+			}
+		})
 	}
 }
