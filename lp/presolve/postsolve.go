@@ -137,11 +137,11 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 			// x_j solves the equality row; x_j is free in the reduced sense,
 			// so d_j = 0 and the row's dual carries its cost.
 			j := o.col
-			v := o.rhs
+			v := o.rhs / o.coef
 			for k, c := range o.cols {
-				v -= o.vals[k] * x[c]
+				v -= o.vals[k] / o.coef * x[c]
 			}
-			x[j] = v / o.coef
+			x[j] = v
 			y[o.row] = o.cost / o.coef
 			d[j] = 0
 			active[o.row] = true

@@ -362,8 +362,7 @@ func (p *presolver) rowPass() bool {
 			p.emptyRow(i)
 			changed = true
 		case 1:
-			p.singletonRow(i)
-			changed = true
+			changed = p.singletonRow(i) || changed
 		default:
 			changed = p.activityRow(i) || changed
 		}
@@ -384,7 +383,7 @@ func (p *presolver) emptyRow(i int) {
 	p.stack = append(p.stack, op{kind: opDropRow, row: i})
 }
 
-func (p *presolver) singletonRow(i int) {
+func (p *presolver) singletonRow(i int) bool {
 	col, a := -1, 0.0
 	for k, j := range p.rowInd[i] {
 		if p.colAlive[j] {
@@ -396,7 +395,11 @@ func (p *presolver) singletonRow(i int) {
 	if a < 0 {
 		lo, hi = hi, lo
 	}
-	// Dividing an infinite bound keeps it infinite with the right sign.
+	// Dividing an infinite bound keeps it infinite with the right sign; a
+	// finite one that overflows (a tiny coefficient) is left to the solver.
+	if math.IsInf(lo, 1) || math.IsInf(hi, -1) {
+		return false
+	}
 	if p.isInt[col] {
 		lo, hi = roundUp(lo, p.tol), roundDown(hi, p.tol)
 	}
@@ -414,7 +417,7 @@ func (p *presolver) singletonRow(i int) {
 	if p.lo[col] > p.hi[col] {
 		if p.lo[col]-p.hi[col] > p.scaled(p.lo[col]) || p.isInt[col] {
 			p.fail("%s: it implies bounds [%v, %v] on %s, which conflict with its other bounds", p.rowName(i), lo, hi, p.colName(col))
-			return
+			return true
 		}
 		// Within tolerance: make the column fixed at the bound that came
 		// from the row, whose dual can then carry either sign.
@@ -427,6 +430,7 @@ func (p *presolver) singletonRow(i int) {
 	p.removeRow(i)
 	p.stats.SingletonRows++
 	p.stack = append(p.stack, o)
+	return true
 }
 
 // activityRow handles a row with two or more columns: infeasible, forcing,
@@ -442,11 +446,13 @@ func (p *presolver) activityRow(i int) bool {
 		p.fail("%s: its largest activity over the column bounds, %v, is below its lower bound %v", p.rowName(i), lmax, rl)
 		return false
 	case !math.IsInf(rl, -1) && lmax <= rl+p.scaled(rl):
-		p.forcingRow(i, true)
-		return true
+		if p.forcingRow(i, true) {
+			return true
+		}
 	case !math.IsInf(ru, 1) && lmin >= ru-p.scaled(ru):
-		p.forcingRow(i, false)
-		return true
+		if p.forcingRow(i, false) {
+			return true
+		}
 	}
 	lowImplied := math.IsInf(rl, -1) || lmin >= rl
 	upImplied := math.IsInf(ru, 1) || lmax <= ru
@@ -471,28 +477,53 @@ func (p *presolver) activityRow(i int) bool {
 // forcingRow fixes every column of row i at the bound that attains the
 // row's largest activity (atLower: the activity can at most reach the lower
 // bound) or its smallest activity.
-func (p *presolver) forcingRow(i int, atLower bool) {
+func (p *presolver) forcingRow(i int, atLower bool) bool {
 	o := op{kind: opForcingRow, row: i, lowFrom: atLower}
+	var at []float64
 	for k, j := range p.rowInd[i] {
 		if !p.colAlive[j] {
 			continue
 		}
+		a := p.rowVal[i][k]
+		v := p.lo[j]
+		if (a > 0) == atLower {
+			v = p.hi[j]
+		}
+		if !p.canFix(j, v) {
+			return false
+		}
 		o.cols = append(o.cols, j)
-		o.vals = append(o.vals, p.rowVal[i][k])
+		o.vals = append(o.vals, a)
 		o.free = append(o.free, p.lo[j] < p.hi[j])
+		at = append(at, v)
 	}
 	p.removeRow(i)
 	p.stats.ForcingRows++
 	p.stack = append(p.stack, o)
 	for k, j := range o.cols {
-		toUpper := (o.vals[k] > 0) == atLower
-		v := p.lo[j]
-		if toUpper {
-			v = p.hi[j]
-		}
-		p.fixCol(j, v)
+		p.fixCol(j, at[k])
 		p.stats.FixedCols++
 	}
+	return true
+}
+
+// canFix reports whether fixing column j at v keeps every number finite:
+// the objective constant and the shifted bounds of its rows.
+func (p *presolver) canFix(j int, v float64) bool {
+	if z := p.offset + p.cost[j]*v; math.IsInf(z, 0) || math.IsNaN(z) {
+		return false
+	}
+	for k, i := range p.colRow[j] {
+		if !p.rowAlive[i] {
+			continue
+		}
+		s := p.colVal[j][k] * v
+		if math.IsInf(s, 0) || math.IsInf(p.rl[i]-s, 1) || math.IsInf(p.ru[i]-s, -1) ||
+			(!math.IsInf(p.rl[i], 0) && math.IsInf(p.rl[i]-s, 0)) || (!math.IsInf(p.ru[i], 0) && math.IsInf(p.ru[i]-s, 0)) {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *presolver) colPass() bool {
@@ -501,7 +532,7 @@ func (p *presolver) colPass() bool {
 		if !p.colAlive[j] {
 			continue
 		}
-		if p.lo[j] == p.hi[j] {
+		if p.lo[j] == p.hi[j] && p.canFix(j, p.lo[j]) {
 			p.fixCol(j, p.lo[j])
 			p.stats.FixedCols++
 			changed = true
@@ -512,7 +543,7 @@ func (p *presolver) colPass() bool {
 			changed = true
 			continue
 		}
-		if v, ok := p.dominated(j); ok {
+		if v, ok := p.dominated(j); ok && p.canFix(j, v) {
 			empty := p.colCnt[j] == 0
 			p.fixCol(j, v)
 			if empty {
@@ -617,7 +648,9 @@ func (p *presolver) duplicateRows() bool {
 				if !ok {
 					continue
 				}
-				p.mergeRows(keep, i, lambda)
+				if !p.mergeRows(keep, i, lambda) {
+					continue
+				}
 				changed = true
 				if p.infeasible {
 					return changed
@@ -667,10 +700,13 @@ func (p *presolver) parallel(keep, i int) (float64, bool) {
 }
 
 // mergeRows removes row i = λ·row keep, moving its bounds onto row keep.
-func (p *presolver) mergeRows(keep, i int, lambda float64) {
+func (p *presolver) mergeRows(keep, i int, lambda float64) bool {
 	lo, hi := p.rl[i]/lambda, p.ru[i]/lambda
 	if lambda < 0 {
 		lo, hi = hi, lo
+	}
+	if math.IsInf(lo, 1) || math.IsInf(hi, -1) {
+		return false // a finite bound overflowed
 	}
 	o := op{kind: opDuplicateRow, row: i, col: keep, coef: lambda}
 	if lo > p.rl[keep] {
@@ -684,7 +720,7 @@ func (p *presolver) mergeRows(keep, i int, lambda float64) {
 	if p.rl[keep] > p.ru[keep] {
 		if p.rl[keep]-p.ru[keep] > p.scaled(p.rl[keep]) {
 			p.fail("%s and %s are parallel (factor %v) with contradictory bounds", p.rowName(keep), p.rowName(i), lambda)
-			return
+			return true
 		}
 		if o.lowFrom {
 			p.ru[keep] = p.rl[keep]
@@ -695,6 +731,7 @@ func (p *presolver) mergeRows(keep, i int, lambda float64) {
 	p.removeRow(i)
 	p.stats.DuplicateRows++
 	p.stack = append(p.stack, o)
+	return true
 }
 
 // build assembles the reduced model from the surviving rows and columns.
@@ -783,8 +820,18 @@ func (p *presolver) impliedFreeSingleton(j int) bool {
 	if lo < p.lo[j] || hi > p.hi[j] || math.IsNaN(lo) || math.IsNaN(hi) {
 		return false
 	}
-	o := op{kind: opSubstituteCol, row: i, col: j, coef: a, rhs: b, cost: p.cost[j]}
 	f := p.cost[j] / a
+	if z := p.offset + f*b; math.IsInf(z, 0) || math.IsNaN(z) {
+		return false
+	}
+	for k, c := range p.rowInd[i] {
+		if c != j && p.colAlive[c] {
+			if z := p.cost[c] - f*p.rowVal[i][k]; math.IsInf(z, 0) || math.IsNaN(z) {
+				return false
+			}
+		}
+	}
+	o := op{kind: opSubstituteCol, row: i, col: j, coef: a, rhs: b, cost: p.cost[j]}
 	for k, c := range p.rowInd[i] {
 		if c == j || !p.colAlive[c] {
 			continue

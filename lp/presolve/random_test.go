@@ -206,6 +206,9 @@ func TestRandomRoundTrip(t *testing.T) {
 		if res.Status != lp.NotSolved {
 			t.Fatalf("seed %d: presolve status %s", seed, res.Status)
 		}
+		if err := res.Reduced.Validate(); err != nil {
+			t.Fatalf("seed %d: reduced model: %v", seed, err)
+		}
 		got, err := solveDense(res.Reduced)
 		if err != nil {
 			counts["oracle failed"]++
