@@ -46,7 +46,11 @@
 // and IterationLimit otherwise, 4 (errors) and anything else →
 // NumericalError. "Optimal for the scaled model only" (secondary 2–4) is
 // cleaned up by a primal simplex pass from the final basis, as the clp
-// command does. Only an optimal solution carries a primal point.
+// command does. An optimal point that misses a bound or row by more than
+// half of solve.DefaultPrimalTol (scaled by 1 + |bound|, as solve.Verify
+// does) is polished by dual simplex from the final basis with CLP's primal
+// tolerance tightened to 1e-9 (needed on NETLIB pilot4 with the primal and
+// barrier algorithms). Only an optimal solution carries a primal point.
 //
 // # Duals
 //

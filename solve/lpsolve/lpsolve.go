@@ -46,8 +46,8 @@ func (*Backend) Capabilities() solve.Capabilities {
 }
 
 type settings struct {
-	scaling    int
-	hasScaling bool
+	scaling, improve       int
+	hasScaling, hasImprove bool
 }
 
 func parseRaw(raw map[string]string) (settings, error) {
@@ -60,8 +60,14 @@ func parseRaw(raw map[string]string) (settings, error) {
 				return s, fmt.Errorf("lpsolve: options.raw.scaling: must be a non-negative integer (lp_solve set_scaling mode), got %q", v)
 			}
 			s.scaling, s.hasScaling = n, true
+		case "improve":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return s, fmt.Errorf("lpsolve: options.raw.improve: must be a non-negative integer (lp_solve set_improve mode), got %q", v)
+			}
+			s.improve, s.hasImprove = n, true
 		default:
-			return s, fmt.Errorf("lpsolve: options.raw: unknown key %q (known: scaling)", k)
+			return s, fmt.Errorf("lpsolve: options.raw: unknown key %q (known: scaling, improve)", k)
 		}
 	}
 	return s, nil
@@ -255,6 +261,9 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 
 	if set.hasScaling {
 		setScaling(l, set.scaling)
+	}
+	if set.hasImprove {
+		setImprove(l, set.improve)
 	}
 	setTolerances(l, opts.PrimalTol, opts.DualTol, opts.IntTol)
 	if mip && opts.MIPGap > 0 {

@@ -152,6 +152,11 @@ func setScaling(l *golp.LP, mode int) {
 	runtime.KeepAlive(l)
 }
 
+func setImprove(l *golp.LP, mode int) {
+	C.set_improve(lprecOf(l), C.int(mode))
+	runtime.KeepAlive(l)
+}
+
 // requestSensitivity asks lp_solve to keep the duals after solve.
 func requestSensitivity(l *golp.LP) {
 	p := lprecOf(l)
