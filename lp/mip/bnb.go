@@ -724,10 +724,19 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 		v = math.Max(vr.Lower, math.Min(vr.Upper, v))
 		y[j] = v
 	}
-	act := s.m.Activities(y)
 	for i := range s.m.Rows {
+		// the tolerance is relative to the largest of the row's bounds and terms
 		r := &s.m.Rows[i]
-		if act[i] < r.Lower-feasTol*(1+math.Abs(r.Lower)) || act[i] > r.Upper+feasTol*(1+math.Abs(r.Upper)) {
+		act, scale := 0.0, 1.0
+		for k, j := range r.Ind {
+			t := r.Val[k] * y[j]
+			act += t
+			scale = math.Max(scale, math.Abs(t))
+		}
+		if !math.IsInf(r.Lower, -1) && act < r.Lower-feasTol*math.Max(scale, math.Abs(r.Lower)) {
+			return false
+		}
+		if !math.IsInf(r.Upper, 1) && act > r.Upper+feasTol*math.Max(scale, math.Abs(r.Upper)) {
 			return false
 		}
 	}
@@ -781,6 +790,10 @@ func (s *search) result(st lp.Status) *lp.Solution {
 	switch st {
 	case lp.Optimal:
 		lb = s.lowerBound()
+		if s.objStep > 0 {
+			// no open node can hold a value below z* − step: z* is optimal
+			lb = s.incZ
+		}
 	case lp.Infeasible:
 		lb = inf
 	case lp.TimeLimit, lp.NodeLimit, lp.NumericalError:

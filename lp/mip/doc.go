@@ -40,7 +40,15 @@
 //	max(fⱼψ⁻ⱼ, ε) · max((1−fⱼ)ψ⁺ⱼ, ε),  ε = 10⁻⁶.
 //
 // A column without observations uses the average pseudo-costs of all columns,
-// and 1 before any observation, so the first choices are most-fractional.
+// and 1 before any observation. Pseudo-costs are made reliable by strong
+// branching (reliability branching, Achterberg, Koch & Martin 2005): while a
+// candidate has fewer than 4 observations in either direction, both of its
+// children are solved (warm, by the dual simplex) and the product of the true
+// gains replaces its estimate; at most 12 candidates per node are evaluated
+// this way, in order of their pseudo-cost score, stopping after 4 without
+// improvement. The gains become pseudo-cost observations, a child found
+// infeasible or with z ≥ z* − δ is pruned at once, and an integral child LP
+// point is offered as an incumbent.
 //
 // # Bound tightening
 //
@@ -58,6 +66,24 @@
 // the subtree, so uⱼ ≤ lⱼ + ⌊(z* − δ − z)/dⱼ⌋; symmetrically for a column at
 // its upper bound with dⱼ < 0. The root LP's reduced costs tighten the global
 // bounds in the same way each time the incumbent improves.
+//
+// # Root strengthening
+//
+// Before the search, the root bounds are propagated and the rows are
+// strengthened by coefficient tightening (Savelsbergh 1994): in a row
+// aᵀx ≤ b with finite maximal activity M > b, a binary column k with aₖ > 0
+// and M − aₖ < b (the row cannot be violated when xₖ = 0) gets
+// aₖ ← aₖ − d, b ← b − d with d = b − (M − aₖ), and one with aₖ < 0 and
+// M + aₖ < b gets aₖ ← aₖ + d with d = b − (M + aₖ). The integer points are
+// unchanged and the LP relaxation shrinks (big-M rows become tight).
+//
+// The root LP is then strengthened by rounds of extended cover cuts (Crowder,
+// Johnson & Padberg 1983; Wolsey 1998, §9.3): a row over binary columns is
+// written Σ aⱼyⱼ ≤ b with aⱼ > 0 by complementing columns with negative
+// coefficients; for a cover C (Σ_C aⱼ > b), built greedily by increasing
+// (1 − y*ⱼ)/aⱼ from the LP point y*, the inequality
+// Σ_{C ∪ E} yⱼ ≤ |C| − 1 with E = {j ∉ C : aⱼ ≥ max_C aᵢ} is added when y*
+// violates it. Rounds stop when no cut is found or the bound stalls.
 //
 // # Heuristics
 //
@@ -98,6 +124,10 @@
 //   - T. Achterberg, Constraint Integer Programming, PhD thesis, TU Berlin 2007
 //     (node selection and plunging ch. 6, domain propagation ch. 7, primal
 //     heuristics ch. 9).
+//   - M. W. P. Savelsbergh, Preprocessing and probing techniques for mixed
+//     integer programming problems, ORSA Journal on Computing 6 (1994) 445–454.
+//   - H. Crowder, E. L. Johnson, M. Padberg, Solving large-scale zero-one
+//     linear programming problems, Operations Research 31 (1983) 803–834.
 //   - M. Bénichou, J. M. Gauthier, P. Girodet, G. Hentges, G. Ribière,
 //     O. Vincent, Experiments in mixed-integer linear programming, Mathematical
 //     Programming 1 (1971) 76–94.

@@ -33,9 +33,17 @@ func TestMiplib(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-			defer cancel()
-			var opts Options
+			// The default run is deterministic: a generous node limit guards
+			// against a runaway search. STREAMOPT_LONG=1 measures the 60 s
+			// time limit the instances are meant to be solved within.
+			ctx := context.Background()
+			opts := Options{NodeLimit: 200000}
+			if long {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+				defer cancel()
+				opts.NodeLimit = 0
+			}
 			if testing.Verbose() {
 				opts.Log = os.Stderr
 				opts.LogEvery = 2000

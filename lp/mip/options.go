@@ -21,7 +21,8 @@ const (
 	// DefaultAbsGap is the absolute gap at which the search stops.
 	DefaultAbsGap = 1e-9
 	// feasTol is the primal feasibility tolerance used to check an incumbent
-	// against the rows of the original model, relative to max(1, |bound|).
+	// against the model: relative to the largest of max(1, |bound|) and the
+	// row's terms |aⱼxⱼ| for a row, to max(1, |bound|) for a column bound.
 	feasTol = 1e-6
 )
 
