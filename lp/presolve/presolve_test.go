@@ -44,6 +44,7 @@ func TestReductions(t *testing.T) {
 		final  lp.Status // of the original model
 		obj    float64
 		dual   []float64 // expected row duals of the original, nil if not unique
+		reason string    // start of Reason when presolve proves infeasibility
 		stat   func(Stats) int
 	}{
 		{
@@ -102,7 +103,7 @@ func TestReductions(t *testing.T) {
 			// a+b ≤ 1 and 2a+2b ≥ 4: infeasible (scipy).
 			model: buildModel(lp.Minimize, []float64{0, 0}, [][2]float64{{-inf, inf}, {-inf, inf}},
 				[]lp.Row{row(-inf, 1, []int{0, 1}, []float64{1, 1}), row(4, inf, []int{0, 1}, []float64{2, 2})}),
-			status: lp.Infeasible, final: lp.Infeasible,
+			status: lp.Infeasible, final: lp.Infeasible, reason: "row 0 (r0) and row 1 (r1) are parallel",
 		},
 		{
 			name: "forcing row fixes its columns",
@@ -121,18 +122,25 @@ func TestReductions(t *testing.T) {
 			stat: func(s Stats) int { return s.RedundantRows },
 		},
 		{
+			name: "singleton row conflicts with the column bounds",
+			// 5b ∈ [1, 2] means b ∈ [0.2, 0.4], but b = 0: infeasible by inspection.
+			model: buildModel(lp.Minimize, []float64{1, 1}, [][2]float64{{0, 3}, {0, 0}},
+				[]lp.Row{row(1, 2, []int{1}, []float64{5})}),
+			status: lp.Infeasible, final: lp.Infeasible, reason: "row 0 (r0): it implies bounds [0.2, 0.4] on column 1 (xb)",
+		},
+		{
 			name: "activity bounds prove infeasibility",
 			// a+b ≥ 7 with a,b ∈ [0,3]: infeasible (scipy).
 			model: buildModel(lp.Minimize, []float64{1, 1}, [][2]float64{{0, 3}, {0, 3}},
 				[]lp.Row{row(7, inf, []int{0, 1}, []float64{1, 1})}),
-			status: lp.Infeasible, final: lp.Infeasible,
+			status: lp.Infeasible, final: lp.Infeasible, reason: "row 0 (r0): its largest activity over the column bounds, 6, is below its lower bound 7",
 		},
 		{
 			name: "empty row outside its bounds",
-			// 1 ≤ 0 ≤ 2 after the fixed column b = 0 is removed: infeasible by inspection.
+			// A row with no coefficients and bounds [1, 2]: 1 ≤ 0 is false by inspection.
 			model: buildModel(lp.Minimize, []float64{1, 1}, [][2]float64{{0, 3}, {0, 0}},
-				[]lp.Row{row(1, 2, []int{1}, []float64{5})}),
-			status: lp.Infeasible, final: lp.Infeasible,
+				[]lp.Row{row(1, 2, nil, nil)}),
+			status: lp.Infeasible, final: lp.Infeasible, reason: "row 0 (r0): all its columns are removed",
 		},
 		{
 			name: "dominated column fixed at its lower bound",
@@ -178,8 +186,11 @@ func TestReductions(t *testing.T) {
 				t.Errorf("expected reduction did not fire: %+v", res.Stats)
 			}
 			if res.Status == lp.Infeasible {
-				if res.Reason == "" || res.Reduced != nil {
-					t.Errorf("infeasible result: reason %q, reduced %v", res.Reason, res.Reduced)
+				if !strings.HasPrefix(res.Reason, tc.reason) || res.Reduced != nil {
+					t.Errorf("infeasible result: reason %q, want it to start with %q; reduced %v", res.Reason, tc.reason, res.Reduced)
+				}
+				if o, err := solveDense(tc.model); err != nil || o.status != tc.final {
+					t.Errorf("oracle on the original: %v %v, want %s", o.status, err, tc.final)
 				}
 				return
 			}
