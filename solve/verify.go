@@ -33,10 +33,10 @@ const certZeroTol = 1e-9
 
 // Tolerances are the thresholds Verify applies; a zero field means its default.
 type Tolerances struct {
-	Primal      float64 // scaled row and bound violation; default DefaultPrimalTol
-	Dual        float64 // scaled dual residual and sign violation; default DefaultDualTol
-	Integrality float64 // distance of an integer column from an integer; default DefaultIntegralityTol
-	Objective   float64 // relative objective comparisons; default DefaultObjectiveTol
+	Primal      float64 `json:"primal"`      // scaled row and bound violation; default DefaultPrimalTol
+	Dual        float64 `json:"dual"`        // scaled dual residual and sign violation; default DefaultDualTol
+	Integrality float64 `json:"integrality"` // distance of an integer column from an integer; default DefaultIntegralityTol
+	Objective   float64 `json:"objective"`   // relative objective comparisons; default DefaultObjectiveTol
 }
 
 // DefaultTolerances returns the tolerances of DESIGN.md.

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestBackendsCommand(t *testing.T) {
+	code, out, errOut := lpCLI("backends")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// simplex declares LP, duals and rays (solve/simplex.go); gonum LP only.
+	rows := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		rows[f[0]] = strings.Join(f[1:], " ")
+	}
+	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS", "simplex": "yes - yes yes -", "gonum": "yes - - - -"} {
+		if rows[name] != want {
+			t.Errorf("row %s = %q, want %q\n%s", name, rows[name], want, out)
+		}
+	}
+
+	code, out, errOut = lpCLI("backends", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("json: exit %d: %s", code, errOut)
+	}
+	var infos []backendInfo
+	if err := json.Unmarshal([]byte(out), &infos); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	got := map[string]backendInfo{}
+	for _, i := range infos {
+		got[i.Name] = i
+	}
+	if s := got["simplex"]; !s.LP || !s.Duals || !s.Rays {
+		t.Errorf("simplex: %+v", s)
+	}
+	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays {
+		t.Errorf("gonum: %+v (listed %v)", g, ok)
+	}
+
+	if code, _, errOut = lpCLI("backends", "--format", "csv"); code != exitInput || !strings.Contains(errOut, `--format: must be table or json, got "csv"`) {
+		t.Errorf("bad format: exit %d, %q", code, errOut)
+	}
+	if code, _, _ = lpCLI("backends", "extra"); code != exitInput {
+		t.Errorf("extra argument: exit %d, want %d", code, exitInput)
+	}
+}

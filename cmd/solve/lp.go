@@ -1,0 +1,300 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
+	"github.com/streamopt/streamopt/solve"
+)
+
+func init() { register(newLPCmd) }
+
+type lpFlags struct {
+	backend        string
+	timeLimit      time.Duration
+	iterationLimit int
+	mipGap         float64
+	format         string
+	out            string
+	log            bool
+}
+
+func newLPCmd() *cobra.Command {
+	var f lpFlags
+	cmd := &cobra.Command{
+		Use:   "lp FILE.mps",
+		Short: "Solve an LP or MILP read from an MPS file and verify the answer",
+		Long: `Solve an LP or MILP read from a (fixed or free) MPS file on a solver backend,
+verify the answer independently (primal and dual residuals, integrality,
+duality gap, certificates) and print it.
+
+Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
+1 a time, iteration or node limit stopped the solve (the incumbent, if any,
+is printed); 2 a usage or input error (bad file, unknown backend, bad flag);
+3 a solver error or an answer that failed verification.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runLP(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.backend, "backend", solve.Auto, "solver backend: auto or one of `solve backends`")
+	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long, e.g. 30s (0 = no limit)")
+	fl.IntVar(&f.iterationLimit, "iteration-limit", 0, "stop after this many simplex iterations (0 = no limit)")
+	fl.Float64Var(&f.mipGap, "mip-gap", 0, "relative MIP gap at which to stop (0 = backend default)")
+	fl.StringVar(&f.format, "format", "table", "output format: table or json")
+	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
+	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
+	return cmd
+}
+
+func (f *lpFlags) check() error {
+	switch {
+	case f.format != "table" && f.format != "json":
+		return fmt.Errorf("--format: must be table or json, got %q", f.format)
+	case f.timeLimit < 0:
+		return fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit)
+	case f.iterationLimit < 0:
+		return fmt.Errorf("--iteration-limit: must be >= 0, got %d", f.iterationLimit)
+	case f.mipGap < 0 || math.IsNaN(f.mipGap) || math.IsInf(f.mipGap, 0):
+		return fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap)
+	case f.backend != solve.Auto && !slices.Contains(solve.Backends(), f.backend):
+		return fmt.Errorf("--backend: unknown backend %q (compiled in: auto, %s)", f.backend, strings.Join(solve.Backends(), ", "))
+	}
+	return nil
+}
+
+func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags) error {
+	if err := f.check(); err != nil {
+		return inputError(err)
+	}
+	m, err := mps.ReadFile(path)
+	if err != nil {
+		return inputError(err)
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if f.timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+		defer cancel()
+	}
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap}
+	if f.log {
+		opts.Log = stderr
+	}
+	sol, rep, err := solve.Solve(ctx, m, f.backend, opts)
+	if err != nil {
+		// The command prefixes its own name; keep one "solve: ".
+		msg := errors.New(strings.TrimPrefix(err.Error(), "solve: "))
+		if solve.IsInputError(err) {
+			return inputError(msg)
+		}
+		return internalError(msg)
+	}
+	ans := newLPAnswer(m, sol, rep)
+	if f.out != "" {
+		if err := writeJSONFile(f.out, ans); err != nil {
+			return internalError(err)
+		}
+	}
+	if f.format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(ans); err != nil {
+			return internalError(err)
+		}
+	} else if err := writeLPTable(stdout, m, sol, rep); err != nil {
+		return internalError(err)
+	}
+	switch {
+	case sol.Status.IsLimit():
+		return limitReached
+	case !rep.OK:
+		return internalError(fmt.Errorf("the answer failed verification: %s", strings.Join(rep.Problems, "; ")))
+	case sol.Status == lp.Optimal || sol.Status == lp.Infeasible || sol.Status == lp.Unbounded || sol.Status == lp.InfeasibleOrUnbounded:
+		return nil
+	}
+	return internalError(fmt.Errorf("backend %s ended with status %s", sol.Backend, sol.Status))
+}
+
+// number is a float64 that encodes ±Inf and NaN as JSON null.
+type number float64
+
+func (n number) MarshalJSON() ([]byte, error) {
+	v := float64(n)
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return []byte("null"), nil
+	}
+	if v == 0 {
+		v = 0 // no "-0" in the output
+	}
+	return json.Marshal(v)
+}
+
+// lpAnswer is the JSON form of a solve.
+type lpAnswer struct {
+	Model        string            `json:"model"`
+	Status       string            `json:"status"`
+	Objective    *number           `json:"objective"`
+	Backend      string            `json:"backend"`
+	Iterations   int               `json:"iterations"`
+	Nodes        int               `json:"nodes,omitempty"`
+	BestBound    *number           `json:"best_bound,omitempty"`
+	Gap          *number           `json:"gap,omitempty"`
+	SolveSeconds float64           `json:"solve_seconds"`
+	Columns      map[string]number `json:"columns,omitempty"`
+	RowDuals     map[string]number `json:"row_duals,omitempty"`
+	ReducedCosts map[string]number `json:"reduced_costs,omitempty"`
+	FarkasRow    map[string]number `json:"farkas_row,omitempty"`
+	Ray          map[string]number `json:"ray,omitempty"`
+	Verification *solve.Report     `json:"verification"`
+}
+
+func byName(v []float64, name func(int) string) map[string]number {
+	if v == nil {
+		return nil
+	}
+	out := make(map[string]number, len(v))
+	for i, x := range v {
+		out[name(i)] = number(x)
+	}
+	return out
+}
+
+func colName(m *lp.Model) func(int) string {
+	return func(j int) string {
+		if n := m.Vars[j].Name; n != "" {
+			return n
+		}
+		return fmt.Sprintf("C%d", j)
+	}
+}
+
+func rowName(m *lp.Model) func(int) string {
+	return func(i int) string {
+		if n := m.Rows[i].Name; n != "" {
+			return n
+		}
+		return fmt.Sprintf("R%d", i)
+	}
+}
+
+func newLPAnswer(m *lp.Model, sol *lp.Solution, rep *solve.Report) *lpAnswer {
+	a := &lpAnswer{
+		Model:        m.Name,
+		Status:       sol.Status.String(),
+		Backend:      sol.Backend,
+		Iterations:   sol.Iterations,
+		SolveSeconds: sol.Time.Seconds(),
+		Columns:      byName(sol.X, colName(m)),
+		RowDuals:     byName(sol.RowDual, rowName(m)),
+		ReducedCosts: byName(sol.ReducedCost, colName(m)),
+		FarkasRow:    byName(sol.FarkasRow, rowName(m)),
+		Ray:          byName(sol.Ray, colName(m)),
+		Verification: rep,
+	}
+	if sol.HasPrimal() || sol.Status == lp.Unbounded {
+		z := number(objective(m, sol))
+		a.Objective = &z
+	}
+	if m.IsMIP() {
+		a.Nodes = sol.Nodes
+		if sol.HasPrimal() || sol.Nodes > 0 {
+			bb, g := number(sol.BestBound), number(sol.Gap)
+			a.BestBound, a.Gap = &bb, &g
+		}
+	}
+	return a
+}
+
+// objective is the value to report: ±∞ for an unbounded model, whatever
+// finite value the backend left in Solution.Objective.
+func objective(m *lp.Model, sol *lp.Solution) float64 {
+	if sol.Status == lp.Unbounded {
+		if m.Sense == lp.Maximize {
+			return math.Inf(1)
+		}
+		return math.Inf(-1)
+	}
+	return sol.Objective
+}
+
+func writeJSONFile(path string, v any) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	enc := json.NewEncoder(f)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func writeLPTable(w io.Writer, m *lp.Model, sol *lp.Solution, rep *solve.Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	name := m.Name
+	if name == "" {
+		name = "-"
+	}
+	kind := fmt.Sprintf("LP, %d rows, %d columns, %d nonzeros", m.NumRows(), m.NumVars(), m.NumNonzeros())
+	if m.IsMIP() {
+		kind = "MI" + kind
+	}
+	fmt.Fprintf(tw, "model\t%s (%s)\n", name, kind)
+	fmt.Fprintf(tw, "status\t%s\n", sol.Status)
+	if sol.HasPrimal() || sol.Status == lp.Unbounded {
+		fmt.Fprintf(tw, "objective\t%.12g\n", objective(m, sol))
+	}
+	if m.IsMIP() && (sol.HasPrimal() || sol.Nodes > 0) {
+		fmt.Fprintf(tw, "best bound\t%.12g\n", sol.BestBound)
+		fmt.Fprintf(tw, "gap\t%.3g\n", sol.Gap)
+		fmt.Fprintf(tw, "nodes\t%d\n", sol.Nodes)
+	}
+	fmt.Fprintf(tw, "backend\t%s\n", sol.Backend)
+	fmt.Fprintf(tw, "iterations\t%d\n", sol.Iterations)
+	fmt.Fprintf(tw, "time\t%s\n", sol.Time.Round(time.Microsecond))
+	fmt.Fprintf(tw, "verification\t%s\n", rep.Summary())
+	for _, p := range rep.Problems[min(1, len(rep.Problems)):] {
+		fmt.Fprintf(tw, "\t%s\n", p)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if !sol.HasPrimal() {
+		return nil
+	}
+	var rows [][2]string
+	for j, x := range sol.X {
+		if x != 0 {
+			rows = append(rows, [2]string{colName(m)(j), fmt.Sprintf("%.10g", x)})
+		}
+	}
+	fmt.Fprintf(w, "\n%d of %d columns nonzero\n", len(rows), len(sol.X))
+	if len(rows) == 0 {
+		return nil
+	}
+	fmt.Fprintln(tw, "column\tvalue")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
+	}
+	return tw.Flush()
+}
