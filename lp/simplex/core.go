@@ -67,6 +67,8 @@ type core struct {
 	col, rho, tau, alpha []float64
 	dx                   []float64
 	cands, flips         []int
+	alphaIdx             []int
+	alphaMark            []bool
 	unitIdx              []int
 	one                  []float64
 
@@ -182,6 +184,9 @@ func (s *core) allocWork() {
 	s.tau = growF(s.tau, s.m)
 	s.dx = growF(s.dx, s.m)
 	s.alpha = growF(s.alpha, N)
+	if len(s.alphaMark) < N {
+		s.alphaMark = make([]bool, N)
+	}
 	s.unitIdx = grow(s.unitIdx, s.m)
 	for i := range s.unitIdx {
 		s.unitIdx[i] = i
@@ -364,42 +369,59 @@ func (s *core) computeDuals() {
 	}
 }
 
-// pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j.
+// pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j, and lists in
+// alphaIdx the variables where it may be nonzero.
 func (s *core) pivotRow(rho []float64) {
 	alpha := s.alpha
+	n := s.n
+	idx := s.alphaIdx[:0]
 	nz := 0
 	for _, v := range rho {
 		if v != 0 {
 			nz++
 		}
 	}
-	n := s.n
 	if nz*4 < s.m {
-		for j := 0; j < n; j++ {
-			alpha[j] = 0
-		}
+		mark := s.alphaMark
 		for i, r := range rho {
 			if r == 0 {
 				continue
 			}
 			for p := s.rowPtr[i]; p < s.rowPtr[i+1]; p++ {
-				alpha[s.colInd[p]] += r * s.rowVal[p]
+				j := s.colInd[p]
+				if !mark[j] {
+					mark[j] = true
+					alpha[j] = 0
+					idx = append(idx, j)
+				}
+				alpha[j] += r * s.rowVal[p]
 			}
+		}
+		for _, j := range idx {
+			mark[j] = false
 		}
 	} else {
 		for j := 0; j < n; j++ {
 			if s.stat[j] == Basic {
-				alpha[j] = 0
 				continue
 			}
 			v := 0.0
 			for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
 				v += s.colVal[p] * rho[s.rowInd[p]]
 			}
-			alpha[j] = v
+			if v != 0 {
+				alpha[j] = v
+				idx = append(idx, j)
+			}
 		}
 	}
-	copy(alpha[n:], rho)
+	for i, r := range rho {
+		if r != 0 {
+			alpha[n+i] = r
+			idx = append(idx, n+i)
+		}
+	}
+	s.alphaIdx = idx
 }
 
 func (s *core) loadColumn(j int, v []float64) {

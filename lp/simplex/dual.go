@@ -84,7 +84,6 @@ func (s *core) perturbCosts() {
 // (primal infeasibility) or a limit.
 func (s *core) dual() outcome {
 	m := s.m
-	N := s.n + m
 	s.refactor()
 	s.computeX()
 	s.computeDuals()
@@ -95,7 +94,7 @@ func (s *core) dual() outcome {
 		if o := s.checkLimits(); o >= 0 {
 			return o
 		}
-		if s.lu.numEtas() >= refactorEvery {
+		if s.lu.needRefactor() {
 			s.refactor()
 			s.computeX()
 			s.computeDuals()
@@ -161,7 +160,7 @@ func (s *core) dual() outcome {
 			rhoMax = math.Max(rhoMax, math.Abs(v))
 		}
 		tolA := pivotTol * math.Max(1, rhoMax)
-		for j := 0; j < N; j++ {
+		for _, j := range s.alphaIdx {
 			st := s.stat[j]
 			if st == Basic || s.lo[j] == s.up[j] {
 				continue
@@ -288,8 +287,8 @@ func (s *core) dual() outcome {
 		copy(tau, rho)
 		s.lu.ftran(tau)
 		if thetaD != 0 {
-			for j := 0; j < N; j++ {
-				if s.stat[j] != Basic && alpha[j] != 0 {
+			for _, j := range s.alphaIdx {
+				if s.stat[j] != Basic {
 					s.d[j] -= thetaD * alpha[j]
 				}
 			}

@@ -570,3 +570,10 @@ func (f *factor) update(r int, alpha []float64) {
 }
 
 func (f *factor) numEtas() int { return len(f.eR) }
+
+// needRefactor reports whether the eta file has grown enough that a fresh
+// factorisation is cheaper to use: after refactorEvery updates, or when the
+// etas hold more nonzeros than L and U together.
+func (f *factor) needRefactor() bool {
+	return len(f.eR) >= refactorEvery || len(f.eIdx) > len(f.lIdx)+len(f.uIdx)+f.m
+}

@@ -22,7 +22,7 @@ func (s *core) primal() outcome {
 		if o := s.checkLimits(); o >= 0 {
 			return o
 		}
-		if s.lu.numEtas() >= refactorEvery {
+		if s.lu.needRefactor() {
 			s.refactor()
 			s.computeX()
 		}
