@@ -106,3 +106,29 @@ func netlibSelected(name string) bool {
 	}
 	return false
 }
+
+// BenchmarkPresolve times Presolve alone on NETLIB instances (selection as
+// in TestNetlib; the largest files make the default).
+func BenchmarkPresolve(b *testing.B) {
+	insts, err := instances.Netlib()
+	if err != nil {
+		b.Skipf("no netlib instances: %v", err)
+	}
+	big := map[string]bool{"d2q06c": true, "80bau3b": true, "greenbea": true, "degen3": true}
+	for _, in := range insts {
+		if os.Getenv("STREAMOPT_NETLIB") == "" && !big[in.Name] || os.Getenv("STREAMOPT_NETLIB") != "" && !netlibSelected(in.Name) {
+			continue
+		}
+		m, err := mps.ReadFile(in.Path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(in.Name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := presolve.Presolve(m, presolve.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
