@@ -314,7 +314,7 @@ var lpCases = []testCase{
 		// 4a + 2b ≥ 15, 2a + b ≥ 3. Per unit of n2, a costs 0.6/4 = 0.15 and b
 		// 0.35/2 = 0.175, and a = 3.75 meets n1 (18.75) and n3 (7.5): z = 2.25.
 		// a basic ⇒ y₂ = 0.15, d_b = 0.35 − 2·0.15 = 0.05.
-		name: "diet", source: "hand-derived; scipy linprog(highs) agrees",
+		name: "diet", source: "hand-derived; scipy milp (HiGHS) agrees",
 		build: func() *lp.Model {
 			m := lp.New("diet", lp.Minimize)
 			a := m.AddVar("a", 0, inf, 0.6)
