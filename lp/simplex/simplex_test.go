@@ -514,3 +514,86 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestAddRows adds cuts that the current optimum violates and compares the
+// warm re-solve with a cold solve of the model with the rows added.
+func TestAddRows(t *testing.T) {
+	optimalResolves := 0
+	for seed := uint64(1); seed <= 15; seed++ {
+		m := randomLP(seed, 10, 16, 0.3)
+		sv, err := New(m, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := sv.Solve(context.Background())
+		if err != nil || sol.Status != lp.Optimal {
+			t.Fatalf("seed %d: %v %v", seed, sol.Status, err)
+		}
+		mod := m.Clone()
+		rng := rand.New(rand.NewPCG(seed, 11))
+		for round := 0; round < 3; round++ {
+			// a cut through the current point, tightened by 0.5: aᵀx ≤ aᵀx* − 0.5
+			var r lp.Row
+			act := 0.0
+			for j := range m.Vars {
+				if rng.IntN(3) == 0 {
+					c := float64(rng.IntN(5) - 2)
+					if c == 0 {
+						continue
+					}
+					r.Ind = append(r.Ind, j)
+					r.Val = append(r.Val, c)
+					act += c * sol.X[j]
+				}
+			}
+			r.Lower, r.Upper = math.Inf(-1), act-0.5
+			if err := sv.AddRows([]lp.Row{r}); err != nil {
+				t.Fatal(err)
+			}
+			mod.Rows = append(mod.Rows, r)
+			warm, err := sv.Solve(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if warm.Status != cold.Status {
+				t.Fatalf("seed %d round %d: warm %v, cold %v", seed, round, warm.Status, cold.Status)
+			}
+			if cold.Status != lp.Optimal {
+				if cold.Status == lp.Infeasible {
+					if err := checkFarkas(mod, warm.FarkasRow); err != nil {
+						t.Fatalf("seed %d round %d: %v", seed, round, err)
+					}
+				}
+				break
+			}
+			if !near(warm.Objective, cold.Objective, 1e-8) {
+				t.Fatalf("seed %d round %d: warm %.12g, cold %.12g", seed, round, warm.Objective, cold.Objective)
+			}
+			if err := checkOptimal(mod, warm); err != nil {
+				t.Fatalf("seed %d round %d: %v", seed, round, err)
+			}
+			sol = warm
+			optimalResolves++
+		}
+	}
+	if optimalResolves < 10 {
+		t.Errorf("only %d optimal re-solves after cuts; the test needs feasible cuts to mean anything", optimalResolves)
+	}
+	t.Logf("%d optimal re-solves", optimalResolves)
+	sv, _ := New(randomLP(1, 4, 5, 0.5), Options{})
+	for _, bad := range []lp.Row{
+		{Ind: []int{9}, Val: []float64{1}, Upper: 1},
+		{Ind: []int{0, 0}, Val: []float64{1, 2}, Upper: 1},
+		{Ind: []int{0}, Val: []float64{math.NaN()}, Upper: 1},
+		{Ind: []int{0}, Val: []float64{1, 2}, Upper: 1},
+		{Ind: []int{0}, Val: []float64{1}, Lower: math.Inf(1), Upper: math.Inf(1)},
+	} {
+		if err := sv.AddRows([]lp.Row{bad}); err == nil {
+			t.Errorf("AddRows(%+v): no error", bad)
+		}
+	}
+}
