@@ -1,18 +1,32 @@
 package solve_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/streamopt/streamopt/solve"
 	"github.com/streamopt/streamopt/solve/solvetest"
 )
 
+// envLong names an environment variable that, set to 1, also runs the
+// NETLIB instances that take several seconds each.
+const envLong = "STREAMOPT_LONG"
+
+// TestSimplexConformance runs the conformance suite on the simplex backend,
+// NETLIB included. Measured on the shared 2-core machine, all 42 instances
+// take about 80 s; the five slowest (over 5 s each) run only with
+// STREAMOPT_LONG=1 so that the package's default test stays near 20 s.
 func TestSimplexConformance(t *testing.T) {
+	cfg := solvetest.Config{Netlib: true}
+	if os.Getenv(envLong) != "1" {
+		const why = "takes over 5 s; set " + envLong + "=1 to run"
+		cfg.Skip = map[string]string{"d2q06c": why, "greenbea": why, "80bau3b": why, "25fv47": why, "degen3": why}
+	}
 	solvetest.Run(t, func() solve.Backend {
 		b, err := solve.Open(solve.SimplexName)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return b
-	}, solvetest.Config{Netlib: true})
+	}, cfg)
 }
