@@ -22,11 +22,13 @@ func ExamplePresolve() {
 	}
 	red := res.Reduced
 	fmt.Println("status:", res.Status)
+	fmt.Println(res.Stats)
 	fmt.Printf("reduced: %d rows, %d columns, objective offset %g\n", red.NumRows(), red.NumVars(), red.ObjOffset)
 	fmt.Printf("row %s: [%g, %g]\n", red.Rows[0].Name, red.Rows[0].Lower, red.Rows[0].Upper)
 	fmt.Printf("column %s: [%g, %g]\n", red.Vars[0].Name, red.Vars[0].Lower, red.Vars[0].Upper)
 	// Output:
 	// status: not_solved
+	// rows 2→1, columns 3→2, nonzeros 4→2
 	// reduced: 1 rows, 2 columns, objective offset 1
 	// row cover: [3.5, +Inf]
 	// column a: [1.5, 10]

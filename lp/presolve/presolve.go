@@ -35,7 +35,8 @@ type Options struct {
 	IgnoreIntegrality bool
 }
 
-// Stats counts what Presolve removed.
+// Stats counts what Presolve removed. A column fixed by a forcing row is
+// counted both in ForcingRows (its row) and FixedCols.
 type Stats struct {
 	Passes                                 int
 	RowsBefore, ColsBefore, NonzerosBefore int
@@ -53,14 +54,18 @@ type Stats struct {
 	BoundsTightened int
 }
 
-// Result is the outcome of Presolve.
+// Result is the outcome of Presolve. Postsolve only reads it, so one Result
+// may serve several solutions concurrently.
 type Result struct {
 	// Reduced is the presolved model when Status is lp.NotSolved; it may
 	// have no rows and no columns, in which case its only solution is the
 	// empty one. Reduced is nil when presolve decided the model.
 	Reduced *lp.Model
 	// Status is lp.NotSolved when Reduced must be solved, lp.Infeasible when
-	// presolve proved that no point is feasible. Reason says why.
+	// presolve proved that no point is feasible; Reason then says which row
+	// or column shows it. Presolve never returns lp.Unbounded: a column whose
+	// cost pushes it to an infinite bound is unbounded only if the rest is
+	// feasible, so it stays in Reduced for the solver to decide (with a ray).
 	Status lp.Status
 	Reason string
 	// Stats counts the reductions.
@@ -134,8 +139,10 @@ type presolver struct {
 }
 
 // Presolve simplifies m and returns the reduced model together with what
-// Postsolve needs to map a solution of it back to m. m is not modified.
-// The error is non-nil only when m is not a valid model (see lp.Model.Validate).
+// Postsolve needs to map a solution of it back to m. m is not modified, and
+// must not be modified while the Result is in use: Postsolve evaluates the
+// original model. The error is non-nil only when m is not a valid model
+// (see lp.Model.Validate) or opts is out of range.
 func Presolve(m *lp.Model, opts Options) (*Result, error) {
 	if m == nil {
 		return nil, errors.New("presolve: model: must not be nil")
@@ -190,6 +197,13 @@ func Presolve(m *lp.Model, opts Options) (*Result, error) {
 	res.stack = p.stack
 	res.a = m.Matrix()
 	return res, nil
+}
+
+// String summarises the sizes before and after, e.g.
+// "rows 821→771, columns 1571→1541, nonzeros 10400→10215".
+func (s Stats) String() string {
+	return fmt.Sprintf("rows %d→%d, columns %d→%d, nonzeros %d→%d",
+		s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter)
 }
 
 func newPresolver(m *lp.Model, tol float64, useInt bool) *presolver {
