@@ -54,7 +54,8 @@
 //
 // A right-hand side on the objective row is minus the objective constant:
 // "RHS obj v" means c₀ = −v, as in CPLEX, CLP and HiGHS (GLPK 5.0 and
-// lp_solve 5.5 take c₀ = +v: checked here with glpsol and lp_solve).
+// lp_solve 5.5 take c₀ = +v: checked with glpsol and lp_solve on files
+// this package wrote).
 // NETLIB e226 has RHS −7.113 on its objective, so ObjOffset = 7.113 and the
 // optimum is −11.6389290664 (−18.751929066 without the constant).
 //
@@ -92,8 +93,8 @@
 //
 // are integer. An integer column that no BOUNDS record names gets [0, 1]:
 // that is what the CPLEX and Gurobi MPS documentation state and what GLPK
-// 5.0 and CLP/CBC 1.17.6/2.10 do (checked with glpsol and clp here: min −x
-// s.t. x ≤ 10.5 gives −1); HiGHS does the same since its issue #149 (2019).
+// 5.0 and CLP/CBC 1.17.6/2.10.8 do (checked with glpsol and clp while
+// writing this package: min −x s.t. x ≤ 10.5 gives −1); HiGHS does the same since its issue #149 (2019).
 // lp_solve 5.5 gives [0, +∞) (it answers −10 on the same file), and so does
 // the "modern" reading some tools use; ReadOptions.IntegerUnbounded selects
 // it. The known optima of the shared MIPLIB set were computed with the [0, 1]
@@ -106,7 +107,9 @@
 // Every error from Read names the place: "afiro.mps:17: unknown row "R09X"
 // in COLUMNS" (type *Error). Duplicate entries for one (row, column) pair are
 // an error, as in GLPK ("duplicate coefficient"), CLP ("Duplicate row") and
-// lp_solve; so is a column whose entries are split by other columns, a
+// lp_solve; so is a column whose entries are split by other columns (GLPK:
+// "column 'X' multiply specified", lp_solve: "Variable name (X) is already
+// used"; CLP warns "duplicate name" and reads on), a
 // duplicate row name, a second RHS or RANGES value for one row within a set,
 // and a missing ENDATA. Only the first RHS, RANGES and BOUNDS set is used;
 // records of other sets are skipped.

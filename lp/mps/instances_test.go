@@ -84,6 +84,15 @@ func TestInstancesCounts(t *testing.T) {
 					}
 				}
 			}
+			// Every line of these files fits the fixed layout, so forcing
+			// fixed format must give the same model as detection.
+			fixed, err := mps.ReadFileWithOptions(in.Path, mps.ReadOptions{Format: mps.Fixed})
+			if err != nil {
+				t.Fatalf("forced fixed: %v", err)
+			}
+			if !reflect.DeepEqual(m, fixed) {
+				t.Errorf("forced fixed reading differs (-auto +fixed):\n%s", cmp.Diff(m, fixed))
+			}
 			got := [5]int{m.NumRows() + 1, m.NumVars(), m.NumNonzeros() + nobj, ints, bins}
 			exp := [5]int{want.rows, want.cols, want.nnz, want.ints, want.bins}
 			if got != exp {
@@ -228,4 +237,42 @@ func TestReadFileGzip(t *testing.T) {
 	if d := cmp.Diff(m, back); d != "" {
 		t.Fatalf("gzip round trip (-want +got):\n%s", d)
 	}
+}
+
+// BenchmarkRead reads the largest shared file (d2q06c, 1.2 MB).
+func BenchmarkRead(b *testing.B) {
+	root, err := instances.SharedDir()
+	if err != nil {
+		b.Skip(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
+	if err != nil {
+		b.Skip(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := mps.Read(bytes.NewReader(data), "d2q06c.mps"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWrite writes d2q06c.
+func BenchmarkWrite(b *testing.B) {
+	root, err := instances.SharedDir()
+	if err != nil {
+		b.Skip(err)
+	}
+	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
+	if err != nil {
+		b.Skip(err)
+	}
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := mps.Write(&buf, m, mps.WriteOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
 }
