@@ -1,0 +1,5 @@
+//go:build lpsolve
+
+package main
+
+import _ "github.com/streamopt/streamopt/solve/lpsolve"
