@@ -49,8 +49,9 @@
 // (the definition of the IBM MPSX format that CPLEX, CLP, GLPK and HiGHS
 // follow). The first N row is the objective (or the one OBJNAME names);
 // further N rows are dropped together with their coefficients, right-hand
-// sides and ranges, as CLP, GLPK and HiGHS do. A RANGES entry on an N row is
-// ignored.
+// sides and ranges, as CLP does (clp 1.17.6 reads a file with two N rows and
+// one G row as "1 rows"); GLPK reads them as free rows, which its solver then
+// removes. A RANGES entry on an N row is ignored.
 //
 // A right-hand side on the objective row is minus the objective constant:
 // "RHS obj v" means c₀ = −v, as in CPLEX, CLP and HiGHS (GLPK 5.0 and
@@ -120,7 +121,8 @@
 // blank other than space, and every number fits 12 characters; free MPS
 // otherwise (WriteOptions.Format forces one). Numbers are written with
 // strconv's shortest round-trip form, so reading the output gives back the
-// same float64 values. The writer always writes OBJSENSE; it brackets integer
+// same float64 values. The writer always writes OBJSENSE (but see
+// WriteOptions.OmitMinSense: glpsol 5.0 rejects the section); it brackets integer
 // columns with MARKER lines and gives each of them explicit bounds (BV for
 // [0, 1], else LO or MI and UP or PL), so no reader falls back on its own
 // default; it writes MI or LO before every negative UP; ranges go to RANGES

@@ -35,9 +35,9 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// Infinity is the magnitude from which a bound, right-hand side or range value
-// read from a file is taken as infinite (the CoinMpsIO convention). Writers
-// use it for a row that is free in both directions.
+// Infinity is the magnitude from which a bound or right-hand side read from
+// a file is taken as infinite (the CoinMpsIO convention). The writer uses it
+// as the right-hand side of a row that is free in both directions.
 const Infinity = 1e30
 
 // ErrUnsupported is wrapped by the errors for MPS features this package does

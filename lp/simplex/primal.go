@@ -18,6 +18,7 @@ func (s *core) primal() outcome {
 		dw[j] = 1
 	}
 	trouble := 0
+	dValid := false // in phase 2, d is maintained by pivot-row updates
 	for {
 		if o := s.checkLimits(); o >= 0 {
 			return o
@@ -25,6 +26,7 @@ func (s *core) primal() outcome {
 		if s.lu.needRefactor() {
 			s.refactor()
 			s.computeX()
+			dValid = false
 		}
 		// phase and costs
 		phase1 := false
@@ -36,29 +38,47 @@ func (s *core) primal() outcome {
 			}
 		}
 		y := s.rho
-		if phase1 {
-			for p, j := range s.head {
-				v := s.x[j]
-				switch {
-				case v < s.lo[j]-s.ptol:
-					y[p] = -1
-				case v > s.up[j]+s.ptol:
-					y[p] = 1
-				default:
-					y[p] = 0
+		if phase1 || !dValid {
+			if phase1 {
+				for p, j := range s.head {
+					v := s.x[j]
+					switch {
+					case v < s.lo[j]-s.ptol:
+						y[p] = -1
+					case v > s.up[j]+s.ptol:
+						y[p] = 1
+					default:
+						y[p] = 0
+					}
+				}
+			} else {
+				for p, j := range s.head {
+					y[p] = s.cost[j]
 				}
 			}
-		} else {
-			for p, j := range s.head {
-				y[p] = s.cost[j]
+			s.lu.btran(y)
+			cj := s.cost
+			if phase1 {
+				cj = pcost
 			}
+			for j := 0; j < N; j++ {
+				if s.stat[j] == Basic {
+					s.d[j] = 0
+					continue
+				}
+				dj := cj[j]
+				if j < s.n {
+					for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+						dj -= s.colVal[p] * y[s.rowInd[p]]
+					}
+				} else {
+					dj -= y[j-s.n]
+				}
+				s.d[j] = dj
+			}
+			dValid = !phase1
 		}
-		s.lu.btran(y)
-		cj := s.cost
-		if phase1 {
-			cj = pcost
-		}
-		// pricing
+		// pricing (Devex)
 		q := -1
 		best := 0.0
 		for j := 0; j < N; j++ {
@@ -66,15 +86,7 @@ func (s *core) primal() outcome {
 			if st == Basic || s.lo[j] == s.up[j] {
 				continue
 			}
-			dj := cj[j]
-			if j < s.n {
-				for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-					dj -= s.colVal[p] * y[s.rowInd[p]]
-				}
-			} else {
-				dj -= y[j-s.n]
-			}
-			s.d[j] = dj
+			dj := s.d[j]
 			var e float64
 			switch st {
 			case AtLower:
@@ -210,10 +222,39 @@ func (s *core) primal() outcome {
 		p := s.head[r]
 		s.x[q] += theta * dir
 		s.x[p] = leaveBound
-		// devex-like weight update for the entering/leaving pair
 		aq := col[r]
-		wq := math.Max(dw[q], 1)
-		dw[p] = math.Max(wq/(aq*aq), 1)
+		if !phase1 {
+			// pivot row: update reduced costs and Devex weights
+			rho := s.rho
+			for i := range rho {
+				rho[i] = 0
+			}
+			rho[r] = 1
+			s.lu.btran(rho)
+			s.pivotRow(rho)
+			thetaD := s.d[q] / aq
+			wq := dw[q]
+			for _, j := range s.alphaIdx {
+				if s.stat[j] == Basic || j == q {
+					continue
+				}
+				a := s.alpha[j]
+				s.d[j] -= thetaD * a
+				k := a / aq
+				if w := k * k * wq; w > dw[j] {
+					dw[j] = w
+				}
+			}
+			s.d[p] = -thetaD
+			dw[p] = math.Max(wq/(aq*aq), 1)
+			if dw[p] > 1e6 {
+				for j := range dw {
+					dw[j] = 1
+				}
+			}
+		} else {
+			dw[p] = math.Max(dw[q]/(aq*aq), 1)
+		}
 		if leaveBound == s.lo[p] {
 			s.stat[p] = AtLower
 		} else {
