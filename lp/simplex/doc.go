@@ -15,41 +15,94 @@
 //
 // # Dual simplex
 //
-// From a dual feasible basis (dⱼ ≥ 0 at lower, ≤ 0 at upper, = 0 free) the
-// dual simplex picks a primal infeasible basic variable p in row r by dual
-// steepest edge (largest infeasibility²/‖eᵣᵀB⁻¹‖², weights updated as in
-// Forrest & Goldfarb 1992), computes the pivot row αⱼ = eᵣᵀB⁻¹aⱼ, and
-// chooses the entering variable q by Harris' two-pass ratio test on
-// dⱼ/αⱼ with the dual feasibility tolerance, preferring large |αⱼ|. A
-// reduced cost of the wrong sign at the chosen q is removed by shifting cⱼ.
-// If no αⱼ qualifies the dual is unbounded, and row r of B⁻¹ is a Farkas
-// certificate of primal infeasibility: with ρ = B⁻ᵀeᵣ, every point of the
-// box satisfies ρᵀ[A I](x,z) ≠ 0. Costs are perturbed at the start against
-// dual degeneracy; after the dual finishes the perturbation is removed and
-// the primal simplex cleans up remaining dual infeasibilities.
+// From a dual feasible basis (dⱼ ≥ 0 at lower, ≤ 0 at upper, = 0 free) an
+// iteration of the dual simplex
 //
-// Dual phase 1 solves Koberstein's auxiliary problem: the same matrix with
-// boxed and fixed variables in [0,0], lower-bounded in [0,1], upper-bounded
-// in [−1,0] and free in [−1000,1000]; every basis of it is dual feasible after
-// flips, and its optimum minimises the total dual infeasibility.
+//  1. prices: picks the basic variable p (row r) with the largest
+//     infeasibility²/wᵣ, where wᵣ = ‖eᵣᵀB⁻¹‖² are the dual steepest-edge
+//     weights (Forrest & Goldfarb 1992), updated with τ = B⁻¹ρ as
+//     wᵢ ← wᵢ − 2(αᵢ/αᵣ)τᵢ + (αᵢ/αᵣ)²wᵣ, wᵣ ← wᵣ/αᵣ²;
+//  2. computes ρ = B⁻ᵀeᵣ and the pivot row αⱼ = ρᵀaⱼ (row-wise when ρ is
+//     sparse, so only the touched columns are visited);
+//  3. runs the bound-flipping ratio test (Maros 2003; Koberstein 2005, §3.3):
+//     with α̃ = ±α signed so that the leaving variable moves to its violated
+//     bound, the candidates are nonbasic j with α̃ⱼ > 0 at lower, α̃ⱼ < 0 at
+//     upper, or free, with breakpoints dⱼ/α̃ⱼ. The slope of the dual
+//     objective starts at the primal infeasibility δ of p and drops by
+//     |α̃ⱼ|(uⱼ − lⱼ) at each boxed breakpoint passed; passed variables flip
+//     to their other bound. Breakpoints are taken in Harris groups: the
+//     bound θmax = min (dⱼ ± ε_d)/α̃ⱼ defines a group, in which the entering q
+//     is the candidate with the largest |α̃ⱼ| (Harris 1973);
+//  4. updates d ← d − θ_D α with θ_D = d_q/α_q, the primal values by
+//     x_B ← x_B − θ_P B⁻¹a_q with θ_P = δ/α_q (after applying the flips,
+//     x_B ← x_B − B⁻¹Σ aⱼΔxⱼ), and the basis.
+//
+// A candidate must satisfy |α̃ⱼ| ≥ 10⁻⁷·max(1, ‖ρ‖∞), which rejects pivots
+// that are rounding noise of a large ρ. When αᵣ computed from the row and
+// from the column B⁻¹a_q disagree, B is refactorised; if they still
+// disagree on fresh factors the row is set aside until the next successful
+// iteration. A reduced cost of the wrong sign at the chosen q is removed by
+// shifting c_q.
+//
+// If no candidate exists (or all can be flipped while the slope stays
+// positive) the dual is unbounded and ρ proves primal infeasibility: for
+// every point of the bound box, ρᵀ(Ax + z) = Σⱼ αⱼvⱼ is bounded away from 0
+// on the side of δ, since each term is at its extreme. In model units
+// y = ±Rρ, and with z = Aᵀy the sign is chosen so that
+// max_{l≤x≤u} zᵀx < min_{rl≤r≤ru} yᵀr, the certificate of lp/doc.go.
+//
+// Costs are perturbed at the start of a cold solve against dual degeneracy:
+// cⱼ moves by (β + 10⁻⁷|cⱼ|)·(1+U), U uniform on [0,1) from a fixed-seed
+// PCG stream, β = 5·10⁻⁷·min(max(‖c‖∞, 1), 10³), in the direction that keeps
+// dⱼ feasible. After the dual ends, the perturbation and the shifts are
+// removed, B is refactorised, x, y, d recomputed, and the primal simplex
+// (or the dual, when only primal infeasibilities remain) cleans up until
+// both feasibilities hold on fresh factors. Otherwise the answer is
+// lp.NumericalError, never a false optimum.
+//
+// Dual phase 1 solves Koberstein's auxiliary problem (2005, §4.4): the same
+// matrix with boxed and fixed variables in [0,0], lower-bounded in [0,1],
+// upper-bounded in [−1,0] and free in [−1000,1000]. Every basis of it is dual
+// feasible after flips, and its optimum minimises the total dual
+// infeasibility of the original problem. If infeasibilities remain the
+// primal simplex takes over.
 //
 // # Primal simplex
 //
 // The primal simplex minimises the sum of infeasibilities of the basics
-// (phase 1, costs ±1 recomputed each iteration) and then cᵀx (phase 2),
-// with a Harris two-pass ratio test and bound flips of the entering
-// variable. An entering direction without a blocking basic gives a ray.
+// (phase 1, costs ±1 recomputed every iteration) and then cᵀx (phase 2,
+// where d is updated from the pivot row, d ← d − (d_q/α_q)α). Pricing is
+// Devex (Harris 1973): reference weights wⱼ ← max(wⱼ, (αⱼ/α_q)²w_q). The
+// ratio test is Harris' two-pass test over the basics, x_B(t) = x_B − t·B⁻¹a_q,
+// with a bound flip when the entering variable reaches its own other bound
+// first. An entering direction without a blocking basic is an unbounded ray
+// r with r_q = ±1 and r_B = ∓B⁻¹a_q (unscaled by C).
 //
-// # LU factorisation
+// # LU factorisation and update
 //
 // B is factorised as PBQ = LU by right-looking Gaussian elimination with
 // Markowitz pivot selection (Suhl & Suhl 1990): pivots are searched in
-// columns and rows of smallest count, accepted when at least 0.1 of the
-// largest entry of their column (threshold partial pivoting); singletons
-// cost nothing. A singular basis is repaired by logicals. Basis changes are
-// kept as a product-form eta file, B⁻¹_new = E⁻¹B⁻¹, and B is refactorised
-// every 100 updates and on numerical trouble (a pivot that disagrees
-// between the row and the column computation).
+// columns and rows of smallest count, cost (r−1)(c−1), accepted when at
+// least 0.1 of the largest entry of their column (threshold partial
+// pivoting); singletons cost nothing. Empty or tiny active columns mark the
+// basis singular, and the offending columns are replaced by the logicals of
+// the unpivoted rows. L and U are kept both by column and by row, so FTRAN
+// (B⁻¹b) and BTRAN (B⁻ᵀh) skip zeros. Basis changes form a product-form eta
+// file: replacing position r by a column with B⁻¹a = α gives
+// B⁻¹_new = E⁻¹B⁻¹, where E⁻¹ sets vᵣ ← vᵣ/αᵣ and vᵢ ← vᵢ − αᵢvᵣ. B is
+// refactorised after 100 updates, when the etas outgrow L and U, and on
+// numerical trouble.
+//
+// # Scaling, presolve, results
+//
+// Solve runs lp/presolve first (unless Options.NoPresolve) and maps the
+// solution back with its postsolve; when presolve or the reduced model ends
+// without an optimum, or the postsolved point does not check out, the
+// original model is solved directly so that certificates refer to it. The
+// reported x is the unscaled x of the final basis (nonbasics exactly at
+// their bounds), y = R·B⁻ᵀc_B with the sign of the model's sense, and
+// d = c − Aᵀy computed on the original matrix, so c = Aᵀy + d holds to
+// rounding.
 //
 // References: A. Koberstein, The dual simplex method, techniques for a fast
 // and stable implementation, PhD thesis, Paderborn 2005; I. Maros,
