@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mip"
 	"github.com/streamopt/streamopt/lp/simplex"
 )
 
@@ -15,29 +16,36 @@ const SimplexName = "simplex"
 func init() { Register(SimplexName, func() Backend { return simplexBackend{} }) }
 
 // simplexBackend adapts lp/simplex (the sparse bounded primal/dual revised
-// simplex, with lp/presolve in front) to Backend.
+// simplex, with lp/presolve in front) to Backend for LPs, and lp/mip (branch
+// and bound over warm-started simplex relaxations) for MILPs.
 type simplexBackend struct{}
 
 func (simplexBackend) Name() string { return SimplexName }
 
 func (simplexBackend) Capabilities() Capabilities {
-	return Capabilities{LP: true, Duals: true, Rays: true}
+	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true}
 }
 
-// Raw options the simplex backend understands.
+// Raw options the simplex backend understands; branching and cuts apply to MILPs.
 var simplexRaw = map[string][]string{
-	"method":   {"auto", "dual", "primal"},
-	"presolve": {"on", "off"},
-	"scaling":  {"on", "off"},
+	"method":    {"auto", "dual", "primal"},
+	"presolve":  {"on", "off"},
+	"scaling":   {"on", "off"},
+	"branching": {"pseudo_cost", "most_fractional"},
+	"cuts":      {"on", "off"},
 }
 
-func simplexOptions(o Options) (simplex.Options, error) {
+// simplexOptions maps Options to the options of lp/simplex and lp/mip.
+// IterationLimit limits an LP solve; for a MILP it is not applied (it would
+// cut each relaxation short) and NodeLimit is the limit to use.
+func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 	so := simplex.Options{
 		IterationLimit: o.IterationLimit,
 		PrimalTol:      o.PrimalTol,
 		DualTol:        o.DualTol,
 		Log:            o.Log,
 	}
+	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log}
 	keys := make([]string, 0, len(o.Raw))
 	for k := range o.Raw {
 		keys = append(keys, k)
@@ -47,14 +55,14 @@ func simplexOptions(o Options) (simplex.Options, error) {
 		v := o.Raw[k]
 		allowed, ok := simplexRaw[k]
 		if !ok {
-			return so, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: method, presolve, scaling)", k)
+			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: branching, cuts, method, presolve, scaling)", k)
 		}
 		valid := false
 		for _, a := range allowed {
 			valid = valid || a == v
 		}
 		if !valid {
-			return so, fmt.Errorf("simplex backend: options.Raw[%q]: must be one of %v, got %q", k, allowed, v)
+			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: must be one of %v, got %q", k, allowed, v)
 		}
 		switch k {
 		case "method":
@@ -63,21 +71,28 @@ func simplexOptions(o Options) (simplex.Options, error) {
 			so.NoPresolve = v == "off"
 		case "scaling":
 			so.NoScaling = v == "off"
+		case "branching":
+			mo.Branching = map[string]mip.Branching{"pseudo_cost": mip.PseudoCost, "most_fractional": mip.MostFractional}[v]
+		case "cuts":
+			mo.NoCuts = v == "off"
 		}
 	}
-	return so, nil
+	mo.LP = so
+	mo.LP.IterationLimit = 0
+	mo.LP.Log = nil
+	return so, mo, nil
 }
 
 func (b simplexBackend) Solve(ctx context.Context, m *lp.Model, o Options) (*lp.Solution, error) {
 	if m == nil {
 		return nil, fmt.Errorf("simplex backend: %w: nil model", lp.ErrInvalid)
 	}
-	if m.IsMIP() {
-		return nil, fmt.Errorf("simplex backend %w MILP", ErrCapability)
-	}
-	so, err := simplexOptions(o)
+	so, mo, err := simplexOptions(o)
 	if err != nil {
 		return nil, err
+	}
+	if m.IsMIP() {
+		return mip.Solve(ctx, m, mo)
 	}
 	return simplex.Solve(ctx, m, so)
 }

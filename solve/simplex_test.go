@@ -15,10 +15,12 @@ const envLong = "STREAMOPT_LONG"
 // TestSimplexConformance runs the conformance suite on the simplex backend,
 // NETLIB included. Measured on the shared 2-core machine, all 42 instances
 // take about 80 s; the five slowest (over 5 s each) run only with
-// STREAMOPT_LONG=1 so that the package's default test stays near 20 s.
+// STREAMOPT_LONG=1 so that the package's default test stays near 20 s;
+// MIPLIB (branch and bound through lp/mip) also runs only then.
 func TestSimplexConformance(t *testing.T) {
-	cfg := solvetest.Config{Netlib: true}
-	if os.Getenv(envLong) != "1" {
+	long := os.Getenv(envLong) == "1"
+	cfg := solvetest.Config{Netlib: true, Miplib: long}
+	if !long {
 		const why = "takes over 5 s; set " + envLong + "=1 to run"
 		cfg.Skip = map[string]string{"d2q06c": why, "greenbea": why, "80bau3b": why, "25fv47": why, "degen3": why}
 	}

@@ -94,7 +94,7 @@ RHS
     RHS       R         1.0
 ENDATA
 `
-	// One integer column: a MILP.
+	// min x s.t. x ≥ 1.5, x integer in [0, 10]: a MILP with optimum x = 2.
 	milpMPS = `NAME          MILP
 ROWS
  N  OBJ
@@ -218,6 +218,16 @@ func TestLPCommand(t *testing.T) {
 			},
 		},
 		{name: "table for infeasible", args: []string{"lp", infeas}, code: exitOK, stdout: []string{"status        infeasible", "Farkas certificate"}},
+		{
+			// min x, x ≥ 1.5, x integer in [0, 10]: x = 2 (milpMPS).
+			name: "MILP on auto", args: []string{"lp", milp, "--format", "json"}, code: exitOK,
+			json: func(t *testing.T, a jsonAnswer) {
+				if a.Status != "optimal" || a.Objective == nil || !near(*a.Objective, 2) || !near(a.Columns["X"], 2) || a.RowDuals != nil {
+					t.Errorf("status %q objective %v columns %v duals %v; want optimal 2, X 2, no duals", a.Status, a.Objective, a.Columns, a.RowDuals)
+				}
+			},
+		},
+		{name: "MILP table", args: []string{"lp", milp}, code: exitOK, stdout: []string{"(MILP, 1 rows, 1 columns", "best bound", "nodes"}},
 		{name: "MILP on an LP-only backend", args: []string{"lp", milp, "--backend", "gonum"}, code: exitInput, stderr: `backend "gonum" missing capability MILP`},
 		{name: "missing file", args: []string{"lp", filepath.Join(dir, "none.mps")}, code: exitInput, stderr: "none.mps"},
 		{name: "malformed file", args: []string{"lp", bad}, code: exitInput, stderr: "bad.mps:4:"},
