@@ -387,3 +387,59 @@ func equalModels(a, b *lp.Model) bool {
 	}
 	return true
 }
+
+func TestPostsolvePartialSolutions(t *testing.T) {
+	// max a + b, a ≤ 3 (singleton row), c fixed at 2 in a + c ≤ 10; b ≥ 0 in
+	// no row with a positive cost: presolve keeps b, the reduced model is
+	// unbounded along b.
+	m := buildModel(lp.Maximize, []float64{1, 1, 0}, [][2]float64{{0, inf}, {0, inf}, {2, 2}},
+		[]lp.Row{row(-inf, 3, []int{0}, []float64{1}), row(-inf, 10, []int{0, 2}, []float64{1, 1})})
+	res, err := Presolve(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := res.Reduced
+	kb := -1
+	for j, v := range red.Vars {
+		if v.Name == "xb" {
+			kb = j
+		}
+	}
+	if kb < 0 {
+		t.Fatalf("column b removed: %+v", res.Stats)
+	}
+	t.Run("ray", func(t *testing.T) {
+		ray := make([]float64, red.NumVars())
+		ray[kb] = 1
+		post, err := res.Postsolve(&lp.Solution{Status: lp.Unbounded, Ray: ray})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The ray of the reduced model extended by zeros: (0, 1, 0).
+		if want := []float64{0, 1, 0}; len(post.Ray) != 3 || post.Ray[0] != want[0] || post.Ray[1] != want[1] || post.Ray[2] != want[2] {
+			t.Errorf("ray %v, want %v", post.Ray, want)
+		}
+		if post.X != nil || post.RowDual != nil || post.Status != lp.Unbounded {
+			t.Errorf("unexpected fields: %+v", post)
+		}
+	})
+	t.Run("primal only", func(t *testing.T) {
+		x := make([]float64, red.NumVars())
+		for j, v := range red.Vars {
+			x[j] = v.Lower
+		}
+		post, err := res.Postsolve(&lp.Solution{Status: lp.TimeLimit, X: x})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if post.RowDual != nil || post.ReducedCost != nil {
+			t.Errorf("duals invented: %v %v", post.RowDual, post.ReducedCost)
+		}
+		if post.X[2] != 2 || post.Status != lp.TimeLimit {
+			t.Errorf("x = %v status %s, want c = 2 and time_limit", post.X, post.Status)
+		}
+		if want := m.Activities(post.X); post.RowActivity[1] != want[1] {
+			t.Errorf("activity %v, want %v", post.RowActivity, want)
+		}
+	})
+}
