@@ -12,9 +12,15 @@
 // bound, d ≤ 0 at its upper bound.
 //
 // Throughout, the reduced cost of a column being restored is computed as
-// dⱼ = cⱼ − Σᵢ aᵢⱼyᵢ over the rows present at that stage; rows removed
-// earlier either get yᵢ = 0 or receive their dual from a column or row whose
-// reduced cost they absorb, so c = Aᵀy + d holds at every stage.
+// dⱼ = cⱼ − Σᵢ aᵢⱼyᵢ, with cⱼ its cost at that stage (a substitution moves
+// cost between columns) and the sum over the rows present at that stage.
+// A row restored later either gets yᵢ = 0 or takes over part of a reduced
+// cost or of a parallel row's dual, so c = Aᵀy + d holds at every stage;
+// Postsolve finally returns d = c − Aᵀy on the original data.
+//
+// Decisions use the tolerance τ = Options.Tol·max(1, |value|). A reduction
+// whose arithmetic would overflow (a bound or the objective constant becoming
+// infinite, as with coefficients near 1e300) is skipped.
 //
 // # Reductions
 //
@@ -52,8 +58,8 @@
 //     dual of the relaxed row has the sign the original row allows.
 //
 // Duplicate rows: rows whose live coefficients satisfy aₚ = λ·a_q (found by
-// hashing the pattern scaled by its first coefficient, then compared
-// exactly) are merged: row p's bounds divided by λ (swapped if λ < 0) are
+// hashing the pattern scaled by its first coefficient, then compared to
+// 1e-12 relative) are merged: row p's bounds divided by λ (swapped if λ < 0) are
 // intersected with row q's, and row p is removed; an empty intersection means
 // infeasible. Postsolve: if y_q has the sign of a bound that came from row
 // p, then y_p = y_q/λ and y_q = 0 (this keeps y_p·aₚ + y_q·a_q unchanged);
