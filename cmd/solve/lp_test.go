@@ -315,4 +315,10 @@ func TestLPCommandLimits(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &a); err != nil || a.Status != "iteration_limit" {
 		t.Errorf("iteration limit: status %q (%v)", a.Status, err)
 	}
+
+	// A deadline that has passed before the solve starts.
+	code, out, _ = lpCLI("lp", afiro, "--time-limit", "1ns")
+	if code != exitLimit || !strings.Contains(out, "status        time_limit") {
+		t.Errorf("time limit: exit %d, want %d\n%s", code, exitLimit, out)
+	}
 }
