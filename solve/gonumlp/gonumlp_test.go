@@ -1,8 +1,12 @@
 package gonumlp
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"math"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,4 +43,67 @@ func TestConformance(t *testing.T) {
 		return ""
 	}
 	solvetest.Run(t, func() solve.Backend { return New() }, cfg)
+}
+
+func TestSolveErrors(t *testing.T) {
+	small := func() *lp.Model {
+		m := lp.New("small", lp.Minimize)
+		x := m.AddVar("x", 0, 1, 1)
+		m.AddGE("r", 0.5, lp.Term{Var: x, Coef: 1})
+		return m
+	}
+	big := func() *lp.Model {
+		// MaxRows+1 inequality rows on one column: standard form (MaxRows+1) × (MaxRows+2).
+		m := lp.New("big", lp.Minimize)
+		x := m.AddVar("x", 0, lp.Inf, 1)
+		for i := 0; i <= MaxRows; i++ {
+			m.AddGE("", float64(i), lp.Term{Var: x, Coef: 1})
+		}
+		return m
+	}
+	mip := func() *lp.Model {
+		m := small()
+		m.Vars[0].Integer = true
+		return m
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		model  *lp.Model
+		opts   solve.Options
+		err    error  // wanted error class; nil for a solution
+		msg    string // substring of the error
+		status lp.Status
+	}{
+		{name: "too large", ctx: context.Background(), model: big(), err: ErrTooLarge, msg: fmt.Sprintf("standard form %d×%d", MaxRows+1, MaxRows+2)},
+		{name: "MILP", ctx: context.Background(), model: mip(), err: solve.ErrCapability, msg: "MILP"},
+		{name: "iteration limit", ctx: context.Background(), model: small(), opts: solve.Options{IterationLimit: 3}, err: solve.ErrCapability, msg: "IterationLimit"},
+		{name: "raw option", ctx: context.Background(), model: small(), opts: solve.Options{Raw: map[string]string{"tol": "1"}}, msg: `options.Raw["tol"]: unknown option`},
+		{name: "nil model", ctx: context.Background(), err: lp.ErrInvalid},
+		{name: "cancelled", ctx: cancelled, model: small(), status: lp.TimeLimit},
+		// min x over [0, 1] with x ≥ 0.5: x = 0.5 (hand-derived).
+		{name: "ok", ctx: context.Background(), model: small(), status: lp.Optimal},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sol, err := New().Solve(tc.ctx, tc.model, tc.opts)
+			if tc.err != nil || tc.msg != "" {
+				if err == nil || (tc.err != nil && !errors.Is(err, tc.err)) || !strings.Contains(err.Error(), tc.msg) {
+					t.Fatalf("err = %v, want %v containing %q", err, tc.err, tc.msg)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != tc.status {
+				t.Errorf("status %v, want %v", sol.Status, tc.status)
+			}
+			if tc.status == lp.Optimal && (len(sol.X) != 1 || math.Abs(sol.X[0]-0.5) > 1e-12) {
+				t.Errorf("x = %v, want [0.5]", sol.X)
+			}
+		})
+	}
 }
