@@ -252,6 +252,18 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 	s.lastLogIter = 0
 	o := s.run(sv.opts.Method, sv.solved)
 	sv.solved = true
+	if o == outInfeasible && s.farkasRow != nil && farkasGap(sv.model, s.farkas(sv.model)) <= 0 {
+		// the certificate does not check out in model units: let the
+		// primal simplex (phase 1) decide from the current basis
+		s.logf("simplex: infeasibility certificate fails its check; confirming with the primal simplex\n")
+		copy(s.lo, s.lb)
+		copy(s.up, s.ub)
+		copy(s.cost, s.c)
+		for j := range s.stat {
+			s.fixStatus(j)
+		}
+		o = s.cleanup(s.primal())
+	}
 	sol := s.solution(sv.model, o)
 	sol.Time = time.Since(start)
 	return sol, nil
@@ -285,37 +297,56 @@ func (s *core) run(method Method, warm bool) outcome {
 	if method == MethodPrimal {
 		o = s.primal()
 	} else {
-		dualFeasible := s.setNonbasicByDual()
-		if !dualFeasible {
-			s.logf("simplex: dual phase 1\n")
-			o = s.dualPhase1()
-			if o != outOptimal {
-				return o
+		o = s.runDual(warm)
+		if o == outNumerical {
+			s.logf("simplex: dual simplex failed numerically; primal simplex from the current basis\n")
+			copy(s.lo, s.lb)
+			copy(s.up, s.ub)
+			copy(s.cost, s.c)
+			for j := 0; j < N; j++ {
+				s.fixStatus(j)
 			}
-			s.refactor()
-			s.computeDuals()
-			dualFeasible = s.setNonbasicByDual()
-		}
-		if dualFeasible {
-			if !warm {
-				s.perturbCosts()
-			}
-			s.computeX()
-			o = s.dual()
-			if o == outOptimal || o == outInfeasible {
-				copy(s.cost, s.c)
-			}
-			if o == outInfeasible {
-				return o
-			}
-			if o != outOptimal {
-				return o
-			}
-		} else {
-			s.logf("simplex: dual phase 1 left dual infeasibilities; switching to primal\n")
 			o = s.primal()
 		}
 	}
+	return s.cleanup(o)
+}
+
+// runDual runs dual phase 1 if needed and dual phase 2. From a warm start
+// whose basis is not dual feasible it runs the primal simplex instead.
+func (s *core) runDual(warm bool) outcome {
+	dualFeasible := s.setNonbasicByDual()
+	if !dualFeasible && warm {
+		return s.primal()
+	}
+	if !dualFeasible {
+		s.logf("simplex: dual phase 1\n")
+		o := s.dualPhase1()
+		if o != outOptimal {
+			return o
+		}
+		s.refactor()
+		s.computeDuals()
+		dualFeasible = s.setNonbasicByDual()
+	}
+	if !dualFeasible {
+		s.logf("simplex: dual phase 1 left dual infeasibilities; switching to primal\n")
+		return s.primal()
+	}
+	if !warm {
+		s.perturbCosts()
+	}
+	s.computeX()
+	o := s.dual()
+	if o == outOptimal || o == outInfeasible {
+		copy(s.cost, s.c)
+	}
+	return o
+}
+
+// cleanup removes perturbations and checks the final basis on fresh factors,
+// iterating further when the check fails.
+func (s *core) cleanup(o outcome) outcome {
 	// cleanup: original costs, fresh factors, check both feasibilities
 	for round := 0; round < 4; round++ {
 		if o != outOptimal {

@@ -597,3 +597,76 @@ func TestAddRows(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomCertificates makes seeded random LPs infeasible (a copy of a row
+// pushed past its own bound) or unbounded (a new improving column that
+// every row tolerates) and checks the Farkas certificate or the ray with
+// every option variant.
+func TestRandomCertificates(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		base := randomLP(seed, 8+int(seed%4)*3, 10+int(seed%3)*5, 0.35)
+		// infeasible: row i again, beyond its finite bound
+		inf := base.Clone()
+		for _, r := range inf.Rows {
+			if len(r.Ind) == 0 {
+				continue
+			}
+			if !math.IsInf(r.Upper, 1) {
+				inf.AddRow("cut", r.Upper+1, math.Inf(1), termsOf(r)...)
+				break
+			}
+			if !math.IsInf(r.Lower, -1) {
+				inf.AddRow("cut", math.Inf(-1), r.Lower-1, termsOf(r)...)
+				break
+			}
+		}
+		// unbounded: a column improving the objective that no row limits
+		unb := base.Clone()
+		c := -1.0
+		if unb.Sense == lp.Maximize {
+			c = 1
+		}
+		j := unb.AddVar("ray", 0, math.Inf(1), c)
+		for i := range unb.Rows {
+			r := &unb.Rows[i]
+			switch {
+			case math.IsInf(r.Upper, 1):
+				r.Ind = append(r.Ind, j)
+				r.Val = append(r.Val, 1)
+			case math.IsInf(r.Lower, -1):
+				r.Ind = append(r.Ind, j)
+				r.Val = append(r.Val, -0.5)
+			}
+		}
+		for _, v := range optionVariants {
+			sol, err := Solve(context.Background(), inf, v.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != lp.Infeasible {
+				t.Fatalf("seed %d %s: infeasible model: status %v", seed, v.name, sol.Status)
+			}
+			if err := checkFarkas(inf, sol.FarkasRow); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, v.name, err)
+			}
+			sol, err = Solve(context.Background(), unb, v.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != lp.Unbounded {
+				t.Fatalf("seed %d %s: unbounded model: status %v", seed, v.name, sol.Status)
+			}
+			if err := checkRay(unb, sol.Ray); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, v.name, err)
+			}
+		}
+	}
+}
+
+func termsOf(r lp.Row) []lp.Term {
+	ts := make([]lp.Term, len(r.Ind))
+	for k, j := range r.Ind {
+		ts[k] = lp.Term{Var: j, Coef: r.Val[k]}
+	}
+	return ts
+}
