@@ -427,7 +427,8 @@ func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
 	default:
 		sol.Status = lp.NumericalError
 	}
-	if o == outOptimal || o == outIterLimit || o == outTimeLimit {
+	// a limit leaves a basic point that need not be feasible: no X then
+	if o == outOptimal {
 		x := make([]float64, n)
 		for j := 0; j < n; j++ {
 			x[j] = s.x[j] * s.cs[j]

@@ -472,6 +472,9 @@ func TestLimits(t *testing.T) {
 	if sol.Status != lp.IterationLimit {
 		t.Errorf("IterationLimit 1: status %v, want %v", sol.Status, lp.IterationLimit)
 	}
+	if sol.X != nil {
+		t.Errorf("IterationLimit: X = %v, want nil (the basic point need not be feasible)", sol.X)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	sol, err = Solve(ctx, m, Options{NoPresolve: true})
