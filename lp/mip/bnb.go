@@ -178,8 +178,9 @@ func (s *search) presolve() bool {
 // root is solved again, as a node, by run.
 func (s *search) rootCuts(mk newRelaxation) error {
 	first, prev := math.NaN(), math.NaN()
-	added := 0
+	added, rounds := 0, 0
 	for round := 0; round < cutRounds; round++ {
+		rounds = round + 1
 		sol, err := s.rel.Solve(s.ctx)
 		if sol != nil {
 			s.iters += sol.Iterations
@@ -209,7 +210,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 	if added > 0 {
 		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
 		if s.opts.Log != nil {
-			fmt.Fprintf(s.opts.Log, "root: %d cover cuts, LP bound %.10g -> %.10g\n", added, s.sign*first, s.sign*prev)
+			fmt.Fprintf(s.opts.Log, "root: %d cover cuts in %d rounds, LP bound %.10g -> %.10g\n", added, rounds, s.sign*first, s.sign*prev)
 		}
 	}
 	return nil

@@ -69,6 +69,37 @@ func parity() *lp.Model {
 	return m
 }
 
+// parity3: 2x + 2y + 2z = 5 with x, y, z ∈ {0..3}; propagation alone cannot
+// refute it, branching must.
+func parity3() *lp.Model {
+	m := lp.New("parity3", lp.Maximize)
+	var t []lp.Term
+	for j := 0; j < 3; j++ {
+		t = append(t, lp.Term{Var: m.AddIntVar("", 0, 3, float64(j+1)), Coef: 2})
+	}
+	m.AddEQ("odd", 5, t...)
+	return m
+}
+
+// lpInfeasible: x + y ≥ 3 and x + y ≤ 2.5 with continuous x and integer y.
+func lpInfeasible() *lp.Model {
+	m := lp.New("lp-infeasible", lp.Minimize)
+	x := m.AddVar("x", 0, 10, 1)
+	y := m.AddIntVar("y", 0, 10, 1)
+	m.AddGE("a", 3, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	m.AddLE("b", 2.5, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	return m
+}
+
+// continuousKnapsack is knapsack with x ∈ [0, 1]ⁿ continuous: a plain LP.
+func continuousKnapsack() *lp.Model {
+	m := knapsack()
+	for j := range m.Vars {
+		m.Vars[j].Integer = false
+	}
+	return m
+}
+
 // unboundedMIP: max x + y, x − y ≤ 1, x, y ∈ ℤ₊: (k+1, k) is feasible for every k.
 func unboundedMIP() *lp.Model {
 	m := lp.New("unbounded", lp.Maximize)
@@ -103,6 +134,10 @@ func TestSolveKnown(t *testing.T) {
 		{"wolsey", wolsey, lp.Optimal, 7, []float64{2, 1}, "Wolsey 1998 (z = 7 at (2, 1)); glpsol 5.0 agrees"},
 		{"mixed", mixed, lp.Optimal, -2.15, []float64{0, 2, 3, 0.85}, "glpsol 5.0: obj −7.15 without the constant 5, at (0, 2, 3, 0.85)"},
 		{"parity", parity, lp.Infeasible, 0, nil, "hand: 2x + 2y is even"},
+		{"parity3", parity3, lp.Infeasible, 0, nil, "hand: 2x + 2y + 2z is even"},
+		{"lp-infeasible", lpInfeasible, lp.Infeasible, 0, nil, "hand: 3 ≤ x + y ≤ 2.5"},
+		{"lp-only", continuousKnapsack, lp.Optimal, 10 + 18 + 31*16.0/35, []float64{1, 0, 1, 16.0 / 35, 0, 0},
+			"hand: greedy by value/weight, x1 = x3 = 1 and x4 = 16/35 fill the capacity 47"},
 		{"unbounded", unboundedMIP, lp.Unbounded, 0, nil, "hand: (k+1, k) is feasible with objective 2k+1"},
 		{"lp-unbounded-mip-infeasible", unboundedLPInfeasibleMIP, lp.Infeasible, 0, nil, "hand: x + y is an integer"},
 	}
