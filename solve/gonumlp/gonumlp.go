@@ -386,7 +386,13 @@ func (sf *standard) solve(tol float64) (lp.Status, []float64) {
 		}
 		b := append([]float64(nil), sf.b...)
 		colScale := equilibrate(a, b, c)
-		_, x, err := glp.Simplex(c, a, b, tol, nil)
+		var x []float64
+		var err error
+		if m == len(cols) {
+			x, err = square(a, b)
+		} else {
+			_, x, err = glp.Simplex(c, a, b, tol, nil)
+		}
 		switch {
 		case err == nil:
 		case errors.Is(err, glp.ErrInfeasible):
@@ -404,6 +410,34 @@ func (sf *standard) solve(tol float64) (lp.Status, []float64) {
 		return lp.Unbounded, nil
 	}
 	return lp.Optimal, s
+}
+
+// squareTol is how negative a component of the unique solution of a square
+// system may be and still count as zero (gonum's own square case rejects
+// any negative value, so rounding error would make it report Infeasible).
+const squareTol = 1e-9
+
+// square solves As = b, s ≥ 0 when A is square (and, after reduce, of full
+// rank): the only candidate is A⁻¹b.
+func square(a *mat.Dense, b []float64) ([]float64, error) {
+	m, _ := a.Dims()
+	var x mat.VecDense
+	if err := x.SolveVec(a, mat.NewVecDense(m, b)); err != nil {
+		return nil, glp.ErrSingular
+	}
+	out := make([]float64, m)
+	bmax := 0.0
+	for _, v := range b {
+		bmax = math.Max(bmax, math.Abs(v))
+	}
+	for i := range out {
+		v := x.AtVec(i)
+		if v < -squareTol*(1+bmax) {
+			return nil, glp.ErrInfeasible
+		}
+		out[i] = math.Max(v, 0)
+	}
+	return out, nil
 }
 
 // equilibrate scales A in place, rows then columns, so that the largest
