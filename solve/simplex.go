@@ -10,7 +10,12 @@ import (
 	"github.com/streamopt/streamopt/lp/simplex"
 )
 
-// SimplexName is the name of the pure-Go default backend, always compiled in.
+// SimplexName is the name of the pure-Go default backend, always compiled
+// in: lp/simplex for LPs (duals and certificates included) and lp/mip for
+// MILPs. Options.Raw accepts method=auto|dual|primal, presolve=on|off,
+// scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
+// cuts=on|off. Options.IterationLimit applies to LPs only; a MILP is
+// limited by NodeLimit and the context deadline.
 const SimplexName = "simplex"
 
 func init() { Register(SimplexName, func() Backend { return simplexBackend{} }) }

@@ -27,6 +27,13 @@
 // proves infeasibility), and columns without entries are fixed at zero; one
 // with a negative cost makes a feasible problem unbounded.
 //
+// Standard-form columns are then equilibrated (each row, then each column,
+// scaled by a power of two to make its largest entry ±1), which on NETLIB
+// turned two false Infeasible answers of gonum's phase 1 (absolute tolerance
+// 1e-12) into correct optima. When the reduced system is square its unique
+// solution A⁻¹b is computed here, accepting components down to −1e-9 as
+// zero: gonum's own square case rejects any negative rounding error.
+//
 // gonum's errors map to statuses: ErrInfeasible → Infeasible, ErrUnbounded →
 // Unbounded, any other error or a panic → NumericalError. Contradictory
 // bounds (l > u, rl > ru) are reported Infeasible without solving.
