@@ -228,6 +228,10 @@ func fieldPath(loc []string) string {
 	return b.String()
 }
 
+// maxLatencyEntries caps cameras × IPNs, so that a typo cannot make Build
+// allocate gigabytes (the campus scenario has 600 × 12 = 7200).
+const maxLatencyEntries = 10_000_000
+
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Validate checks every field and names the first bad one with its value.
@@ -302,6 +306,9 @@ func (in *Instance) Validate() error {
 		}
 		if c.PerIPN < 0 {
 			return inputErr("cameras.per_ipn: must be >= 0, got %d", c.PerIPN)
+		}
+		if n := int64(c.PerIPN)*int64(len(in.IPNs)) + int64(len(c.Positions)); n*int64(len(in.IPNs)) > maxLatencyEntries {
+			return inputErr("cameras.per_ipn: %d cameras × %d IPNs exceeds the limit of %d latency entries", n, len(in.IPNs), maxLatencyEntries)
 		}
 		if !(c.Radius >= 0) || !finite(c.Radius) {
 			return inputErr("cameras.radius: must be >= 0, got %g", c.Radius)

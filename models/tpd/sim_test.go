@@ -197,3 +197,76 @@ func TestParseErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestMultiSlotDemand runs sub-tasks that need q_m = 2 slots through every
+// policy and discipline: the schedules must respect capacity, and the
+// bounds must stay below every policy.
+func TestMultiSlotDemand(t *testing.T) {
+	in := &Instance{
+		IPNs:     []IPN{{Slots: 2, Speed: 300}, {Slots: 3, Speed: 200}, {Slots: 1, Speed: 900}},
+		Latency:  Latency{In: [][]float64{{0.01, 0.02, 0.0}, {0.03, 0.0, 0.01}}, Out: []float64{0.01, 0.0, 0.02}},
+		Workload: Workload{Frames: Range{Min: 100, Max: 300}, Demand: 2},
+	}
+	s, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tasks, err := s.Trace(Mode{Count: 400, Rate: 4}, sim.Stream(2, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb := math.Max(LB0(s, tasks), LBSRPT(s, tasks))
+	for _, p := range Policies {
+		for _, d := range []Discipline{MDD, EDD, FCFS} {
+			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo}, sim.Stream(2, 1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, o := range r.Outcomes {
+				if o.IPN == 2 {
+					t.Fatalf("%v/%v: sub-task %d needs 2 slots but went to a 1-slot IPN", p, d, i)
+				}
+			}
+			if _, err := CheckSchedule(s, tasks, r.Outcomes); err != nil {
+				t.Fatalf("%v/%v: %v", p, d, err)
+			}
+			if r.TotalDelay < lb*(1-objTol) {
+				t.Errorf("%v/%v: total delay %g below the lower bound %g", p, d, r.TotalDelay, lb)
+			}
+		}
+	}
+	g, total := Greedy(s, tasks)
+	if _, err := CheckSchedule(s, tasks, g); err != nil {
+		t.Fatalf("greedy: %v", err)
+	}
+	if total < lb*(1-objTol) {
+		t.Errorf("greedy %g below the lower bound %g", total, lb)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"ipns":[{"slots":2,"speed":100}],"latency":{"in":[[0.01]],"out":[0.01]},"workload":{"frames":{"min":1,"max":3},"modes":{"s":{"count":3,"rate":1}}}}`))
+	f.Add([]byte(`{"ipns":[{"slots":2,"speed":100,"position":[0,0]}],"destination":[5,5],"cameras":{"positions":[[1,1]]},"latency":{"min":0.005,"max":0.03},"workload":{"frames":{"min":150,"max":450}}}`))
+	f.Add([]byte(`{"ipns":[],"workload":{}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, err := Parse(data)
+		if err != nil {
+			if !errors.Is(err, ErrInput) {
+				t.Fatalf("error without ErrInput: %v", err)
+			}
+			return
+		}
+		s, err := Build(in)
+		if err != nil {
+			t.Fatalf("Parse accepted what Build rejects: %v", err)
+		}
+		if s.Cameras() > 0 && s.Cameras() < 1000 {
+			for name, m := range s.Modes {
+				m.Count = min(m.Count, 50)
+				if _, err := s.Trace(m, sim.Stream(1, 0)); err != nil && !errors.Is(err, ErrInput) {
+					t.Fatalf("mode %s: %v", name, err)
+				}
+			}
+		}
+	})
+}

@@ -86,6 +86,7 @@ type snapshot struct {
 	queued  int
 	work    float64
 	running int
+	used    int // busy slots
 	sumEnd  float64
 }
 
@@ -157,13 +158,13 @@ func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, e
 	refresh := func() {
 		for k := range ipns {
 			st := &ipns[k]
-			snap[k] = snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, sumEnd: st.sumEnd}
+			snap[k] = snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
 		}
 	}
 	view := func(k int) snapshot {
 		if info == 0 {
 			st := &ipns[k]
-			return snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, sumEnd: st.sumEnd}
+			return snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
 		}
 		return snap[k]
 	}
@@ -331,7 +332,7 @@ func (s *Scenario) expectedWait(k int, t Task, v snapshot) float64 {
 	if s.PaperWait {
 		return qwork
 	}
-	if v.queued == 0 && v.running+t.Demand <= s.Slots[k] {
+	if v.queued == 0 && v.used+t.Demand <= s.Slots[k] {
 		return 0
 	}
 	rem := math.Max(0, v.sumEnd-v.at*float64(v.running))
