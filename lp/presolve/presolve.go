@@ -237,10 +237,14 @@ func newPresolver(m *lp.Model, tol float64, useInt bool) *presolver {
 			idx[k] = k
 		}
 		sort.Slice(idx, func(a, b int) bool { return r.Ind[idx[a]] < r.Ind[idx[b]] })
-		ind := make([]int, len(idx))
-		val := make([]float64, len(idx))
-		for k, q := range idx {
-			ind[k], val[k] = r.Ind[q], r.Val[q]
+		// Explicit zero coefficients (Validate allows them) carry no
+		// information and would divide by zero in a singleton row.
+		ind := make([]int, 0, len(idx))
+		val := make([]float64, 0, len(idx))
+		for _, q := range idx {
+			if r.Val[q] != 0 {
+				ind, val = append(ind, r.Ind[q]), append(val, r.Val[q])
+			}
 		}
 		p.rowInd[i], p.rowVal[i] = ind, val
 		p.rowCnt[i] = len(ind)

@@ -223,6 +223,32 @@ func TestReductions(t *testing.T) {
 	}
 }
 
+func TestExplicitZeroCoefficients(t *testing.T) {
+	// min a + b with rows filled directly: 0·a + 2·b ≥ 3 is a singleton row
+	// on b, and 1 ≤ 0·b ≤ 2 is an empty row, hence infeasible.
+	m := buildModel(lp.Minimize, []float64{1, 1}, [][2]float64{{0, 5}, {0, 5}}, nil)
+	m.Rows = []lp.Row{{Name: "r0", Ind: []int{0, 1}, Val: []float64{0, 2}, Lower: 3, Upper: inf}}
+	res, err := Presolve(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.SingletonRows != 1 || res.Status != lp.NotSolved {
+		t.Fatalf("status %s, stats %+v", res.Status, statsFields(res.Stats))
+	}
+	// The only optimum: a = 0, b = 1.5 (by inspection), dual 0.5 on r0 (1 = 2y).
+	post, err := res.Postsolve(&lp.Solution{Status: lp.Optimal, X: []float64{}, RowDual: []float64{}, ReducedCost: []float64{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkOptimal(m, post); err != nil || post.X[1] != 1.5 || post.RowDual[0] != 0.5 {
+		t.Errorf("x %v y %v: %v", post.X, post.RowDual, err)
+	}
+	m.Rows = append(m.Rows, lp.Row{Name: "zeros", Ind: []int{1}, Val: []float64{0}, Lower: 1, Upper: 2})
+	if res, err := Presolve(m, Options{}); err != nil || res.Status != lp.Infeasible {
+		t.Errorf("row of zeros with bounds [1, 2]: %v %v", res.Status, err)
+	}
+}
+
 func TestIntegerColumns(t *testing.T) {
 	// min −a − b, 2a ≤ 5 (singleton), a + b ≤ 3, a integer in [0, 10], b in [0, 1.5].
 	build := func() *lp.Model {
