@@ -1,0 +1,83 @@
+// Package rmts simulates request-migration task scheduling for video on
+// demand (paper 000; spec MODELS.md section B) and its baselines, and
+// bounds every online policy by the offline optimum of the same trace.
+//
+// # Model
+//
+// K servers with capacity L (concurrent streams) store contents by a static
+// placement H (spec B.7: popularity-proportional replica counts r_v and a
+// greedy load-balancing placement, or explicit holders). Requests arrive as
+// a Poisson process of rate ξ per minute; content v has popularity
+// p_v ∝ v^{−(1−θ)} and plays for its duration. A served stream occupies one
+// slot of its server until it ends; migrating it moves it to another holder
+// of its content and keeps its end time.
+//
+// # Policies
+//
+//   - RMTS (B.2–B.5): below L_th serve at the least-loaded holder; else
+//     pick P* = argmin mp(P) = α·λ + (1−α)·σ(P) over the valid paths of
+//     ω(S*) (σ is the load variance (3) after the terminal gains a stream),
+//     and migrate with probability p = 1/(1 + B·exp(−e^{−λ}(l − L_th)))
+//     (forced, p = 1, when the origin is full).
+//   - REM (Zhao & Kuo 2005): at the least-loaded holder S, migrate with
+//     probability min{1, (l_S − Min_th)/(Max_th − Min_th)} along the
+//     shortest valid path from S (λ ≤ Γ−1).
+//   - DASD dancing: serve where there is room; when every holder is full,
+//     the breadth-first shortest chain (λ ≤ Γ−1) from any holder.
+//   - Last-minute: the same with one step only (policy.last_minute_hops).
+//   - Max-flow: the same with unbounded chains, i.e. an augmenting path.
+//     It admits a request exactly when the active requests plus the new
+//     one can be assigned to holders within capacity (package graphpaths),
+//     so it is the exact online reference for admission.
+//
+// Failure migration (B.5) moves each stream of a failed server to the
+// least-loaded holder with room, else along a valid path, else terminates
+// it. Metrics: success rate μ = served/arrived, mean delay T̄ = Σ(λ_i+1)/N
+// in units of τ, migrations per request and failure terminations, over the
+// arrivals after the warm-up (and "success_all" from empty).
+//
+// The service delay is a metric only: a stream starts playing at its
+// arrival, so its end time is arrival + duration whatever its path.
+//
+// # Offline optimum and its LP bound
+//
+// For a finite trace of requests i with arrival a_i, end e_i = a_i + d_i
+// and content c_i, let H(c) be its holders. Any online policy keeps, at every
+// instant t, each active admitted request at some holder of its content,
+// with at most L streams per server. Hence the admitted set A satisfies, for
+// every t, the transportation (bipartite b-matching) condition
+//
+//	∃ g_{c,s} ≥ 0:  Σ_{s∈H(c)} g_{c,s} = |{i ∈ A : c_i = c, a_i ≤ t < e_i}|,
+//	                Σ_c g_{c,s} ≤ L  for every server s.
+//
+// Conversely, with free instantaneous migration any set satisfying the
+// condition at every t can be served: the condition says a feasible
+// assignment exists at each instant, and moving streams between instants
+// is free. So
+//
+//	OPT = max Σ_i x_i  s.t. the condition holds with demands Σ_{i active at t, c_i=c} x_i,
+//	      x_i ∈ {0, 1}
+//
+// is the largest number of requests any policy, online or offline, could
+// admit; its LP relaxation (0 ≤ x_i ≤ 1) is an upper bound on OPT, and so on
+// every online policy's admitted count. The active set changes only at
+// arrivals and departures and grows only at arrivals, so it is enough to
+// impose the condition just after each arrival that is followed by a
+// departure (or a failure, or the end): every other instant's active set is
+// a subset of one of these. Aggregating streams by content keeps the model
+// at Σ_c |H(c)| flow columns per instant. The integer program is exact
+// because for integral demands the transportation polytope is integral
+// (the constraint matrix is an interval/network matrix).
+//
+// Server failures: a request admitted before a failure may be terminated by
+// it, so at an instant t only the requests that arrived at or after the last
+// failure before t are constrained (on the servers still in service); the
+// others are dropped from the condition. Dropping constraints keeps the
+// bound valid. Topology restrictions only restrict online policies, so the
+// bound ignores them.
+//
+// References: spec MODELS.md B.1–B.7; Zhao & Kuo, Multimedia Systems
+// 10(4):302–316, 2005 (REM); Wolf, Yu & Shachnai, SIGMETRICS 1995 (DASD
+// dancing); Schrijver, Combinatorial Optimization, §21 (b-matchings) and
+// §19 (total unimodularity of network matrices).
+package rmts

@@ -1,0 +1,127 @@
+package rmts
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/streamopt/streamopt/graphpaths"
+	"github.com/streamopt/streamopt/sim"
+)
+
+// Scenario is a validated instance with its placement, migration graph and
+// path sets computed.
+type Scenario struct {
+	In        *Instance
+	Params    Resolved
+	Servers   int
+	Capacity  int
+	Contents  int
+	Durations []float64 // per content, minutes
+	Pop       *sim.Categorical
+	// Holders[v] are the servers storing content v; Holdings[u] the
+	// contents stored at u (sorted). With shared storage every server
+	// holds everything.
+	Holders  [][]int
+	Holdings [][]int
+	Graph    *graphpaths.Graph
+	Omega    *graphpaths.PathSets
+	shared   [][]int // shared[u*Servers+v] = H_u ∩ H_v on a migration edge
+}
+
+// Build validates the instance, computes the placement (spec B.7) and the
+// migration graph with ω(u) for λ ≤ Γ−1.
+func Build(in *Instance) (*Scenario, error) {
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	sc := &Scenario{In: in, Params: in.Policy.withDefaults(in.Servers.Capacity), Servers: in.Servers.Count,
+		Capacity: in.Servers.Capacity, Contents: in.Contents.Count}
+	z, err := sim.NewZipf(sc.Contents, 1-in.Contents.Theta)
+	if err != nil {
+		return nil, inputErr("contents: %v", err)
+	}
+	sc.Pop = z
+	sc.Durations = make([]float64, sc.Contents)
+	for v := range sc.Durations {
+		sc.Durations[v] = in.Contents.Duration
+		if len(in.Contents.Durations) > 0 {
+			sc.Durations[v] = in.Contents.Durations[v]
+		}
+	}
+	if in.Placement.Rule == "explicit" || (in.Placement.Rule == "" && in.Placement.Holders != nil) {
+		sc.Holders = make([][]int, sc.Contents)
+		for v, hs := range in.Placement.Holders {
+			sc.Holders[v] = append([]int(nil), hs...)
+		}
+	} else {
+		pop := make([]float64, sc.Contents)
+		for v := range pop {
+			pop[v] = z.P(v)
+		}
+		counts, err := ReplicaCounts(pop, in.Placement.Replicas, sc.Servers)
+		if err != nil {
+			return nil, err
+		}
+		if sc.Holders, err = PopularityPlacement(pop, counts, sc.Servers, in.Servers.Slots); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkHolders(sc.Holders, sc.Servers); err != nil {
+		return nil, err
+	}
+	if sc.Params.SharedStorage {
+		all := make([]int, sc.Servers)
+		for u := range all {
+			all[u] = u
+		}
+		for v := range sc.Holders {
+			sc.Holders[v] = all
+		}
+	}
+	sc.Holdings = make([][]int, sc.Servers)
+	for v, hs := range sc.Holders {
+		for _, u := range hs {
+			sc.Holdings[u] = append(sc.Holdings[u], v)
+		}
+	}
+	var links [][2]int
+	if in.Topology != nil {
+		links = in.Topology.Links
+		if links == nil {
+			links = [][2]int{}
+		}
+	}
+	if sc.Graph, err = graphpaths.New(sc.Holdings, links); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	sc.shared = make([][]int, sc.Servers*sc.Servers)
+	for u := 0; u < sc.Servers; u++ {
+		for _, v := range sc.Graph.Neighbors(u) {
+			sc.shared[u*sc.Servers+v] = sc.Graph.Shared(u, v)
+		}
+	}
+	if sc.Omega, err = sc.Graph.ShortestPathSets(max(sc.Params.Gamma-1, 0)); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	return sc, nil
+}
+
+// Request is one arrival of a trace.
+type Request struct {
+	Arrival float64 // minutes
+	Content int
+}
+
+// Trace draws the Poisson arrivals of rate ξ (per minute) in [0, horizon)
+// with Zipf-distributed contents from rng.
+func (sc *Scenario) Trace(rng *rand.Rand, rate, horizon float64) []Request {
+	var out []Request
+	t := 0.0
+	for {
+		t += sim.Exp(rng, rate)
+		if t >= horizon {
+			return out
+		}
+		out = append(out, Request{Arrival: t, Content: sc.Pop.Sample(rng)})
+	}
+}
