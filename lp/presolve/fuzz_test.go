@@ -8,7 +8,8 @@ import (
 )
 
 // modelFromBytes decodes a small model, with extreme values on purpose
-// (tiny and huge coefficients, infinite and contradictory bounds).
+// (tiny and huge coefficients, explicit zeros, infinite and contradictory
+// bounds).
 func modelFromBytes(data []byte) *lp.Model {
 	pos := 0
 	next := func() int {
@@ -44,7 +45,20 @@ func modelFromBytes(data []byte) *lp.Model {
 				terms = append(terms, lp.Term{Var: j, Coef: coefs[c%len(coefs)]})
 			}
 		}
-		m.AddRow("", lows[b%len(lows)], highs[(b/8)%len(highs)], terms...)
+		k := m.AddRow("", lows[b%len(lows)], highs[(b/8)%len(highs)], terms...)
+		if b&0x40 != 0 && len(m.Rows[k].Ind) < n { // an explicit zero, which Validate allows
+			in := make([]bool, n)
+			for _, j := range m.Rows[k].Ind {
+				in[j] = true
+			}
+			for j := 0; j < n; j++ {
+				if !in[j] {
+					m.Rows[k].Ind = append(m.Rows[k].Ind, j)
+					m.Rows[k].Val = append(m.Rows[k].Val, 0)
+					break
+				}
+			}
+		}
 	}
 	return m
 }
