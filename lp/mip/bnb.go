@@ -372,7 +372,11 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		return nil, lp.TimeLimit, nil
 	default:
 		if root {
-			return nil, 0, fmt.Errorf("mip: root LP relaxation ended with status %v", sol.Status)
+			// the search cannot start: report the LP's limit or failure
+			if sol.Status == lp.IterationLimit {
+				return nil, lp.IterationLimit, nil
+			}
+			return nil, lp.NumericalError, nil
 		}
 		s.incomplete = true
 		return nil, lp.NotSolved, nil
@@ -797,7 +801,7 @@ func (s *search) result(st lp.Status) *lp.Solution {
 		}
 	case lp.Infeasible:
 		lb = inf
-	case lp.TimeLimit, lp.NodeLimit, lp.NumericalError:
+	case lp.TimeLimit, lp.NodeLimit, lp.IterationLimit, lp.NumericalError:
 		if s.haveRoot {
 			lb = s.lowerBound()
 		}

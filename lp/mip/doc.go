@@ -112,8 +112,16 @@
 //   - TimeLimit (the context's deadline passed or it was cancelled) and
 //     NodeLimit: X holds the incumbent if one was found, BestBound the best
 //     bound of the open nodes;
-//   - NumericalError: the LP of some node failed and the node had to be
-//     dropped, so the answer is not proven; X holds the incumbent if any.
+//   - IterationLimit: the root LP hit Options.LP.IterationLimit (which
+//     applies to each LP solve); at a later node such a failure counts as
+//     below;
+//   - NumericalError: the LP of some node failed (iteration limit or
+//     numerical trouble) and the node had to be dropped, so the answer is not
+//     proven; X holds the incumbent if any.
+//
+// When the search cannot conclude, Objective is 0 without an incumbent and
+// Gap is +∞; BestBound is −∞ (+∞ for a maximisation) when not even the root
+// LP was solved. Solution.Backend is "simplex".
 //
 // # References
 //

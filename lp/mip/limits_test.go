@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
 )
 
 // cancelAfter wraps a relaxation and cancels the search's context once the
@@ -139,5 +140,20 @@ func TestBadInput(t *testing.T) {
 				t.Fatalf("error %v, want one containing %q (solution %+v)", err, tc.want, sol)
 			}
 		})
+	}
+}
+
+// TestLPIterationLimit: an LP iteration limit too small for the root LP
+// stops the search before it starts. (Without NoCuts, the cut loop's LP
+// solves would run first and the root LP would resume from where they
+// stopped.)
+func TestLPIterationLimit(t *testing.T) {
+	m := tenKnapsack()
+	sol, err := Solve(context.Background(), m, Options{NoCuts: true, LP: simplex.Options{IterationLimit: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != lp.IterationLimit || sol.X != nil || sol.Nodes != 1 {
+		t.Fatalf("status %v, X %v after %d nodes; want iteration_limit without a point after 1", sol.Status, sol.X, sol.Nodes)
 	}
 }

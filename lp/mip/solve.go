@@ -21,13 +21,17 @@ func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error)
 		ctx = context.Background()
 	}
 	lpOpts := opts.LP
-	return solveWith(ctx, m, opts, func(m *lp.Model) (relaxation, error) {
+	sol, err := solveWith(ctx, m, opts, func(m *lp.Model) (relaxation, error) {
 		sv, err := simplex.New(m, lpOpts)
 		if err != nil {
 			return nil, err
 		}
 		return simplexRelaxation{sv}, nil
 	})
+	if sol != nil {
+		sol.Backend = simplex.Backend
+	}
+	return sol, err
 }
 
 // simplexRelaxation adapts *simplex.Solver to the relaxation interface.
