@@ -1,0 +1,157 @@
+package rmts
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// maxBoundColumns caps the compiled offline model (flow columns plus one
+// admission column per request); larger traces are refused rather than
+// handed to a solver that would run for hours.
+const maxBoundColumns = 2_000_000
+
+// CompileBound builds the offline admission problem of a trace (see the
+// package doc): maximise Σ x_i subject to, at every critical instant, the
+// transportation condition between content demands and server capacities.
+// With integer = false the x_i are continuous in [0, 1] and the optimum is
+// the LP upper bound; with integer = true it is OPT with free migration.
+// Failures of the instance are honoured as explained in the package doc.
+func (sc *Scenario) CompileBound(trace []Request, integer bool) (*lp.Model, error) {
+	for i, r := range trace {
+		if r.Content < 0 || r.Content >= sc.Contents {
+			return nil, inputErr("trace[%d].content: unknown content %d", i, r.Content)
+		}
+		if !(r.Arrival >= 0) || !finite(r.Arrival) {
+			return nil, inputErr("trace[%d].arrival: must be >= 0, got %g", i, r.Arrival)
+		}
+	}
+	type event struct {
+		t    float64
+		prio int
+		i    int // request (arrival/departure) or failure index
+	}
+	evs := make([]event, 0, 2*len(trace)+len(sc.In.Failures))
+	for i, r := range trace {
+		evs = append(evs, event{r.Arrival, prioArrival, i}, event{r.Arrival + sc.Durations[r.Content], prioDeparture, i})
+	}
+	for k, f := range sc.In.Failures {
+		evs = append(evs, event{f.Time, prioFailure, k})
+	}
+	sort.SliceStable(evs, func(a, b int) bool {
+		if evs[a].t != evs[b].t {
+			return evs[a].t < evs[b].t
+		}
+		return evs[a].prio < evs[b].prio
+	})
+	name := "rmts-offline-lp"
+	if integer {
+		name = "rmts-offline-ilp"
+	}
+	m := lp.New(name, lp.Maximize)
+	x := make([]int, len(trace))
+	for i := range trace {
+		if integer {
+			x[i] = m.AddBinary(fmt.Sprintf("x%d", i), 1)
+		} else {
+			x[i] = m.AddVar(fmt.Sprintf("x%d", i), 0, 1, 1)
+		}
+	}
+	active := map[int]bool{}
+	failed := make([]bool, sc.Servers)
+	lastFailure := math.Inf(-1)
+	instant := 0
+	cols := len(trace)
+	for k, ev := range evs {
+		switch ev.prio {
+		case prioDeparture:
+			delete(active, ev.i)
+			continue
+		case prioFailure:
+			failed[sc.In.Failures[ev.i].Server] = true
+			lastFailure = ev.t
+			continue
+		}
+		active[ev.i] = true
+		if k+1 < len(evs) && evs[k+1].prio == prioArrival {
+			continue // the next instant's active set contains this one's
+		}
+		// Demand per content of the constrained active requests.
+		byContent := map[int][]int{}
+		for i := range active {
+			if trace[i].Arrival >= lastFailure {
+				byContent[trace[i].Content] = append(byContent[trace[i].Content], i)
+			}
+		}
+		contents := make([]int, 0, len(byContent))
+		for c := range byContent {
+			contents = append(contents, c)
+		}
+		sort.Ints(contents)
+		serverTerms := make([][]lp.Term, sc.Servers)
+		for _, c := range contents {
+			reqs := byContent[c]
+			sort.Ints(reqs)
+			var terms []lp.Term
+			for _, s := range sc.Holders[c] {
+				if failed[s] {
+					continue
+				}
+				g := m.AddVar(fmt.Sprintf("g%d_%d_%d", instant, c, s), 0, lp.Inf, 0)
+				cols++
+				terms = append(terms, lp.Term{Var: g, Coef: 1})
+				serverTerms[s] = append(serverTerms[s], lp.Term{Var: g, Coef: 1})
+			}
+			for _, i := range reqs {
+				terms = append(terms, lp.Term{Var: x[i], Coef: -1})
+			}
+			m.AddEQ(fmt.Sprintf("d%d_%d", instant, c), 0, terms...)
+		}
+		for s, terms := range serverTerms {
+			if len(terms) > 0 {
+				m.AddLE(fmt.Sprintf("cap%d_%d", instant, s), float64(sc.Capacity), terms...)
+			}
+		}
+		if cols > maxBoundColumns {
+			return nil, inputErr("trace: the offline model would exceed %d columns (%d requests); use a shorter trace", maxBoundColumns, len(trace))
+		}
+		instant++
+	}
+	return m, nil
+}
+
+// Bound is the offline optimum of a trace.
+type Bound struct {
+	Value   float64 // optimum: the LP upper bound, or OPT for the integer model
+	Integer bool
+	Status  lp.Status
+	Backend string
+	Rows    int
+	Columns int
+}
+
+// OfflineBound compiles the trace's offline problem and solves it through
+// package solve on the named backend ("" or "auto": the best compiled in).
+func (sc *Scenario) OfflineBound(ctx context.Context, trace []Request, integer bool, backend string) (*Bound, error) {
+	m, err := sc.CompileBound(trace, integer)
+	if err != nil {
+		return nil, err
+	}
+	sol, _, err := solve.Solve(ctx, m, backend, solve.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("rmts: offline bound: %w", err)
+	}
+	b := &Bound{Value: sol.Objective, Integer: integer, Status: sol.Status, Backend: sol.Backend, Rows: m.NumRows(), Columns: m.NumVars()}
+	if sol.Status != lp.Optimal {
+		if integer && sol.Status.IsLimit() && !math.IsNaN(sol.BestBound) {
+			b.Value = sol.BestBound // still a valid upper bound
+			return b, nil
+		}
+		return b, fmt.Errorf("rmts: offline bound: solver status %v", sol.Status)
+	}
+	return b, nil
+}
