@@ -84,3 +84,37 @@ func TestMiplib(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkMiplib solves each quick instance once per iteration and reports
+// the nodes and LP iterations per solve.
+func BenchmarkMiplib(b *testing.B) {
+	ins, err := instances.Miplib()
+	if err != nil {
+		b.Skip("no shared MIPLIB instances:", err)
+	}
+	for _, in := range ins {
+		if !quickMiplib[in.Name] {
+			continue
+		}
+		m, err := mps.ReadFile(in.Path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(in.Name, func(b *testing.B) {
+			var nodes, iters int
+			for b.Loop() {
+				sol, err := Solve(context.Background(), m, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if sol.Status != lp.Optimal {
+					b.Fatalf("status %v", sol.Status)
+				}
+				nodes += sol.Nodes
+				iters += sol.Iterations
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(iters)/float64(b.N), "lpiters/op")
+		})
+	}
+}
