@@ -1,0 +1,313 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/models/rmts"
+)
+
+func init() { register(newRMTSCmd) }
+
+func newRMTSCmd() *cobra.Command {
+	var (
+		input, policy, sweep, alphas, plotDir, csvFile, format string
+		runs                                                   int
+		seed                                                   uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "rmts --input model.json",
+		Short: "Admit VoD requests by migrating streams: RMTS vs REM, DASD dancing, last-minute and max-flow (paper 000)",
+		Long: `rmts simulates the request-migration policies of spec MODELS.md section B on
+replications of the instance: RMTS, REM, DASD dancing, last-minute migration
+and the unbounded max-flow reference, with common random numbers (replication
+r of every policy sees trace r). It reports the success rate μ, the mean
+service delay T̄ in units of τ and the migrations per request, each with its
+95% confidence interval.
+
+--sweep xi=36:44 runs every arrival rate from 36 to 44 (step 1; xi=36:44:2 or
+xi=36,40,44 also work); --alpha runs RMTS for each weight α. --plot draws the
+paper's Figs. 4–7 as PNG.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if input == "" {
+				return inputError(errors.New("--input: required"))
+			}
+			if format != "table" && format != "json" {
+				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+			}
+			data, err := os.ReadFile(input)
+			if err != nil {
+				return inputError(err)
+			}
+			in, err := rmts.Parse(data)
+			if err != nil {
+				return inputError(fmt.Errorf("%s: %w", input, err))
+			}
+			sc, err := rmts.Build(in)
+			if err != nil {
+				return inputError(fmt.Errorf("%s: %w", input, err))
+			}
+			ex := rmts.Experiment{Progress: cmd.ErrOrStderr()}
+			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
+				return inputError(fmt.Errorf("--policy: %w", err))
+			}
+			if sweep != "" {
+				if ex.Rates, err = parseSweep(sweep); err != nil {
+					return inputError(fmt.Errorf("--sweep: %w", err))
+				}
+			}
+			if alphas != "" {
+				for _, f := range strings.Split(alphas, ",") {
+					a, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+					if err != nil || !(a >= 0 && a <= 1) {
+						return inputError(fmt.Errorf("--alpha: each value must be a number in [0, 1], got %q", f))
+					}
+					ex.Alphas = append(ex.Alphas, a)
+				}
+			}
+			if cmd.Flags().Changed("runs") {
+				if runs < 1 {
+					return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
+				}
+				ex.Runs = runs
+			}
+			if cmd.Flags().Changed("seed") {
+				ex.Seed = &seed
+			}
+			if !sc.Graph.Connected() {
+				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
+			}
+			start := time.Now()
+			res, err := sc.Run(cmd.Context(), ex)
+			if err != nil {
+				if errors.Is(err, rmts.ErrInput) {
+					return inputError(err)
+				}
+				return internalError(err)
+			}
+			wall := time.Since(start)
+			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
+			w := cmd.OutOrStdout()
+			if format == "json" {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				err = enc.Encode(rmtsJSON(sc, res))
+			} else {
+				err = writeRMTSTable(w, sc, res)
+			}
+			if err != nil {
+				return internalError(err)
+			}
+			if csvFile != "" {
+				if err := writeRMTSCSV(csvFile, res); err != nil {
+					return inputError(fmt.Errorf("--csv: %w", err))
+				}
+			}
+			if plotDir != "" {
+				files, err := rmts.PlotFigures(plotDir, res)
+				if err != nil {
+					return inputError(fmt.Errorf("--plot: %w", err))
+				}
+				for _, f := range files {
+					fmt.Fprintf(cmd.ErrOrStderr(), "solve: wrote %s\n", f)
+				}
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rmts/schema.json)")
+	fl.StringVar(&policy, "policy", "all", "policies: rmts|rem|dasd|last-minute|max-flow|all, or a comma list")
+	fl.StringVar(&sweep, "sweep", "", "arrival-rate sweep, e.g. xi=36:44 (start:end[:step]) or xi=36,40,44")
+	fl.StringVar(&alphas, "alpha", "", "RMTS weights α, comma list (default: the instance's policy.alpha)")
+	fl.IntVar(&runs, "runs", 0, "replications per point (default: the instance's runs, else 20)")
+	fl.Uint64Var(&seed, "seed", 0, "seed of the traces (default: the instance's seed)")
+	fl.StringVar(&plotDir, "plot", "", "write Figs. 4–7 (PNG, 95% CI) to this directory")
+	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
+	fl.StringVar(&format, "format", "table", "output format: table|json")
+	return cmd
+}
+
+func parseRMTSPolicies(s string) ([]rmts.Policy, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "all") {
+		return rmts.Policies, nil
+	}
+	var out []rmts.Policy
+	for _, f := range strings.Split(s, ",") {
+		p, err := rmts.ParsePolicy(strings.TrimSpace(f))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// parseSweep reads xi=a:b[:step] or xi=v1,v2,….
+func parseSweep(s string) ([]float64, error) {
+	name, spec, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(name) != "xi" {
+		return nil, fmt.Errorf("must look like xi=36:44 or xi=36,40,44, got %q", s)
+	}
+	num := func(f string) (float64, error) {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("each rate must be a number > 0, got %q", f)
+		}
+		return v, nil
+	}
+	if strings.Contains(spec, ":") {
+		parts := strings.Split(spec, ":")
+		if len(parts) > 3 {
+			return nil, fmt.Errorf("range must be start:end[:step], got %q", spec)
+		}
+		var vs []float64
+		for _, p := range parts {
+			v, err := num(p)
+			if err != nil {
+				return nil, err
+			}
+			vs = append(vs, v)
+		}
+		step := 1.0
+		if len(vs) == 3 {
+			step = vs[2]
+		}
+		if vs[1] < vs[0] {
+			return nil, fmt.Errorf("range end %g is below its start %g", vs[1], vs[0])
+		}
+		n := int(math.Floor((vs[1]-vs[0])/step+1e-9)) + 1
+		if n > 1000 {
+			return nil, fmt.Errorf("range has %d points, at most 1000", n)
+		}
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = vs[0] + float64(i)*step
+		}
+		return out, nil
+	}
+	var out []float64
+	for _, f := range strings.Split(spec, ",") {
+		v, err := num(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+var rmtsColumns = []struct{ key, head string }{
+	{"success", "success μ"},
+	{"delay", "delay T̄ (τ)"},
+	{"migrations_per_req", "migrations/req"},
+	{"success_all", "μ from empty"},
+	{"failure_terminations", "failure terms"},
+}
+
+func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	in := sc.In
+	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d, runs=%d, seed=%d, horizon %g min (warm-up %g)  (mean ± 95%% CI)\n",
+		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup)
+	head := []string{"policy", "ξ", "α"}
+	for _, c := range rmtsColumns {
+		head = append(head, c.head)
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, pt := range r.Points {
+		a := "-"
+		if pt.Policy.UsesAlpha() {
+			a = strconv.FormatFloat(pt.Alpha, 'g', -1, 64)
+		} else if pt.Alpha != r.Alphas[0] {
+			continue // α-independent policy: shown once per rate
+		}
+		row := []string{pt.Policy.String(), strconv.FormatFloat(pt.Rate, 'g', -1, 64), a}
+		for _, c := range rmtsColumns {
+			st, ok := pt.Stats.Get(c.key)
+			if !ok || math.IsNaN(st.Mean) {
+				row = append(row, "-")
+				continue
+			}
+			prec := 4
+			if c.key == "failure_terminations" {
+				prec = 2
+			}
+			row = append(row, ci(st.Mean, st.HalfWidth, prec))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	return tw.Flush()
+}
+
+type rmtsJSONPoint struct {
+	Policy  string              `json:"policy"`
+	Rate    float64             `json:"xi"`
+	Alpha   *float64            `json:"alpha,omitempty"`
+	Metrics map[string]jsonStat `json:"metrics"`
+}
+
+type rmtsJSONResult struct {
+	Servers   int             `json:"servers"`
+	Capacity  int             `json:"capacity"`
+	Contents  int             `json:"contents"`
+	Gamma     int             `json:"gamma"`
+	Runs      int             `json:"runs"`
+	Seed      uint64          `json:"seed"`
+	Connected bool            `json:"graph_connected"`
+	Points    []rmtsJSONPoint `json:"points"`
+}
+
+func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
+	out := rmtsJSONResult{Servers: sc.Servers, Capacity: sc.Capacity, Contents: sc.Contents, Gamma: sc.Params.Gamma,
+		Runs: r.Runs, Seed: r.Seed, Connected: sc.Graph.Connected()}
+	for _, pt := range r.Points {
+		jp := rmtsJSONPoint{Policy: pt.Policy.String(), Rate: pt.Rate, Metrics: map[string]jsonStat{}}
+		if pt.Policy.UsesAlpha() {
+			a := pt.Alpha
+			jp.Alpha = &a
+		} else if pt.Alpha != r.Alphas[0] {
+			continue
+		}
+		for _, m := range pt.Stats.Metrics {
+			if math.IsNaN(m.Mean) {
+				continue
+			}
+			jp.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
+		}
+		out.Points = append(out.Points, jp)
+	}
+	return out
+}
+
+func writeRMTSCSV(path string, r *rmts.ExperimentResult) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write([]string{"policy", "xi", "alpha", "runs", "metric", "mean", "ci95", "n"})
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	for _, pt := range r.Points {
+		for _, m := range pt.Stats.Metrics {
+			_ = w.Write([]string{pt.Policy.String(), g(pt.Rate), g(pt.Alpha), strconv.Itoa(r.Runs), m.Name, g(m.Mean), g(m.HalfWidth), strconv.Itoa(m.N)})
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
