@@ -186,6 +186,17 @@ func TestVerify(t *testing.T) {
 			ok:    true,
 		},
 		{
+			name:  "duals attached to a MILP are ignored",
+			model: intModel(),
+			sol:   lp.Solution{Status: lp.Optimal, Objective: 2, X: []float64{2}, RowDual: []float64{5}, ReducedCost: []float64{-7}},
+			ok:    true,
+			check: func(t *testing.T, r Report) {
+				if r.DualChecked {
+					t.Error("duals of a MILP were checked")
+				}
+			},
+		},
+		{
 			name:    "best bound above a minimisation's incumbent",
 			model:   intModel(),
 			sol:     lp.Solution{Status: lp.Optimal, Objective: 2, X: []float64{2}, BestBound: 3},
