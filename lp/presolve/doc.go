@@ -74,16 +74,22 @@
 // bound the model is unbounded if it is feasible; presolve leaves that
 // column in Reduced so that the solver decides and can produce a ray.
 //
-// Implied free column singleton: column j appears only in the equality row
-// aᵢᵀx = b, and the other columns' bounds already confine
+// Implied free column singleton: column j appears only in row i, and with
+// aᵢᵀx = b the other columns' bounds already confine
 // xⱼ = (b − Σ_{k≠j} aᵢₖxₖ)/aᵢⱼ to [lⱼ, uⱼ] (Andersen & Andersen 1995, §3.4;
-// Gondzio 1997). Then xⱼ is in effect free: substitute it out, which moves
-// its cost onto the row, cₖ ← cₖ − (cⱼ/aᵢⱼ)·aᵢₖ and c₀ ← c₀ + cⱼb/aᵢⱼ, and
-// removes row i and column j. A pivot |aᵢⱼ| below 1/100 of the row's
-// largest other coefficient is not used. Postsolve: xⱼ from the row,
-// dⱼ = 0 (a free column), yᵢ = cⱼ/aᵢⱼ; the other reduced costs are
-// unchanged because cₖ − aᵢₖyᵢ is exactly the substituted cost. Only
-// continuous columns are substituted.
+// Gondzio 1997). For an equality row b is its right-hand side. For an
+// inequality row, moving xⱼ changes only row i and the objective, at the
+// rate cⱼ per unit, so some optimum has the row tight on the side the cost
+// favours: b = rl if cⱼ/aᵢⱼ > 0, b = ru if cⱼ/aᵢⱼ < 0, either finite side
+// if cⱼ = 0 (when that side is infinite the model is unbounded if feasible,
+// and the column is left alone). Then xⱼ is in effect free: substitute it
+// out, which moves its cost onto the row, cₖ ← cₖ − (cⱼ/aᵢⱼ)·aᵢₖ and
+// c₀ ← c₀ + cⱼb/aᵢⱼ, and removes row i and column j. A pivot |aᵢⱼ| below
+// 1/100 of the row's largest other coefficient is not used. Postsolve: xⱼ
+// from the row, dⱼ = 0 (a free column), yᵢ = cⱼ/aᵢⱼ, whose sign matches
+// the side b (y ≥ 0 at rl, y ≤ 0 at ru for a minimisation); the other
+// reduced costs are unchanged because cₖ − aᵢₖyᵢ is exactly the substituted
+// cost. Only continuous columns are substituted.
 //
 // # Integer columns
 //

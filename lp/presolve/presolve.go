@@ -796,9 +796,10 @@ func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 }
 
 // impliedFreeSingleton substitutes column j out of the model when its only
-// row is an equality whose other columns' bounds already keep x_j within
-// [l_j, u_j]: x_j = (b − Σ_{k≠j} a_k x_k)/a_j. The row goes, and the cost of
-// x_j moves onto the row's other columns. It reports whether it did so.
+// row, as an equality aᵀx = b, lets the other columns' bounds keep x_j within
+// [l_j, u_j]: x_j = (b − Σ_{k≠j} a_k x_k)/a_j. For an inequality row, b is
+// the side the cost of x_j makes tight. The row goes, and the cost of x_j
+// moves onto the row's other columns. It reports whether it did so.
 func (p *presolver) impliedFreeSingleton(j int) bool {
 	i, a := -1, 0.0
 	for k, r := range p.colRow[j] {
@@ -807,8 +808,20 @@ func (p *presolver) impliedFreeSingleton(j int) bool {
 			break
 		}
 	}
-	if i < 0 || p.rl[i] != p.ru[i] || p.rowCnt[i] < 2 {
+	if i < 0 || p.rowCnt[i] < 2 {
 		return false
+	}
+	// An inequality row is tight at optimality on the side the cost of x_j
+	// pushes it to (x_j can always move there: its bounds are implied), so it
+	// is treated as an equality on that side; with no cost either side does.
+	b := p.rl[i]
+	if p.rl[i] != p.ru[i] {
+		if s := p.cost[j] / a; s < 0 || s == 0 && math.IsInf(b, -1) {
+			b = p.ru[i]
+		}
+		if math.IsInf(b, 0) {
+			return false // the cost pushes towards a missing side: leave it to the solver
+		}
 	}
 	// The rest of the row, R = Σ_{k≠j} a_k x_k, lies in [rmin, rmax].
 	rmin, rmax, amax := 0.0, 0.0, 0.0
@@ -830,7 +843,6 @@ func (p *presolver) impliedFreeSingleton(j int) bool {
 	if math.Abs(a) < 1e-2*amax {
 		return false
 	}
-	b := p.rl[i]
 	lo, hi := (b-rmax)/a, (b-rmin)/a
 	if a < 0 {
 		lo, hi = hi, lo

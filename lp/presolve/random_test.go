@@ -146,7 +146,7 @@ func randomModel(seed uint64) *lp.Model {
 		}
 		m.AddRow("empty", lo, 2)
 	}
-	if r.IntN(3) == 0 { // column singleton in an equality row, free or with loose bounds
+	if r.IntN(3) == 0 { // column singleton in a row, free or with loose bounds
 		lo, hi := math.Inf(-1), math.Inf(1)
 		if r.IntN(2) == 0 {
 			lo, hi = -100, 100
@@ -160,7 +160,11 @@ func randomModel(seed uint64) *lp.Model {
 			}
 		}
 		terms = append(terms, lp.Term{Var: s, Coef: coef()})
-		m.AddEQ("defines", act(terms), terms...)
+		if r.IntN(2) == 0 {
+			m.AddEQ("defines", act(terms), terms...)
+		} else {
+			rowAround("defines", terms)
+		}
 	}
 	if r.IntN(4) == 0 { // empty column
 		lo, hi := float64(-r.IntN(3)), float64(r.IntN(3))
