@@ -109,7 +109,7 @@ func verifyTolerances(o Options) Tolerances {
 	return t
 }
 
-// Solve validates m, opens the named backend ("auto" applies Choose), checks
+// Solve validates m, opens the named backend ("auto", or "", applies Choose), checks
 // that it has the capabilities m needs, runs it, stamps Solution.Backend and
 // Solution.Time, and verifies the result with Verify (tolerances: the
 // defaults, or the Options' PrimalTol, DualTol, IntTol where larger). A
@@ -154,8 +154,8 @@ func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.
 	return sol, rep, err
 }
 
-// SolveWith is Solve on a backend instance rather than a registered name
-// (the conformance suite uses it on a factory's product). It does everything
+// SolveWith is Solve on a backend instance rather than a registered name,
+// for a backend configured or built outside the registry. It does everything
 // Solve does after opening the backend, and sets Solution.Backend to b.Name().
 func SolveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.Solution, *Report, error) {
 	if b == nil {
