@@ -161,6 +161,15 @@ func TestReductions(t *testing.T) {
 			stat: func(s Stats) int { return s.SubstitutedCols },
 		},
 		{
+			name: "free column singleton in an inequality row",
+			// min a+b−c, a+b+c ≤ 4, a−b ≥ −1, a,b ∈ [0,3], c free: obj −4 (scipy).
+			// c: −1 = y0 ⇒ y0 = −1 (row 0 at its upper side); row 1 slack ⇒ y1 = 0.
+			model: buildModel(lp.Minimize, []float64{1, 1, -1}, [][2]float64{{0, 3}, {0, 3}, {-inf, inf}},
+				[]lp.Row{row(-inf, 4, []int{0, 1, 2}, []float64{1, 1, 1}), row(-1, inf, []int{0, 1}, []float64{1, -1})}),
+			final: lp.Optimal, obj: -4, dual: []float64{-1, 0},
+			stat: func(s Stats) int { return s.SubstitutedCols },
+		},
+		{
 			name: "objective offset carried under max",
 			// max 3a+b+5, a+b ≤ 4, a = 1: obj 11 (scipy, offset added); y0 = 1 (b basic).
 			model: func() *lp.Model {
