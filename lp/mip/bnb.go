@@ -233,6 +233,16 @@ func objectiveStep(m *lp.Model, lo, hi []float64) float64 {
 	return float64(g)
 }
 
+func countTrue(b []bool) int {
+	n := 0
+	for _, v := range b {
+		if v {
+			n++
+		}
+	}
+	return n
+}
+
 func gcd(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b
@@ -397,6 +407,10 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		}
 	}
 	if root {
+		if s.opts.Log != nil {
+			fmt.Fprintf(s.opts.Log, "root: LP bound %.10g after %d iterations; %d integer columns, %d rows\n",
+				s.sign*z, s.iters, countTrue(s.isInt), len(s.w.Rows))
+		}
 		s.haveRoot = true
 		s.rootZ, s.rootD = z, d
 		s.rootX = append([]float64(nil), x...)

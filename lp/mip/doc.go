@@ -108,7 +108,8 @@
 //   - Unbounded: the LP relaxation is unbounded and an integer point exists,
 //     which for rational data implies that the MILP is unbounded (Meyer 1974);
 //     X holds that integer point. To decide it, the search is repeated with a
-//     zero objective;
+//     zero objective; with integer columns of unbounded domain that search
+//     need not end, so bound it with NodeLimit or a deadline;
 //   - TimeLimit (the context's deadline passed or it was cancelled) and
 //     NodeLimit: X holds the incumbent if one was found, BestBound the best
 //     bound of the open nodes;
