@@ -33,10 +33,18 @@ func TestConformance(t *testing.T) {
 			// marks the result numerical_error before a per-instance
 			// tolerance could apply.
 			"perold": "lp_solve leaves a 1.3e-6 absolute residual on row POPL08 (relative 7e-13)",
+			// With STREAMOPT_LONG only (it has 31 000 nonzeros). lp_solve
+			// reaches the optimum −72555248.1298 in 16 671 iterations, as
+			// the lp_solve command does on the file, but leaves an absolute
+			// residual of 3.0e-7 on the equality row BN4...U3, whose
+			// right-hand side is 0; Verify allows 1e-7. (Before the backend
+			// kept empty rows, lp_solve answered UNBOUNDED after 44 253
+			// iterations on this feasible LP.)
+			"greenbea": "lp_solve leaves a 3.0e-7 absolute residual on row BN4...U3 (right-hand side 0)",
 		},
 	}
 	if long {
-		cfg.Timeout = 10 * time.Minute
+		cfg.Timeout = 5 * time.Minute
 	} else {
 		cfg.Admit = func(m *lp.Model) string {
 			if nz := m.NumNonzeros(); nz > defaultMaxNonzeros {

@@ -20,17 +20,23 @@
 //
 // LPs and MILPs  min/max cᵀx + c₀  s.t.  rl ≤ Ax ≤ ru,  l ≤ x ≤ u,
 // x_j ∈ ℤ for integer columns. A ranged row is added as rl ≤ aᵀx and given
-// the range ru − rl with set_rh_range. Rows without coefficients and free
-// rows are not passed to lp_solve (golp cannot add an empty row): an empty
-// row whose range excludes 0, or any crossed bounds, makes the model
-// infeasible without a solve; otherwise such rows get activity 0 and dual 0.
+// the range ru − rl with set_rh_range. golp panics on a row without
+// coefficients, so such rows are added with lp_solve's add_constraintex
+// directly (an empty row whose range excludes 0, or crossed bounds, make
+// the model infeasible without a solve). Empty rows are kept because the
+// lp_solve command keeps them and its pivoting depends on them: NETLIB
+// greenbea, whose three empty rows were first dropped, did not solve.
+// Free rows are not passed; they get dual 0.
 //
 // Options: MIPGap → set_mip_gap (relative); PrimalTol, DualTol, IntTol →
 // set_epsb, set_epsd, set_epsint; the context deadline → set_timeout (whole
 // seconds) and an abort callback that checks a monotonic clock, the
 // IterationLimit, the NodeLimit and cancellation of the context.
-// Options.Raw accepts "scaling" (lp_solve's set_scaling mode as an integer);
-// any other key is an error.
+// Options.Raw accepts "scaling" and "improve" (lp_solve's set_scaling and
+// set_improve modes, as integers); any other key is an error. The other
+// settings are lp_solve's library defaults, which are also those of the
+// lp_solve command (scaling 196 = geometric + equilibrate + integers,
+// improve 6 = dual feasibility + theta gap, Devex pricing).
 //
 // # Status
 //

@@ -164,8 +164,8 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 	n := m.NumVars()
 	mip := m.IsMIP()
 
-	// Bounds that cross, and rows without coefficients, are decided here:
-	// lp_solve is not asked about them (golp cannot pass an empty row).
+	// Bounds that cross, and rows without coefficients whose range excludes
+	// 0, are decided here, without lp_solve; free rows are not passed.
 	for j, v := range m.Vars {
 		if v.Lower > v.Upper {
 			return trivialInfeasible(fmt.Sprintf("column %d (%s) has lower bound %g > upper bound %g", j, v.Name, v.Lower, v.Upper), opts), nil
@@ -178,12 +178,8 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 		if r.Lower > r.Upper {
 			return trivialInfeasible(fmt.Sprintf("row %d (%s) has lower bound %g > upper bound %g", i, r.Name, r.Lower, r.Upper), opts), nil
 		}
-		if len(r.Ind) == 0 {
-			if r.Lower > 0 || r.Upper < 0 {
-				return trivialInfeasible(fmt.Sprintf("row %d (%s) is empty and its range [%g, %g] excludes 0", i, r.Name, r.Lower, r.Upper), opts), nil
-			}
-			rowOf[i] = -1
-			continue
+		if len(r.Ind) == 0 && (r.Lower > 0 || r.Upper < 0) {
+			return trivialInfeasible(fmt.Sprintf("row %d (%s) is empty and its range [%g, %g] excludes 0", i, r.Name, r.Lower, r.Upper), opts), nil
 		}
 		if r.Type() == lp.RowFree {
 			rowOf[i] = -1
@@ -228,16 +224,26 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 		for k, j := range r.Ind {
 			entries = append(entries, golp.Entry{Col: j, Val: r.Val[k]})
 		}
-		var err error
+		var ct golp.ConstraintType
+		var rhs float64
 		switch r.Type() {
 		case lp.RowLE:
-			err = l.AddConstraintSparse(entries, golp.LE, r.Upper)
+			ct, rhs = golp.LE, r.Upper
 		case lp.RowGE, lp.RowRange:
-			err = l.AddConstraintSparse(entries, golp.GE, r.Lower)
+			ct, rhs = golp.GE, r.Lower
 		case lp.RowEQ:
-			err = l.AddConstraintSparse(entries, golp.EQ, r.Lower)
+			ct, rhs = golp.EQ, r.Lower
 		}
-		if err != nil {
+		if len(entries) == 0 {
+			// Kept rather than dropped: the lp_solve command keeps empty
+			// rows too, and its pivoting path depends on them (NETLIB
+			// greenbea fails to solve without its three empty rows).
+			if !addEmptyRow(l, ct, rhs) {
+				return nil, fmt.Errorf("lpsolve: row %d (%s): add_constraintex failed", i, r.Name)
+			}
+			continue
+		}
+		if err := l.AddConstraintSparse(entries, ct, rhs); err != nil {
 			return nil, fmt.Errorf("lpsolve: row %d (%s): %v", i, r.Name, err)
 		}
 	}

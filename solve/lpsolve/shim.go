@@ -128,6 +128,14 @@ func setRange(l *golp.LP, row int, delta float64) bool {
 	return ok
 }
 
+// addEmptyRow appends a row without coefficients, which golp cannot add
+// (its AddConstraintSparse indexes the first entry).
+func addEmptyRow(l *golp.LP, ct golp.ConstraintType, rhs float64) bool {
+	ok := C.add_constraintex(lprecOf(l), 0, nil, nil, C.int(ct), C.double(rhs)) != 0
+	runtime.KeepAlive(l)
+	return ok
+}
+
 func setMIPGap(l *golp.LP, rel float64) {
 	C.set_mip_gap(lprecOf(l), C.FALSE, C.double(rel))
 	runtime.KeepAlive(l)
