@@ -16,7 +16,8 @@ import (
 // duals of removed rows and columns are reconstructed so that an optimal
 // primal-dual pair of Reduced becomes an optimal pair of the original model;
 // ReducedCost is returned as c − Aᵀy on the original matrix, so stationarity
-// holds to rounding. A Ray (unbounded direction) is extended by zeros.
+// holds to rounding. A Ray (unbounded direction) is extended by zeros on
+// the removed columns, except that a substituted column follows its row.
 // FarkasRow is not mapped and is nil in the result.
 //
 // Duals are exact only for LP reductions: after integer rounding of bounds
@@ -54,10 +55,7 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 	out.X, out.RowActivity, out.RowDual, out.ReducedCost, out.FarkasRow, out.Ray = nil, nil, nil, nil, nil, nil
 
 	if sol.Ray != nil {
-		out.Ray = make([]float64, n)
-		for k, j := range r.keptCols {
-			out.Ray[j] = sol.Ray[k]
-		}
+		out.Ray = r.mapRay(sol.Ray)
 	}
 	if sol.X == nil && !duals {
 		return &out, nil
@@ -173,4 +171,23 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 		out.RowDual, out.ReducedCost = y, d
 	}
 	return &out, nil
+}
+
+// mapRay extends a ray of the reduced model: removed columns are fixed (0),
+// a substituted column moves so that its row's activity stays put.
+func (r *Result) mapRay(ray []float64) []float64 {
+	out := make([]float64, r.orig.NumVars())
+	for k, j := range r.keptCols {
+		out[j] = ray[k]
+	}
+	for s := len(r.stack) - 1; s >= 0; s-- {
+		if o := &r.stack[s]; o.kind == opSubstituteCol {
+			v := 0.0
+			for k, c := range o.cols {
+				v -= o.vals[k] / o.coef * out[c]
+			}
+			out[o.col] = v
+		}
+	}
+	return out
 }

@@ -478,3 +478,28 @@ func TestPostsolvePartialSolutions(t *testing.T) {
 		}
 	})
 }
+
+func TestRayThroughSubstitution(t *testing.T) {
+	// max a, a − c = 0 with c free and in no other row, a ≥ 0: c is
+	// substituted out and the reduced model is unbounded along a. The ray
+	// of the original must move c with a (a − c stays 0): (1, 1).
+	m := buildModel(lp.Maximize, []float64{1, 0}, [][2]float64{{0, inf}, {-inf, inf}},
+		[]lp.Row{row(0, 0, []int{0, 1}, []float64{1, -1})})
+	res, err := Presolve(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.SubstitutedCols != 1 || res.Reduced.NumVars() != 1 {
+		t.Fatalf("stats %+v", statsFields(res.Stats))
+	}
+	post, err := res.Postsolve(&lp.Solution{Status: lp.Unbounded, Ray: []float64{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(post.Ray) != 2 || post.Ray[0] != 1 || post.Ray[1] != 1 {
+		t.Errorf("ray %v, want [1 1]", post.Ray)
+	}
+	if act := m.Activities(post.Ray); act[0] != 0 {
+		t.Errorf("ray moves the equality row by %v", act[0])
+	}
+}
