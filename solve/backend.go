@@ -1,0 +1,94 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// Capabilities says what a backend can do. A request that needs a missing
+// capability is an error naming the backend and the capability.
+type Capabilities struct {
+	LP    bool // continuous linear programs
+	MILP  bool // integer columns
+	Duals bool // row duals and reduced costs at an LP optimum
+	Rays  bool // Farkas certificates and unbounded rays
+	SOS   bool // special ordered sets
+}
+
+// Options control one solve. Zero values mean the backend's defaults.
+// The time limit is the deadline of the context passed to Solve.
+type Options struct {
+	IterationLimit int     // simplex iterations; 0 = none
+	NodeLimit      int     // branch-and-bound nodes; 0 = none
+	MIPGap         float64 // relative MIP gap at which to stop; 0 = backend default
+	PrimalTol      float64 // primal feasibility tolerance; 0 = backend default
+	DualTol        float64 // dual feasibility tolerance; 0 = backend default
+	IntTol         float64 // integrality tolerance; 0 = backend default
+	Log            io.Writer
+	// Raw options are passed to the backend unchanged; a backend rejects keys it does not know.
+	Raw map[string]string
+}
+
+// Backend is a solver. Solve must honour ctx (cancellation and deadline) and
+// return a solution with a Status for every outcome of the optimisation
+// itself (infeasible, unbounded, limits); it returns an error only when it
+// could not run at all (bad options, missing capability, library failure).
+type Backend interface {
+	Name() string
+	Capabilities() Capabilities
+	Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error)
+}
+
+// Factory makes a fresh backend.
+type Factory func() Backend
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Factory{}
+)
+
+// Register makes a backend available by name. It panics if the name is
+// empty, already taken, or "auto", as database/sql.Register does.
+func Register(name string, f Factory) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if name == "" || name == Auto || f == nil {
+		panic("solve: Register with invalid name or nil factory")
+	}
+	if _, dup := registry[name]; dup {
+		panic("solve: Register called twice for backend " + name)
+	}
+	registry[name] = f
+}
+
+// Auto is the backend name that picks the best backend compiled in for the model.
+const Auto = "auto"
+
+// Backends returns the names of the registered backends, sorted.
+func Backends() []string {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Open returns a new instance of the named backend.
+func Open(name string) (Backend, error) {
+	regMu.RLock()
+	f, ok := registry[name]
+	regMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("solve: unknown backend %q (compiled in: %s)", name, strings.Join(Backends(), ", "))
+	}
+	return f(), nil
+}
