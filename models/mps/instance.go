@@ -1,0 +1,174 @@
+package mps
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/streamopt/streamopt/models/rrs"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// PolicySpec names a routing policy to compare with the optimum.
+type PolicySpec struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	// Stages is [N] for the static policy RRS(N), or the stage points
+	// P = (p_1 < p_2 < … < p_n) of Algorithm 1.
+	Stages []float64 `json:"stages"`
+}
+
+// Instance is an MPS study: a network and the policies to evaluate on it.
+type Instance struct {
+	Name string `json:"name,omitempty"`
+	// Network holds the regions, data centres and latencies; its Users is ignored.
+	Network    rrs.Instance `json:"network"`
+	NormalLow  float64      `json:"normal_low"`  // N_L
+	NormalHigh float64      `json:"normal_high"` // N_H
+	Worst      float64      `json:"worst"`       // N̄
+	Policies   []PolicySpec `json:"policies"`
+}
+
+// ErrInput is wrapped by every error about a malformed or invalid instance.
+var ErrInput = errors.New("invalid MPS instance")
+
+//go:embed schema.json
+var schemaJSON []byte
+
+var (
+	schemaOnce sync.Once
+	schema     *jsonschema.Schema
+	schemaErr  error
+)
+
+func compiledSchema() (*jsonschema.Schema, error) {
+	schemaOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+		if err != nil {
+			schemaErr = err
+			return
+		}
+		c := jsonschema.NewCompiler()
+		const url = "https://github.com/streamopt/streamopt/models/mps/schema.json"
+		if err := c.AddResource(url, doc); err != nil {
+			schemaErr = err
+			return
+		}
+		schema, schemaErr = c.Compile(url)
+	})
+	return schema, schemaErr
+}
+
+// Schema returns the JSON Schema of an instance file.
+func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+
+// ParseBytes reads an instance from JSON, checks it against the schema and
+// validates it; the network is checked as an RRS instance at N = worst.
+// Every error names the offending field.
+func ParseBytes(data []byte) (*Instance, error) {
+	if err := rrs.CheckJSONSyntax(data); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	sch, err := compiledSchema()
+	if err != nil {
+		return nil, fmt.Errorf("mps: schema: %v", err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	if err := sch.Validate(doc); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			pr := message.NewPrinter(language.English)
+			for len(ve.Causes) > 0 {
+				ve = ve.Causes[0]
+			}
+			return nil, fmt.Errorf("%w: %v: %s", ErrInput, ve.InstanceLocation, ve.ErrorKind.LocalizedString(pr))
+		}
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	var raw struct {
+		Instance
+		Network json.RawMessage `json:"network"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	in := raw.Instance
+	// Check the network with the RRS schema and validation, N = worst.
+	var net map[string]json.RawMessage
+	if err := json.Unmarshal(raw.Network, &net); err != nil {
+		return nil, fmt.Errorf("%w: network: %v", ErrInput, err)
+	}
+	users := in.Worst
+	if !(users > 0) {
+		users = 1 // the worst-case check below reports it
+	}
+	net["users"], _ = json.Marshal(users)
+	netJSON, _ := json.Marshal(net)
+	nw, err := rrs.ParseBytes(netJSON)
+	if err != nil {
+		return nil, fmt.Errorf("%w: network.%s", ErrInput, strings.TrimPrefix(err.Error(), rrs.ErrInput.Error()+": "))
+	}
+	in.Network = *nw
+	if err := in.Validate(); err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
+// Validate checks the instance.
+func (in *Instance) Validate() error {
+	for _, f := range []struct {
+		n string
+		v float64
+	}{{"normal_low", in.NormalLow}, {"normal_high", in.NormalHigh}, {"worst", in.Worst}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v <= 0 {
+			return fmt.Errorf("%w: %s: must be a finite number > 0, got %v", ErrInput, f.n, f.v)
+		}
+	}
+	if !(in.NormalLow <= in.NormalHigh && in.NormalHigh <= in.Worst) {
+		return fmt.Errorf("%w: normal_low ≤ normal_high ≤ worst must hold, got %v, %v, %v", ErrInput, in.NormalLow, in.NormalHigh, in.Worst)
+	}
+	net := in.Network
+	net.Users = in.Worst
+	if err := net.Validate(); err != nil {
+		return fmt.Errorf("network: %w", err)
+	}
+	if len(in.Policies) == 0 {
+		return fmt.Errorf("%w: policies: must list at least one policy", ErrInput)
+	}
+	seen := map[string]bool{}
+	for k, p := range in.Policies {
+		path := fmt.Sprintf("policies[%d]", k)
+		if p.Name == "" {
+			return fmt.Errorf("%w: %s.name: must not be empty", ErrInput, path)
+		}
+		if seen[p.Name] {
+			return fmt.Errorf("%w: %s.name: %q is used twice", ErrInput, path, p.Name)
+		}
+		seen[p.Name] = true
+		if len(p.Stages) == 0 {
+			return fmt.Errorf("%w: %s.stages: must list at least one number of users", ErrInput, path)
+		}
+		for q, s := range p.Stages {
+			if math.IsNaN(s) || math.IsInf(s, 0) || s <= 0 {
+				return fmt.Errorf("%w: %s.stages[%d]: must be a finite number > 0, got %v", ErrInput, path, q, s)
+			}
+			if q > 0 && s <= p.Stages[q-1] {
+				return fmt.Errorf("%w: %s.stages[%d]: must be larger than stages[%d] = %v, got %v", ErrInput, path, q, q-1, p.Stages[q-1], s)
+			}
+		}
+	}
+	return nil
+}

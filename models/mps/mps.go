@@ -1,0 +1,268 @@
+package mps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/streamopt/streamopt/models/rrs"
+)
+
+// Stage is one stage of a multi-stage policy: users numbered in [From, To)
+// (in arrival order) are routed by F.
+type Stage struct {
+	From, To float64     // To is +Inf for the last stage
+	Users    float64     // N_q, the users the stage was planned for
+	F        [][]float64 // f^(q)_ij, DC × region
+	Profit   float64     // the stage's own RRS profit (myopic, spec A.9)
+}
+
+// Policy is a static (one stage) or multi-stage routing policy.
+type Policy struct {
+	Name   string
+	Points []float64 // the stage points P it was built from
+	Stages []Stage
+}
+
+// ErrResources is returned when the resources cannot support p_n users
+// (Algorithm 1, line 3).
+var ErrResources = errors.New("mps: current resources cannot support the last stage point")
+
+// Options control the RRS solves of Plan and Sweep.
+type Options struct {
+	Method  string // RRS method, "" means auto (qp for the concave scenario)
+	Backend string // MILP backend for kkt-milp
+}
+
+// stageInstance returns the RRS instance of a stage: N users on the
+// remaining resources (background λ = Θmax − R^cpu, bandwidth R^bw).
+func stageInstance(net *rrs.Instance, n float64, rcpu, rbw []float64) *rrs.Instance {
+	in := *net
+	in.Users = n
+	in.DataCenters = append([]rrs.DataCenter(nil), net.DataCenters...)
+	for i := range in.DataCenters {
+		d := &in.DataCenters[i]
+		max := d.MaxCPU
+		if max == 0 {
+			max = 1
+		}
+		d.BackgroundCPU = math.Max(0, max-math.Max(rcpu[i], 0))
+		d.BandwidthUsers = math.Max(rbw[i], 0)
+	}
+	return &in
+}
+
+// Plan runs Algorithm 1 (MPS) of spec A.9 for the stage points P: stage 1
+// plans RRS(p_2) (users 0..p_2), stage q ≥ 2 plans RRS(p_{q+1} − p_q) on the
+// resources the earlier stages left, and Resource_Consumption subtracts each
+// stage's CPU ι_i x_i and bandwidth x_i. A single point P = (N) gives the
+// static policy RRS(N) used for every number of users.
+func Plan(ctx context.Context, net *rrs.Instance, name string, points []float64, opt Options) (*Policy, error) {
+	if len(points) == 0 {
+		return nil, fmt.Errorf("mps: policy %s: no stage points", name)
+	}
+	s := len(net.DataCenters)
+	rcpu := make([]float64, s)
+	rbw := make([]float64, s)
+	total := 0.0
+	for i, d := range net.DataCenters {
+		max := d.MaxCPU
+		if max == 0 {
+			max = 1
+		}
+		rcpu[i] = max - d.BackgroundCPU
+		rbw[i] = d.BandwidthUsers
+		total += math.Min(rcpu[i]/d.CPUPerUser, rbw[i])
+	}
+	last := points[len(points)-1]
+	if total < last*(1-1e-9) {
+		return nil, fmt.Errorf("%w: policy %s needs %g users, the data centres hold %g", ErrResources, name, last, total)
+	}
+	p := &Policy{Name: name, Points: append([]float64(nil), points...)}
+	if len(points) == 1 {
+		f, prof, err := solveStage(ctx, stageInstance(net, points[0], rcpu, rbw), opt)
+		if err != nil {
+			return nil, fmt.Errorf("mps: policy %s: %w", name, err)
+		}
+		p.Stages = []Stage{{From: 0, To: math.Inf(1), Users: points[0], F: f, Profit: prof}}
+		return p, nil
+	}
+	from := 0.0
+	for q := 1; q < len(points); q++ {
+		nq := points[q] - points[q-1]
+		if q == 1 {
+			nq = points[1]
+		}
+		in := stageInstance(net, nq, rcpu, rbw)
+		f, prof, err := solveStage(ctx, in, opt)
+		if err != nil {
+			return nil, fmt.Errorf("mps: policy %s, stage %d (%g users): %w", name, q, nq, err)
+		}
+		to := points[q]
+		if q == len(points)-1 {
+			to = math.Inf(1)
+		}
+		p.Stages = append(p.Stages, Stage{From: from, To: to, Users: nq, F: f, Profit: prof})
+		from = points[q]
+		// Resource_Consumption.
+		for i, d := range net.DataCenters {
+			x := 0.0
+			for j, r := range net.Regions {
+				x += nq * r.Share * f[i][j]
+			}
+			rcpu[i] -= d.CPUPerUser * x
+			rbw[i] -= x
+		}
+	}
+	return p, nil
+}
+
+func solveStage(ctx context.Context, in *rrs.Instance, opt Options) ([][]float64, float64, error) {
+	res, err := rrs.Solve(ctx, in, rrs.Options{Method: opt.Method, Backend: opt.Backend})
+	if err != nil {
+		return nil, 0, err
+	}
+	if res.Status != "optimal" {
+		return nil, 0, fmt.Errorf("RRS(%g) is %s: %s", in.Users, res.Status, res.Message)
+	}
+	return res.Policy, res.Profit, nil
+}
+
+// Evaluation is a policy's fluid profit at N users (spec A.9).
+type Evaluation struct {
+	N        float64
+	Profit   float64   // Σ n_ij [π_j(g_i + D_ij) − c_i] at the final concurrent load
+	Feasible bool      // θ_i ≤ Θmax and x_i ≤ B_i within the tolerances
+	Users    []float64 // x_i
+}
+
+// Feasibility tolerances of the fluid evaluation (spec A.10: users +10⁻³,
+// θ +10⁻⁵, above the solvers' accuracy).
+const (
+	usersTol = 1e-3
+	cpuTol   = 1e-5
+)
+
+// Evaluate computes the profit of the policy when N users are online: users
+// fill stage 1, then stage 2, …; the last stage takes every user beyond its
+// start. Delays use the final load of every DC.
+func (p *Policy) Evaluate(net *rrs.Instance, n float64) Evaluation {
+	s, r := len(net.DataCenters), len(net.Regions)
+	nij := make([][]float64, s)
+	for i := range nij {
+		nij[i] = make([]float64, r)
+	}
+	for _, st := range p.Stages {
+		span := math.Max(0, math.Min(st.To, n)-st.From)
+		if span == 0 {
+			continue
+		}
+		for i := 0; i < s; i++ {
+			for j := 0; j < r; j++ {
+				nij[i][j] += net.Regions[j].Share * st.F[i][j] * span
+			}
+		}
+	}
+	ev := Evaluation{N: n, Feasible: true, Users: make([]float64, s)}
+	for i := 0; i < s; i++ {
+		for j := 0; j < r; j++ {
+			ev.Users[i] += nij[i][j]
+		}
+	}
+	for i := 0; i < s; i++ {
+		d := &net.DataCenters[i]
+		max := d.MaxCPU
+		if max == 0 {
+			max = 1
+		}
+		theta := d.BackgroundCPU + d.CPUPerUser*ev.Users[i]
+		g := d.ResponseSlopeMS*theta + d.ResponseInterceptMS
+		if theta > max+cpuTol || ev.Users[i] > d.BandwidthUsers+usersTol {
+			ev.Feasible = false
+		}
+		for j := 0; j < r; j++ {
+			reg := &net.Regions[j]
+			ev.Profit += nij[i][j] * (reg.RevenueIntercept - reg.RevenueSlope*(g+net.LatencyMS[i][j]) - d.CostPerUser)
+		}
+	}
+	return ev
+}
+
+// Point is one N of a sweep.
+type Point struct {
+	N        float64
+	Optimum  float64 // RRS(N) profit; NaN when ΣC_i < N
+	Policies []Evaluation
+}
+
+// Sweep evaluates the optimum and every policy for N = from, from+step, …, ≤ to.
+func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to, step float64, opt Options) ([]Point, error) {
+	if !(step > 0) || math.IsInf(step, 0) {
+		return nil, fmt.Errorf("%w: step: must be > 0, got %v", ErrInput, step)
+	}
+	if !(from > 0) || !(to >= from) || math.IsInf(to, 0) {
+		return nil, fmt.Errorf("%w: range: need 0 < from ≤ to, got from %v to %v", ErrInput, from, to)
+	}
+	if (to-from)/step > 1e6 {
+		return nil, fmt.Errorf("%w: range: more than a million points (from %v to %v step %v)", ErrInput, from, to, step)
+	}
+	var pts []Point
+	for k := 0; ; k++ {
+		n := from + float64(k)*step
+		if n > to+1e-9*step {
+			break
+		}
+		pt := Point{N: n, Optimum: math.NaN()}
+		in := *net
+		in.Users = n
+		res, err := rrs.Solve(ctx, &in, rrs.Options{Method: opt.Method, Backend: opt.Backend})
+		if err != nil {
+			return nil, fmt.Errorf("mps: optimum at N = %g: %w", n, err)
+		}
+		if res.Status == "optimal" {
+			pt.Optimum = res.Profit
+		}
+		for _, p := range policies {
+			pt.Policies = append(pt.Policies, p.Evaluate(net, n))
+		}
+		pts = append(pts, pt)
+	}
+	return pts, nil
+}
+
+// Gap is the mean gap of a policy to the optimum over an interval of N.
+type Gap struct {
+	From, To float64
+	Mean     float64 // mean of Opt(N) − Profit(N) over the feasible points; NaN if none
+	Points   int     // grid points in the interval
+	Feasible int     // of which the policy is feasible
+	// PseudoBetter counts infeasible points whose pseudo-profit exceeds the optimum.
+	PseudoBetter int
+}
+
+// Gaps returns the mean gap of policy k over [from, to] on the sweep.
+func Gaps(pts []Point, k int, from, to float64) Gap {
+	g := Gap{From: from, To: to}
+	sum := 0.0
+	for _, pt := range pts {
+		if pt.N < from-1e-9 || pt.N > to+1e-9 || math.IsNaN(pt.Optimum) {
+			continue
+		}
+		g.Points++
+		ev := pt.Policies[k]
+		if !ev.Feasible {
+			if ev.Profit > pt.Optimum {
+				g.PseudoBetter++
+			}
+			continue
+		}
+		g.Feasible++
+		sum += pt.Optimum - ev.Profit
+	}
+	g.Mean = math.NaN()
+	if g.Feasible > 0 {
+		g.Mean = sum / float64(g.Feasible)
+	}
+	return g
+}
