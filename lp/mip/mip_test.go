@@ -319,3 +319,77 @@ func simplexRelax(m *lp.Model) (relaxation, error) {
 	}
 	return simplexRelaxation{sv}, nil
 }
+
+// TestRandomMixedAgainstEnumeration compares Solve with an enumeration of
+// the integer part of seeded random MILPs, the continuous part of each
+// assignment solved by the independent gonum test relaxation.
+func TestRandomMixedAgainstEnumeration(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 29))
+		m := randomIP(rng, 3+rng.IntN(2), 3+rng.IntN(3))
+		nint := len(m.Vars)
+		for k := 0; k < 1+rng.IntN(2); k++ {
+			c := m.AddVar("", 0, float64(1+rng.IntN(5)), float64(rng.IntN(11)-5))
+			for i := range m.Rows {
+				if rng.IntN(2) == 0 {
+					m.Rows[i].Ind = append(m.Rows[i].Ind, c)
+					m.Rows[i].Val = append(m.Rows[i].Val, float64(rng.IntN(9)-4)+0.5)
+				}
+			}
+		}
+		// enumerate the integer columns, solve the LP in the continuous ones
+		sign := 1.0
+		if m.Sense == lp.Maximize {
+			sign = -1
+		}
+		best, feasible := math.Inf(1), false
+		x := make([]float64, nint)
+		for j := range x {
+			x[j] = m.Vars[j].Lower
+		}
+		for {
+			rel, _ := newGonumRelax(m)
+			for j := 0; j < nint; j++ {
+				rel.SetColBounds(j, x[j], x[j])
+			}
+			sol, err := rel.Solve(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status == lp.Optimal {
+				feasible = true
+				best = math.Min(best, sign*sol.Objective)
+			}
+			j := 0
+			for ; j < nint; j++ {
+				if x[j] < m.Vars[j].Upper {
+					x[j]++
+					break
+				}
+				x[j] = m.Vars[j].Lower
+			}
+			if j == nint {
+				break
+			}
+		}
+		sol, err := Solve(context.Background(), m, Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if !feasible {
+			if sol.Status != lp.Infeasible {
+				t.Errorf("seed %d: status %v, want infeasible", seed, sol.Status)
+			}
+			continue
+		}
+		if sol.Status != lp.Optimal {
+			t.Errorf("seed %d: status %v, want optimal %v", seed, sol.Status, sign*best)
+			continue
+		}
+		t.Logf("seed %d: %v %v nodes %d", seed, sol.Status, sol.Objective, sol.Nodes)
+		if want := sign * best; math.Abs(sol.Objective-want) > 1e-6*math.Max(1, math.Abs(want)) {
+			t.Errorf("seed %d: objective %v, enumeration %v", seed, sol.Objective, want)
+		}
+		checkPoint(t, m, sol)
+	}
+}
