@@ -201,6 +201,49 @@ var smallCases = []smallCase{
 	},
 }
 
+func init() {
+	smallCases = append(smallCases,
+		smallCase{
+			// a row without terms has activity 0, outside [1, 2]
+			name: "empty_row_infeasible",
+			build: func() *lp.Model {
+				m := lp.New("er", lp.Minimize)
+				x := m.AddVar("x", 0, 1, 1)
+				m.AddLE("r", 1, term(x, 1))
+				m.AddRow("empty", 1, 2)
+				return m
+			},
+			want: lp.Infeasible,
+		},
+		smallCase{
+			// a column in no row with cost −1 and no upper bound
+			name: "empty_column_unbounded",
+			build: func() *lp.Model {
+				m := lp.New("ec", lp.Minimize)
+				x := m.AddVar("x", 0, 1, 1)
+				m.AddVar("free", 0, inf, -1)
+				m.AddGE("r", 0.5, term(x, 1))
+				return m
+			},
+			want: lp.Unbounded,
+		},
+		smallCase{
+			// free row and an empty feasible row: min x with x ≥ 0.5 → 0.5
+			name: "free_and_empty_rows",
+			build: func() *lp.Model {
+				m := lp.New("fr", lp.Minimize)
+				x := m.AddVar("x", 0, 1, 1)
+				y := m.AddVar("y", -inf, inf, 0)
+				m.AddGE("r", 0.5, term(x, 1))
+				m.AddRow("free", -inf, inf, term(x, 1), term(y, 1))
+				m.AddRow("empty", -1, 1)
+				return m
+			},
+			want: lp.Optimal, obj: 0.5,
+		},
+	)
+}
+
 var optionVariants = []struct {
 	name string
 	opts Options
