@@ -74,6 +74,7 @@ type core struct {
 
 	ptol, dtol float64
 	iter       int
+	ticks      int // passes of the iteration loops, for polling the context
 	itLimit    int
 	ctx        context.Context
 	log        io.Writer
@@ -498,7 +499,8 @@ func (s *core) checkLimits() outcome {
 	if s.itLimit > 0 && s.iter >= s.itLimit {
 		return outIterLimit
 	}
-	if s.iter&31 == 0 && s.ctx != nil {
+	s.ticks++
+	if s.ticks&31 == 1 && s.ctx != nil {
 		if s.ctx.Err() != nil {
 			return outTimeLimit
 		}

@@ -97,7 +97,8 @@ func (o *Options) check() error {
 }
 
 // Solver keeps an LP (its relaxation, if it has integer columns) in memory
-// for repeated solves with warm starts, as branch and bound needs.
+// for repeated solves with warm starts, as branch and bound needs. It does
+// not presolve. A Solver is not safe for concurrent use.
 type Solver struct {
 	model  *lp.Model
 	opts   Options
