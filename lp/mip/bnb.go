@@ -63,6 +63,7 @@ type search struct {
 	incomplete   bool // a node was dropped because its LP failed
 	start        time.Time
 	lastLog      int
+	active       float64 // bound of the node being processed, for the log
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk makes. See the package documentation for
@@ -107,7 +108,7 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 
 func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	n := len(m.Vars)
-	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf}
+	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf, active: -inf}
 	if m.Sense == lp.Maximize {
 		s.sign = -1
 	}
@@ -305,6 +306,10 @@ func (s *search) run() (lp.Status, error) {
 			return st, err
 		}
 		cur = next
+		s.active = inf
+		if cur != nil {
+			s.active = cur.bound
+		}
 		if s.opts.Log != nil && s.nodes-s.lastLog >= s.opts.LogEvery {
 			s.lastLog = s.nodes
 			s.logLine("")
@@ -323,6 +328,7 @@ func (s *search) run() (lp.Status, error) {
 // the best open node next), or a status other than NotSolved to stop.
 func (s *search) node(cur *node) (*node, lp.Status, error) {
 	root := cur.pcVar < 0 && !s.haveRoot
+	s.active = cur.bound
 	if cur.bound >= s.cutoff() {
 		return nil, lp.NotSolved, nil
 	}
@@ -399,6 +405,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	if z > cur.bound {
 		cur.bound = z
 	}
+	s.active = cur.bound
 	var d []float64
 	if sol.ReducedCost != nil {
 		d = make([]float64, s.n)
@@ -433,6 +440,11 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		return nil, lp.NotSolved, nil
 	}
 	s.roundingHeuristics(x, frac)
+	if root && s.incX == nil && !s.opts.NoDiving {
+		if err := s.fractionalDive(x); err != nil {
+			return nil, 0, err
+		}
+	}
 	if z >= s.cutoff() {
 		return nil, lp.NotSolved, nil
 	}
@@ -698,6 +710,78 @@ func (s *search) rootFix() {
 	}
 }
 
+// maxDiveLPs bounds the LP solves of the root diving heuristic.
+const maxDiveLPs = 300
+
+// fractionalDive is the fractional diving heuristic (Achterberg 2007, §9.2)
+// at the root: repeatedly fix the integer column closest to integrality to
+// its nearest integer (the other one if propagation refutes it), propagate,
+// and re-solve the LP, until the LP point is integral, infeasible or worse
+// than the incumbent. The relaxation's bounds and basis are put back after.
+func (s *search) fractionalDive(x []float64) error {
+	warm := s.rel.Snapshot()
+	copy(s.tLo, s.lo)
+	copy(s.tHi, s.hi)
+	dLo := append([]float64(nil), s.lo...)
+	dHi := append([]float64(nil), s.hi...)
+	defer func() {
+		for j := 0; j < s.n; j++ {
+			if s.tLo[j] != s.lo[j] || s.tHi[j] != s.hi[j] {
+				s.rel.SetColBounds(j, s.lo[j], s.hi[j])
+			}
+		}
+	}()
+	for lps := 0; lps < maxDiveLPs; lps++ {
+		frac := s.fractional(x)
+		if len(frac) == 0 {
+			s.tryIncumbent(x, "diving")
+			break
+		}
+		j, dist := -1, 1.0
+		for _, k := range frac {
+			if d := math.Abs(x[k] - math.Round(x[k])); d < dist {
+				j, dist = k, d
+			}
+		}
+		ok := false
+		first := math.Round(x[j])
+		second := math.Floor(x[j])
+		if first == second {
+			second = math.Ceil(x[j])
+		}
+		for _, v := range []float64{first, second} {
+			copy(dLo, s.tLo)
+			copy(dHi, s.tHi)
+			dLo[j], dHi[j] = v, v
+			if s.prop.run(dLo, dHi, []int{j}, nil) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			break
+		}
+		for k := 0; k < s.n; k++ {
+			if dLo[k] != s.tLo[k] || dHi[k] != s.tHi[k] {
+				s.tLo[k], s.tHi[k] = dLo[k], dHi[k]
+				s.rel.SetColBounds(k, dLo[k], dHi[k])
+			}
+		}
+		sol, err := s.rel.Solve(s.ctx)
+		if sol != nil {
+			s.iters += sol.Iterations
+		}
+		if err != nil || sol.Status != lp.Optimal || s.sign*sol.Objective >= s.cutoff() {
+			break
+		}
+		x = sol.X
+	}
+	if err := s.rel.Restore(warm); err != nil {
+		return fmt.Errorf("mip: restoring a warm start: %w", err)
+	}
+	return nil
+}
+
 // roundingHeuristics tries to turn the LP point into an integer solution:
 // first rounding every fractional column in a direction no row locks, then
 // rounding to the nearest integer.
@@ -781,7 +865,7 @@ func (s *search) logLine(event string) {
 	if s.incX != nil {
 		inc = fmt.Sprintf("%.10g", s.sign*s.incZ)
 	}
-	lb := s.lowerBound()
+	lb := math.Min(s.lowerBound(), s.active)
 	fmt.Fprintf(s.opts.Log, "%s %8d nodes %7d open  incumbent %-16s bound %-16.10g gap %-10s %8d iters %6.1fs %s\n",
 		mark, s.nodes, len(s.open), inc, s.sign*lb, gapString(s.incZ, lb, s.incX != nil),
 		s.iters, time.Since(s.start).Seconds(), event)

@@ -90,7 +90,12 @@
 // At every node the LP point is rounded, first in the direction in which no
 // row constrains the column (simple rounding, Achterberg 2007, §9.1), then to
 // the nearest integers; a rounded point that satisfies every row and bound
-// becomes the incumbent. Plunging acts as a depth-first diving heuristic.
+// becomes the incumbent. While there is no incumbent, the root runs
+// fractional diving (Achterberg 2007, §9.2; at most 300 LP solves): fix the
+// integer column closest to integrality to its nearest integer (the other
+// neighbour if propagation refutes it), propagate, re-solve, until the LP
+// point is integral or the dive fails. Plunging acts as a depth-first diving
+// heuristic during the search.
 //
 // # Results
 //

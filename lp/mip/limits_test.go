@@ -65,7 +65,7 @@ func TestLimits(t *testing.T) {
 		{"node limit 1", 1, 0, lp.NodeLimit, 1},
 		{"node limit 3", 3, 0, lp.NodeLimit, 3},
 		{"cancelled before the start", 0, -1, lp.TimeLimit, 0},
-		// most-fractional branching without cuts solves one LP per node
+		// most-fractional branching without cuts and diving solves one LP per node
 		{"cancelled after 2 LPs", 0, 2, lp.TimeLimit, 2},
 	}
 	for _, tc := range tests {
@@ -85,7 +85,7 @@ func TestLimits(t *testing.T) {
 			m := tenKnapsack()
 			opts := Options{NodeLimit: tc.nodeLimit}
 			if tc.cancelAt > 0 {
-				opts.Branching, opts.NoCuts = MostFractional, true
+				opts.Branching, opts.NoCuts, opts.NoDiving = MostFractional, true, true
 			}
 			sol, err := solveWith(ctx, m, opts, mk)
 			if err != nil {

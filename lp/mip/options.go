@@ -71,6 +71,8 @@ type Options struct {
 	LogEvery int
 	// NoCuts disables the cover cuts at the root.
 	NoCuts bool
+	// NoDiving disables the diving heuristic at the root.
+	NoDiving bool
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve field is ignored: relaxations are solved without presolve.
 	LP simplex.Options
