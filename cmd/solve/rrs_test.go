@@ -129,3 +129,35 @@ func TestRRSCommandJSONAndExport(t *testing.T) {
 		t.Errorf("Wolfe LP: %v", err)
 	}
 }
+
+func TestMPSCommandExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "mps-paper.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := writeFile(t, dir, "mps.json", string(data))
+	bad := writeFile(t, dir, "bad.json", strings.Replace(string(data), `"worst": 400`, `"worst": -400`, 1))
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		// S4 gap on [300, 400]: 0.0993 (models/mps tests, SciPy reference run).
+		{"paper", []string{"mps", "--input", good}, 0, "S4", ""},
+		{"bad worst", []string{"mps", "--input", bad}, 2, "", "worst: must be a finite number > 0, got -400"},
+		{"bad step", []string{"mps", "--input", good, "--step", "-1"}, 2, "", "step: must be > 0, got -1"},
+		{"bad range", []string{"mps", "--input", good, "--from", "400", "--to", "300"}, 2, "", "need 0 < from ≤ to"},
+		{"missing input", []string{"mps"}, 2, "", "--input: required"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCLI(tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.stdout) || !strings.Contains(errs, tc.stderr) {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errs)
+			}
+		})
+	}
+}

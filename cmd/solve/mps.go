@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/rrs"
+	"github.com/streamopt/streamopt/solve"
+)
+
+func init() { register(newMPSCmd) }
+
+type mpsGapJSON struct {
+	Policy       string   `json:"policy"`
+	From         float64  `json:"from"`
+	To           float64  `json:"to"`
+	Mean         *float64 `json:"mean_gap"` // null when the policy is infeasible at every point
+	Points       int      `json:"points"`
+	Feasible     int      `json:"feasible_points"`
+	PseudoBetter int      `json:"pseudo_profit_above_optimum"`
+}
+
+func newMPSCmd() *cobra.Command {
+	var (
+		input, method, backend, format, plotPath, gapPath, barsPath, csvPath string
+		from, to, step                                                       float64
+	)
+	cmd := &cobra.Command{
+		Use:   "mps --input model.json",
+		Short: "Compare static and multi-stage routing policies with the optimum for every N (MPS, paper 003)",
+		Long: `mps plans every policy of the instance with Algorithm 1 (spec MODELS.md A.9),
+evaluates its fluid profit for N = from, from+step, ..., to, solves RRS(N) for
+the optimum, and prints the mean gap to the optimum over [N_L, N̄], [N_L, N_H]
+and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if input == "" {
+				return inputError(errors.New("--input: required"))
+			}
+			if format != "table" && format != "json" {
+				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+			}
+			data, err := os.ReadFile(input)
+			if err != nil {
+				return inputError(err)
+			}
+			in, err := mps.ParseBytes(data)
+			if err != nil {
+				return inputError(fmt.Errorf("%s: %w", input, err))
+			}
+			if !cmd.Flags().Changed("from") {
+				from = in.NormalLow
+			}
+			if !cmd.Flags().Changed("to") {
+				to = in.Worst
+			}
+			ctx := context.Background()
+			opt := mps.Options{Method: method, Backend: backend}
+			var pols []*mps.Policy
+			var names []string
+			for _, ps := range in.Policies {
+				p, err := mps.Plan(ctx, &in.Network, ps.Name, ps.Stages, opt)
+				if err != nil {
+					if errors.Is(err, mps.ErrResources) || errors.Is(err, rrs.ErrMethod) {
+						return inputError(err)
+					}
+					return internalError(err)
+				}
+				pols = append(pols, p)
+				names = append(names, p.Name)
+			}
+			pts, err := mps.Sweep(ctx, &in.Network, pols, from, to, step, opt)
+			if err != nil {
+				if errors.Is(err, mps.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
+					return inputError(err)
+				}
+				return internalError(err)
+			}
+			intervals := [][2]float64{{in.NormalLow, in.Worst}, {in.NormalLow, in.NormalHigh}, {in.NormalHigh, in.Worst}}
+			var gaps []mpsGapJSON
+			for k, p := range pols {
+				for _, iv := range intervals {
+					g := mps.Gaps(pts, k, iv[0], iv[1])
+					j := mpsGapJSON{Policy: p.Name, From: iv[0], To: iv[1], Points: g.Points, Feasible: g.Feasible, PseudoBetter: g.PseudoBetter}
+					if !math.IsNaN(g.Mean) {
+						m := g.Mean
+						j.Mean = &m
+					}
+					gaps = append(gaps, j)
+				}
+			}
+			w := cmd.OutOrStdout()
+			if format == "json" {
+				enc := json.NewEncoder(w)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(struct {
+					Status string       `json:"status"`
+					From   float64      `json:"from"`
+					To     float64      `json:"to"`
+					Step   float64      `json:"step"`
+					Gaps   []mpsGapJSON `json:"gaps"`
+				}{"optimal", from, to, step, gaps}); err != nil {
+					return internalError(err)
+				}
+			} else if err := writeMPSTable(w, in, pols, gaps, intervals); err != nil {
+				return internalError(err)
+			}
+			if csvPath != "" {
+				if err := writeMPSCSV(csvPath, pts, names); err != nil {
+					return inputError(err)
+				}
+			}
+			for _, pl := range []struct {
+				path string
+				f    func(string) error
+			}{
+				{plotPath, func(p string) error { return mps.PlotProfit(p, pts, names) }},
+				{gapPath, func(p string) error { return mps.PlotGap(p, pts, names) }},
+				{barsPath, func(p string) error { return mps.PlotGapBars(p, pts, names, intervals) }},
+			} {
+				if pl.path == "" {
+					continue
+				}
+				if err := pl.f(pl.path); err != nil {
+					return inputError(fmt.Errorf("writing %s: %w", pl.path, err))
+				}
+			}
+			return nil
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/mps/schema.json)")
+	fl.Float64Var(&from, "from", 0, "first N of the sweep (default normal_low)")
+	fl.Float64Var(&to, "to", 0, "last N of the sweep (default worst)")
+	fl.Float64Var(&step, "step", 1, "step of the sweep")
+	fl.StringVar(&method, "method", rrs.MethodAuto, "RRS method: "+strings.Join(rrs.Methods, "|"))
+	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp")
+	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&plotPath, "plot", "", "write the profit-against-N figure (Fig. 2/3) to this PNG/SVG/PDF file")
+	fl.StringVar(&gapPath, "plot-gap", "", "write the gap-against-N figure to this file")
+	fl.StringVar(&barsPath, "plot-bars", "", "write the mean-gap bar chart (Fig. 4) to this file")
+	fl.StringVar(&csvPath, "csv", "", "write N, the optimum and every policy's profit and feasibility to this CSV file")
+	return cmd
+}
+
+func writeMPSTable(w io.Writer, in *mps.Instance, pols []*mps.Policy, gaps []mpsGapJSON, intervals [][2]float64) error {
+	var b strings.Builder
+	name := in.Name
+	if name == "" {
+		name = "mps"
+	}
+	fmt.Fprintf(&b, "%s: normal range [%g, %g], worst case %g\n\n", name, in.NormalLow, in.NormalHigh, in.Worst)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "mean gap to optimum\t")
+	for _, iv := range intervals {
+		fmt.Fprintf(tw, "[%g, %g]\t", iv[0], iv[1])
+	}
+	fmt.Fprintln(tw)
+	k := 0
+	for _, p := range pols {
+		fmt.Fprintf(tw, "%s\t", p.Name)
+		for range intervals {
+			g := gaps[k]
+			k++
+			switch {
+			case g.Feasible == g.Points && g.Mean != nil:
+				fmt.Fprintf(tw, "%.3f\t", *g.Mean)
+			case g.Mean == nil && g.PseudoBetter == g.Points:
+				fmt.Fprint(tw, "infeasible (pseudo-profit > opt)\t")
+			case g.Mean == nil:
+				fmt.Fprint(tw, "infeasible\t")
+			default:
+				fmt.Fprintf(tw, "infeasible at %d/%d N\t", g.Points-g.Feasible, g.Points)
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	b.WriteString("\nstages (users planned → DC loads x_i):\n")
+	for _, p := range pols {
+		for q, st := range p.Stages {
+			fmt.Fprintf(&b, "  %s stage %d, users [%g, %g): RRS(%g) →", p.Name, q+1, st.From, st.To, st.Users)
+			for i := range st.F {
+				x := 0.0
+				for j, r := range in.Network.Regions {
+					x += st.Users * r.Share * st.F[i][j]
+				}
+				fmt.Fprintf(&b, " %.2f", x)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeMPSCSV(path string, pts []mps.Point, names []string) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	cw := csv.NewWriter(f)
+	head := []string{"N", "optimum"}
+	for _, n := range names {
+		head = append(head, n+"_profit", n+"_feasible")
+	}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', 10, 64) }
+	for _, pt := range pts {
+		rec := []string{num(pt.N), num(pt.Optimum)}
+		for _, ev := range pt.Policies {
+			rec = append(rec, num(ev.Profit), strconv.FormatBool(ev.Feasible))
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
