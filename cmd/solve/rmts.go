@@ -24,6 +24,8 @@ func newRMTSCmd() *cobra.Command {
 		input, policy, sweep, alphas, plotDir, csvFile, format string
 		runs                                                   int
 		seed                                                   uint64
+		bound                                                  bool
+		backend                                                string
 	)
 	cmd := &cobra.Command{
 		Use:   "rmts --input model.json",
@@ -58,7 +60,7 @@ paper's Figs. 4–7 as PNG.`,
 			if err != nil {
 				return inputError(fmt.Errorf("%s: %w", input, err))
 			}
-			ex := rmts.Experiment{Progress: cmd.ErrOrStderr()}
+			ex := rmts.Experiment{Progress: cmd.ErrOrStderr(), Bound: bound, Backend: backend}
 			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
 			}
@@ -136,6 +138,8 @@ paper's Figs. 4–7 as PNG.`,
 	fl.StringVar(&plotDir, "plot", "", "write Figs. 4–7 (PNG, 95% CI) to this directory")
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
 	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.BoolVar(&bound, "bound", false, "also solve the offline LP bound of every trace and report each policy's gap to it (small instances)")
+	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
 	return cmd
 }
 
@@ -214,6 +218,7 @@ var rmtsColumns = []struct{ key, head string }{
 	{"migrations_per_req", "migrations/req"},
 	{"success_all", "μ from empty"},
 	{"failure_terminations", "failure terms"},
+	{"bound_gap", "gap to LP /arrival"},
 }
 
 func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
@@ -248,6 +253,11 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
+	for i, b := range r.Bounds {
+		if st, ok := b.Get("bound_success"); ok {
+			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)\n", r.Rates[i], ci(st.Mean, st.HalfWidth, 4))
+		}
+	}
 	return tw.Flush()
 }
 
@@ -267,6 +277,12 @@ type rmtsJSONResult struct {
 	Seed      uint64          `json:"seed"`
 	Connected bool            `json:"graph_connected"`
 	Points    []rmtsJSONPoint `json:"points"`
+	Bounds    []rmtsJSONBound `json:"bounds,omitempty"`
+}
+
+type rmtsJSONBound struct {
+	Rate    float64             `json:"xi"`
+	Metrics map[string]jsonStat `json:"metrics"`
 }
 
 func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
@@ -287,6 +303,13 @@ func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
 			jp.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
 		}
 		out.Points = append(out.Points, jp)
+	}
+	for i, b := range r.Bounds {
+		jb := rmtsJSONBound{Rate: r.Rates[i], Metrics: map[string]jsonStat{}}
+		for _, m := range b.Metrics {
+			jb.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
+		}
+		out.Bounds = append(out.Bounds, jb)
 	}
 	return out
 }

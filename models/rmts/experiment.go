@@ -17,6 +17,12 @@ type Experiment struct {
 	Seed     *uint64   // nil = the instance's seed
 	Workers  int       // 0 = all cores
 	Progress io.Writer // progress bar when a terminal
+	// Bound computes, for every rate and replication, the LP upper bound of
+	// the offline optimum on the whole trace (see CompileBound) on Backend,
+	// and adds to every point the metric bound_gap = (LP − served)/arrived
+	// over the whole run, from empty. Only for small traces.
+	Bound   bool
+	Backend string
 }
 
 // Point is the summary of one (policy, ξ, α) cell.
@@ -35,6 +41,9 @@ type ExperimentResult struct {
 	Alphas []float64
 	Points []Point
 	Events uint64 // total events simulated
+	// Bounds[i] summarises LP/arrived (metric "bound_success") over the
+	// replications of Rates[i] when Experiment.Bound was set.
+	Bounds []sim.Summary
 }
 
 // Get returns the point of (policy, rate, alpha).
@@ -107,6 +116,23 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	}
 	n := len(cells) * runs
 	horizon, warmup := sc.In.Arrivals.Horizon, sc.In.Arrivals.Warmup
+	var bounds []map[string]float64
+	if ex.Bound {
+		var err error
+		bounds, err = sim.Run(ctx, len(rates)*runs, sim.Options{Seed: seed, Workers: ex.Workers, Progress: ex.Progress, Label: "offline LP bound"},
+			func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
+				x, r := rates[rep.Index/runs], rep.Index%runs
+				trace := sc.Trace(sim.Stream(seed, r), x, horizon)
+				b, err := sc.OfflineBound(ctx, trace, false, ex.Backend)
+				if err != nil {
+					return nil, err
+				}
+				return map[string]float64{"bound": b.Value, "bound_success": ratio(b.Value, float64(len(trace)))}, nil
+			})
+		if err != nil {
+			return nil, fmt.Errorf("rmts: %w", err)
+		}
+	}
 	out, err := sim.Run(ctx, n, sim.Options{Seed: seed, Workers: ex.Workers, Progress: ex.Progress, Label: "rmts"},
 		func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
 			c := cells[rep.Index/runs]
@@ -118,12 +144,27 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 			if err != nil {
 				return nil, err
 			}
-			return res.Metrics(), nil
+			m := res.Metrics()
+			if bounds != nil {
+				ri := 0
+				for i, x := range rates {
+					if x == c.rate {
+						ri = i
+					}
+				}
+				m["bound_gap"] = ratio(bounds[ri*runs+r]["bound"]-float64(res.ServedAll), float64(res.ArrivedAll))
+			}
+			return m, nil
 		})
 	if err != nil {
 		return nil, fmt.Errorf("rmts: %w", err)
 	}
 	er := &ExperimentResult{Runs: runs, Seed: seed, Rates: rates, Alphas: alphas}
+	if bounds != nil {
+		for i := range rates {
+			er.Bounds = append(er.Bounds, sim.Summarize(bounds[i*runs:(i+1)*runs]))
+		}
+	}
 	for ci, c := range cells {
 		sum := sim.Summarize(out[ci*runs : (ci+1)*runs])
 		for _, m := range out[ci*runs : (ci+1)*runs] {

@@ -1,0 +1,84 @@
+package rmts_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/streamopt/streamopt/models/rmts"
+	"github.com/streamopt/streamopt/sim"
+)
+
+const small = `{"seed": 3, "runs": 4,
+ "servers": {"count": 3, "capacity": 2},
+ "contents": {"count": 3, "duration": 5},
+ "placement": {"holders": [[0, 1], [1, 2], [2]]},
+ "arrivals": {"rate": 1.5, "horizon": 30},
+ "policy": {"gamma": 3, "l_th": 1}}`
+
+func ExampleParse() {
+	in, err := rmts.Parse([]byte(small))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sc, err := rmts.Build(in)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sc.Servers, sc.Capacity, sc.Graph.Connected(), sc.Omega.From(0))
+	_, err = rmts.Parse([]byte(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
+ "placement": {"holders": [[0]]}, "arrivals": {"rate": -2, "horizon": 10}}`))
+	fmt.Println(err)
+	// Output:
+	// 3 2 true [[0 1] [0 1 2]]
+	// rmts: invalid input: arrivals.rate: must be > 0, got -2
+}
+
+func ExampleReplicaCounts() {
+	// Spec B.7: 200 contents, θ = 0.27, R_tot = 600 copies on 20 servers.
+	z, _ := sim.NewZipf(200, 1-0.27)
+	pop := make([]float64, 200)
+	for v := range pop {
+		pop[v] = z.P(v)
+	}
+	r, _ := rmts.ReplicaCounts(pop, 600, 20)
+	fmt.Println(r[:10])
+	// Output: [20 20 20 18 15 13 12 11 10 9]
+}
+
+func ExampleScenario_Simulate() {
+	in, _ := rmts.Parse([]byte(small))
+	sc, _ := rmts.Build(in)
+	rng := rand.New(rand.NewPCG(1, 0))
+	trace := sc.Trace(rng, 1.5, 30)
+	for _, p := range rmts.Policies {
+		res, _ := sc.Simulate(context.Background(), trace, rand.New(rand.NewPCG(1, 1)), rmts.RunOptions{Policy: p, Horizon: 30})
+		fmt.Printf("%-11s served %d of %d, %d migrations\n", p, res.ServedAll, res.ArrivedAll, res.MigrationsAll)
+	}
+	b, _ := sc.OfflineBound(context.Background(), trace, false, "simplex")
+	fmt.Printf("offline LP bound %.0f\n", b.Value)
+	// Output:
+	// rmts        served 30 of 51, 2 migrations
+	// rem         served 30 of 51, 3 migrations
+	// dasd        served 30 of 51, 2 migrations
+	// last-minute served 30 of 51, 2 migrations
+	// max-flow    served 30 of 51, 2 migrations
+	// offline LP bound 30
+}
+
+func ExampleScenario_Run() {
+	in, _ := rmts.Parse([]byte(small))
+	sc, _ := rmts.Build(in)
+	res, _ := sc.Run(context.Background(), rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1})
+	for _, pt := range res.Points {
+		st, _ := pt.Stats.Get("success")
+		fmt.Printf("%-8s ξ=%g μ=%.3f ± %.3f\n", pt.Policy, pt.Rate, st.Mean, st.HalfWidth)
+	}
+	// Output:
+	// rmts     ξ=1 μ=0.767 ± 0.165
+	// rmts     ξ=2 μ=0.512 ± 0.070
+	// max-flow ξ=1 μ=0.767 ± 0.165
+	// max-flow ξ=2 μ=0.512 ± 0.070
+}
