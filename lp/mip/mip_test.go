@@ -100,6 +100,20 @@ func continuousKnapsack() *lp.Model {
 	return m
 }
 
+// noRows: min −x with x ∈ ℤ ∩ [0, 3.5] and no rows.
+func noRows() *lp.Model {
+	m := lp.New("norows", lp.Minimize)
+	m.AddIntVar("x", 0, 3.5, -1)
+	return m
+}
+
+// noRowsUnbounded: min −x with x ∈ ℤ₊ and no rows.
+func noRowsUnbounded() *lp.Model {
+	m := lp.New("norows-unbounded", lp.Minimize)
+	m.AddIntVar("x", 0, lp.Inf, -1)
+	return m
+}
+
 // unboundedMIP: max x + y, x − y ≤ 1, x, y ∈ ℤ₊: (k+1, k) is feasible for every k.
 func unboundedMIP() *lp.Model {
 	m := lp.New("unbounded", lp.Maximize)
@@ -134,6 +148,8 @@ func TestSolveKnown(t *testing.T) {
 		{"wolsey", wolsey, lp.Optimal, 7, []float64{2, 1}, "Wolsey 1998 (z = 7 at (2, 1)); glpsol 5.0 agrees"},
 		{"mixed", mixed, lp.Optimal, -2.15, []float64{0, 2, 3, 0.85}, "glpsol 5.0: obj −7.15 without the constant 5, at (0, 2, 3, 0.85)"},
 		{"parity", parity, lp.Infeasible, 0, nil, "hand: 2x + 2y is even"},
+		{"no rows", noRows, lp.Optimal, -3, []float64{3}, "hand: the largest integer ≤ 3.5"},
+		{"no rows, unbounded", noRowsUnbounded, lp.Unbounded, 0, nil, "hand"},
 		{"parity3", parity3, lp.Infeasible, 0, nil, "hand: 2x + 2y + 2z is even"},
 		{"lp-infeasible", lpInfeasible, lp.Infeasible, 0, nil, "hand: 3 ≤ x + y ≤ 2.5"},
 		{"lp-only", continuousKnapsack, lp.Optimal, 10 + 18 + 31*16.0/35, []float64{1, 0, 1, 16.0 / 35, 0, 0},
