@@ -16,7 +16,7 @@ import (
 
 func ptr[T any](x T) *T { return &x }
 
-func paperInstance(t *testing.T) *Instance {
+func paperInstance(t testing.TB) *Instance {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "rmts-paper.json"))
 	if err != nil {
