@@ -3,7 +3,7 @@
 // external reference.
 //
 //	go run -tags clp,lpsolve ./benchmarks/lpbench [-dir DIR ...] \
-//	    [-backends simplex,clp,lpsolve,gonum] [-timeout 60s] [-out DIR] [-ref clp] [-no-cli]
+//	    [-backends simplex,clp,lpsolve,gonum] [-timeout 60s] [-out DIR] [-ref clp] [-no-cli] [-clock cpu|wall]
 //
 // (with CGO_CFLAGS="-O2 -g -I/usr/include/lpsolve" for the lpsolve tag; see
 // docs/native-backends.md). Without -dir it reads every MPS file of the
@@ -11,13 +11,21 @@
 // each folder's optimal.csv. Every backend that can take a model (its
 // Capabilities) solves it through solve.Solve, so each answer is verified
 // (solve.Verify) before it counts; the clp command, when on PATH, solves
-// the LPs with dual simplex and its default presolve, and its time is the
-// solve time it reports (file reading excluded, unlike the backends, whose
-// time includes passing the model to the solver).
+// the LPs with dual simplex and its default presolve (the backends run
+// without presolve).
+//
+// Times: each solve's wall-clock time and its CPU time (user + system, from
+// getrusage for the backends, which run one at a time in this process, and
+// from the operating system for the clp process). The table and profiles
+// rank by CPU time unless -clock wall is given: on a loaded machine the
+// wall-clock time mostly measures the other processes. A backend's time
+// includes passing the model to the solver; the clp command's includes
+// reading the MPS file.
 //
 // Output, in -out (default benchmarks/out/lpbench): lpbench.csv with one row
 // per instance and solver (instance, set, backend, status, objective,
-// optimum, rel_error = |z − z*| / max(1, |z*|), seconds, iterations, note);
+// optimum, rel_error = |z − z*| / max(1, |z*|), seconds (wall), cpu_seconds,
+// iterations, note);
 // on stdout a table per problem class with each time and its ratio to the
 // reference solver (-ref, default the clp backend, else clp-cli), the
 // number solved and the geometric mean of the ratios; and a performance
@@ -35,6 +43,6 @@
 // "Benchmarking optimization software with performance profiles",
 // Mathematical Programming 91 (2002) 201–213).
 //
-// Times are wall-clock, one solve at a time; on a shared machine they vary
-// from run to run, so compare ratios within one run.
+// The solves run one at a time; the time limit (-timeout) is wall-clock.
+// Times vary from run to run, so compare ratios within one run.
 package main

@@ -13,7 +13,7 @@ import (
 )
 
 func res(inst, backend string, seconds float64, status lp.Status) result {
-	return result{instance: inst, set: "s", backend: backend, status: status.String(), seconds: seconds, objective: 1, hasObj: status == lp.Optimal, optimum: 1, known: true}
+	return result{instance: inst, set: "s", backend: backend, status: status.String(), seconds: seconds, t: seconds, objective: 1, hasObj: status == lp.Optimal, optimum: 1, known: true}
 }
 
 // Three instances, two solvers, times by hand: A = (1, 2, fail),
@@ -181,6 +181,9 @@ func TestRunEndToEnd(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(out, "profile_lp.png")); err != nil || st.Size() == 0 {
 		t.Errorf("profile PNG: %v", err)
 	}
+	if len(recs[0]) != 11 || recs[0][8] != "cpu_seconds" {
+		t.Errorf("CSV header %q", recs[0])
+	}
 	if !strings.Contains(stdout.String(), "solved") {
 		t.Errorf("table missing:\n%s", stdout.String())
 	}
@@ -195,6 +198,7 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"-timeout", "-1s", "-dir", "."}, "-timeout: must be > 0"},
 		{[]string{"-dir", filepath.Join("no", "such", "dir")}, "-dir"},
 		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"-clock", "sundial", "-dir", "."}, "-clock: must be cpu or wall"},
 	}
 	for _, tc := range tests {
 		var so, se bytes.Buffer

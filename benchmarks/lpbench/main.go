@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/streamopt/streamopt/internal/instances"
@@ -43,6 +44,7 @@ type config struct {
 	timeout  time.Duration
 	out      string
 	ref      string
+	wall     bool // rank by wall-clock instead of CPU time
 }
 
 // instance is one MPS file, with its optimum when known.
@@ -61,7 +63,9 @@ type result struct {
 	hasObj                 bool
 	optimum                float64
 	known                  bool
-	seconds                float64
+	seconds                float64 // wall-clock time
+	cpu                    float64 // CPU time (user + system)
+	t                      float64 // the time ranked: cpu or seconds (-clock)
 	iterations             int
 	note                   string
 }
@@ -95,6 +99,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", filepath.Join("benchmarks", "out", "lpbench"), "folder for lpbench.csv and the profile PNGs")
 	noCLI := fs.Bool("no-cli", false, "do not run the clp command as a reference")
 	ref := fs.String("ref", "", "backend whose time the others are divided by (default: clp if compiled in, else "+CLIName+")")
+	clock := fs.String("clock", "cpu", "time used in the table and profiles: cpu (user+system, robust on a loaded machine) or wall")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -104,7 +109,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *timeout <= 0 {
 		return fmt.Errorf("-timeout: must be > 0, got %v", *timeout)
 	}
-	cfg := config{dirs: dirs, timeout: *timeout, out: *out, ref: *ref}
+	if *clock != "cpu" && *clock != "wall" {
+		return fmt.Errorf("-clock: must be cpu or wall, got %q", *clock)
+	}
+	cfg := config{dirs: dirs, timeout: *timeout, out: *out, ref: *ref, wall: *clock == "wall"}
 	if len(cfg.dirs) == 0 {
 		root, err := instances.SharedDir()
 		if err != nil {
@@ -161,13 +169,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 		results = append(results, rs...)
 	}
 	csvPath := filepath.Join(cfg.out, "lpbench.csv")
-	if err := writeCSV(csvPath, results); err != nil {
-		return err
-	}
 	solvers := append([]string(nil), cfg.backends...)
 	if cfg.cli != "" {
 		solvers = append(solvers, CLIName)
 	}
+	for i := range results {
+		results[i].t = results[i].cpu
+		if cfg.wall {
+			results[i].t = results[i].seconds
+		}
+	}
+	if err := writeCSV(csvPath, results); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "times: %s seconds\n", *clock)
 	printTable(stdout, results, solvers, cfg.ref)
 	files, err := drawProfiles(cfg.out, results, solvers)
 	if err != nil {
@@ -276,9 +291,11 @@ func runInstance(in instance, cfg config) []result {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
+		cpu0 := processCPU()
 		start := time.Now()
 		sol, rep, err := solve.Solve(ctx, m, name, solve.Options{})
 		r.seconds = time.Since(start).Seconds()
+		r.cpu = processCPU() - cpu0
 		cancel()
 		switch {
 		case err != nil:
@@ -304,13 +321,28 @@ func runInstance(in instance, cfg config) []result {
 	return out
 }
 
+// processCPU returns the user and system CPU seconds of this process so
+// far. The solves run one at a time, so a difference is one solve's CPU
+// time (plus the garbage collector's).
+func processCPU() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return math.NaN()
+	}
+	return tv(ru.Utime) + tv(ru.Stime)
+}
+
+func tv(t syscall.Timeval) float64 { return float64(t.Sec) + 1e-6*float64(t.Usec) }
+
+// writeCSV writes one row per result; seconds is wall-clock, cpu_seconds
+// user + system time.
 func writeCSV(path string, results []result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := csv.NewWriter(f)
-	w.Write([]string{"instance", "set", "backend", "status", "objective", "optimum", "rel_error", "seconds", "iterations", "note"})
+	w.Write([]string{"instance", "set", "backend", "status", "objective", "optimum", "rel_error", "seconds", "cpu_seconds", "iterations", "note"})
 	for _, r := range results {
 		obj, opt, rel, it := "", "", "", ""
 		if r.hasObj {
@@ -325,7 +357,8 @@ func writeCSV(path string, results []result) error {
 		if r.iterations > 0 {
 			it = strconv.Itoa(r.iterations)
 		}
-		w.Write([]string{r.instance, r.set, r.backend, r.status, obj, opt, rel, strconv.FormatFloat(r.seconds, 'f', 4, 64), it, r.note})
+		w.Write([]string{r.instance, r.set, r.backend, r.status, obj, opt, rel,
+			strconv.FormatFloat(r.seconds, 'f', 4, 64), strconv.FormatFloat(r.cpu, 'f', 4, 64), it, r.note})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {

@@ -51,7 +51,7 @@ func collect(results []result, solvers []string, keep func(r *result) bool) inst
 		}
 		s := slices.Index(solvers, r.backend)
 		if s >= 0 && r.solved() {
-			it.t[p][s] = math.Max(r.seconds, timeFloor)
+			it.t[p][s] = math.Max(r.t, timeFloor)
 		}
 	}
 	return it
@@ -178,9 +178,9 @@ func printClass(w io.Writer, results []result, solvers []string, ref string) {
 				}
 				fmt.Fprintf(tw, "%s\t", status)
 			case refIdx >= 0 && !math.IsInf(it.t[p][refIdx], 1):
-				fmt.Fprintf(tw, "%.3fs ×%.2f\t", r.seconds, it.t[p][s]/it.t[p][refIdx])
+				fmt.Fprintf(tw, "%.3fs ×%.2f\t", r.t, it.t[p][s]/it.t[p][refIdx])
 			default:
-				fmt.Fprintf(tw, "%.3fs\t", r.seconds)
+				fmt.Fprintf(tw, "%.3fs\t", r.t)
 			}
 		}
 		fmt.Fprintln(tw)
