@@ -720,18 +720,22 @@ const maxDiveLPs = 300
 // than the incumbent. The relaxation's bounds and basis are put back after.
 func (s *search) fractionalDive(x []float64) error {
 	warm := s.rel.Snapshot()
+	// s.tLo, s.tHi mirror the relaxation's bounds during the dive; bLo, bHi
+	// are the bounds before the current fixing, dLo, dHi the candidate ones.
 	copy(s.tLo, s.lo)
 	copy(s.tHi, s.hi)
-	dLo := append([]float64(nil), s.lo...)
-	dHi := append([]float64(nil), s.hi...)
-	defer func() {
-		for j := 0; j < s.n; j++ {
-			if s.tLo[j] != s.lo[j] || s.tHi[j] != s.hi[j] {
-				s.rel.SetColBounds(j, s.lo[j], s.hi[j])
+	bLo, bHi := make([]float64, s.n), make([]float64, s.n)
+	dLo, dHi := make([]float64, s.n), make([]float64, s.n)
+	setRel := func(lo, hi []float64) {
+		for k := 0; k < s.n; k++ {
+			if lo[k] != s.tLo[k] || hi[k] != s.tHi[k] {
+				s.tLo[k], s.tHi[k] = lo[k], hi[k]
+				s.rel.SetColBounds(k, lo[k], hi[k])
 			}
 		}
-	}()
-	for lps := 0; lps < maxDiveLPs; lps++ {
+	}
+	lps := 0
+	for lps < maxDiveLPs && s.ctx.Err() == nil {
 		frac := s.fractional(x)
 		if len(frac) == 0 {
 			s.tryIncumbent(x, "diving")
@@ -743,39 +747,37 @@ func (s *search) fractionalDive(x []float64) error {
 				j, dist = k, d
 			}
 		}
-		ok := false
-		first := math.Round(x[j])
-		second := math.Floor(x[j])
+		first, second := math.Round(x[j]), math.Floor(x[j])
 		if first == second {
 			second = math.Ceil(x[j])
 		}
+		copy(bLo, s.tLo)
+		copy(bHi, s.tHi)
+		var next []float64
 		for _, v := range []float64{first, second} {
-			copy(dLo, s.tLo)
-			copy(dHi, s.tHi)
+			copy(dLo, bLo)
+			copy(dHi, bHi)
 			dLo[j], dHi[j] = v, v
-			if s.prop.run(dLo, dHi, []int{j}, nil) {
-				ok = true
+			if !s.prop.run(dLo, dHi, []int{j}, nil) {
+				continue
+			}
+			setRel(dLo, dHi)
+			sol, err := s.rel.Solve(s.ctx)
+			lps++
+			if sol != nil {
+				s.iters += sol.Iterations
+			}
+			if err == nil && sol.Status == lp.Optimal && s.sign*sol.Objective < s.cutoff() {
+				next = sol.X
 				break
 			}
 		}
-		if !ok {
-			break
+		if next == nil {
+			break // both neighbours fail: give up
 		}
-		for k := 0; k < s.n; k++ {
-			if dLo[k] != s.tLo[k] || dHi[k] != s.tHi[k] {
-				s.tLo[k], s.tHi[k] = dLo[k], dHi[k]
-				s.rel.SetColBounds(k, dLo[k], dHi[k])
-			}
-		}
-		sol, err := s.rel.Solve(s.ctx)
-		if sol != nil {
-			s.iters += sol.Iterations
-		}
-		if err != nil || sol.Status != lp.Optimal || s.sign*sol.Objective >= s.cutoff() {
-			break
-		}
-		x = sol.X
+		x = next
 	}
+	setRel(s.lo, s.hi)
 	if err := s.rel.Restore(warm); err != nil {
 		return fmt.Errorf("mip: restoring a warm start: %w", err)
 	}
