@@ -715,9 +715,10 @@ const maxDiveLPs = 300
 
 // fractionalDive is the fractional diving heuristic (Achterberg 2007, §9.2)
 // at the root: repeatedly fix the integer column closest to integrality to
-// its nearest integer (the other one if propagation refutes it), propagate,
-// and re-solve the LP, until the LP point is integral, infeasible or worse
-// than the incumbent. The relaxation's bounds and basis are put back after.
+// its nearest integer, propagate and re-solve the LP; if propagation or the
+// LP refutes the value (infeasible or cut off), try the other neighbour; stop
+// when the LP point is integral or both neighbours fail. The relaxation's
+// bounds and basis are put back after.
 func (s *search) fractionalDive(x []float64) error {
 	warm := s.rel.Snapshot()
 	// s.tLo, s.tHi mirror the relaxation's bounds during the dive; bLo, bHi

@@ -92,9 +92,10 @@
 // the nearest integers; a rounded point that satisfies every row and bound
 // becomes the incumbent. While there is no incumbent, the root runs
 // fractional diving (Achterberg 2007, §9.2; at most 300 LP solves): fix the
-// integer column closest to integrality to its nearest integer (the other
-// neighbour if propagation refutes it), propagate, re-solve, until the LP
-// point is integral or the dive fails. Plunging acts as a depth-first diving
+// integer column closest to integrality to its nearest integer, propagate
+// and re-solve; if propagation refutes the value or its LP is infeasible or
+// cut off, try the other neighbour; stop when the LP point is integral or
+// both neighbours fail. Plunging acts as a depth-first diving
 // heuristic during the search.
 //
 // # Results
