@@ -202,9 +202,16 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 		s.SetOptimizationDirection(coin.Maximize)
 	}
 	deadline, hasDeadline := ctx.Deadline()
-	if hasDeadline {
-		s.SetMaxSeconds(math.Max(time.Until(deadline).Seconds(), 1e-3))
+	// setTime gives CLP the time left before each (re)start: ClpModel
+	// counts its maximum seconds from the setMaximumSeconds call, in CPU
+	// time (ClpMaxSeconds, as opposed to ClpMaxWallSeconds, which the
+	// binding does not expose).
+	setTime := func() {
+		if hasDeadline {
+			s.SetMaxSeconds(math.Max(time.Until(deadline).Seconds(), 1e-3))
+		}
 	}
+	setTime()
 	if opts.IterationLimit > 0 {
 		s.SetMaxIterations(opts.IterationLimit)
 	}
@@ -232,6 +239,7 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if st == coin.Optimal && sec >= coin.SecondaryScaledOptimalUnscaledPrimalInfeasible && sec <= coin.SecondaryScaledOptimalUnscaledBothInfeasible {
 		// Optimal for the scaled model only: let primal simplex clean up
 		// from the final basis, as the clp command does.
+		setTime()
 		st = s.Primal(coin.NoValuesPass, coin.NoStartFinishOptions)
 		sec = s.SecondaryStatus()
 	}
@@ -242,6 +250,7 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 		// solve.Verify allows. Tighten it and let dual simplex, warm
 		// started from the final basis, remove the excess.
 		s.SetPrimalTolerance(cleanupTol)
+		setTime()
 		st = s.Dual(coin.NoValuesPass, coin.NoStartFinishOptions)
 		sec = s.SecondaryStatus()
 	}
@@ -252,6 +261,7 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 		// Dual infeasibility found by the dual simplex or the barrier does
 		// not prove primal feasibility; ask primal simplex, which starts
 		// from the final basis.
+		setTime()
 		st2 := s.Primal(coin.NoValuesPass, coin.NoStartFinishOptions)
 		switch st2 {
 		case coin.Unbounded:
@@ -268,14 +278,14 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 		sol.Objective = m.Objective(x)
 		y := s.DualRowSolution()
 		// CLP reports duals of the objective as stated, for both senses,
-		// in the convention c = Aᵀy + d (checked in TestDualSigns). The
-		// reduced costs are recomputed from y so that the identity holds
-		// exactly in floating point.
+		// in the convention c = Aᵀy + d (checked against hand-derived duals
+		// of minimisations and maximisations in TestSmallLPs). The reduced
+		// costs are recomputed from y so that the identity holds to rounding.
 		sol.RowDual = y
 		sol.ReducedCost = reducedCosts(m, a, y)
 	}
 	if opts.Log != nil {
-		fmt.Fprintf(opts.Log, "clp: %s simplex status %d secondary %d -> %s, objective %.12g\n", set.alg, int(st), int(sec), sol.Status, sol.Objective)
+		fmt.Fprintf(opts.Log, "clp: algorithm %s, status %d, secondary status %d -> %s, objective %.12g\n", set.alg, int(st), int(sec), sol.Status, sol.Objective)
 	}
 	sol.Time = time.Since(start)
 	return sol, nil

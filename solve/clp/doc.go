@@ -24,9 +24,10 @@
 // norm 1e19 on an unbounded LP. Any other Raw key is an error. Options.IterationLimit and PrimalTol are
 // passed to CLP; DualTol cannot be set through the binding and is refused;
 // MIPGap, NodeLimit and IntTol have no meaning for an LP and are ignored.
-// The context deadline becomes CLP's maximum seconds; CLP cannot be
-// interrupted otherwise, so a cancellation without a deadline is only seen
-// before the solve starts.
+// The context deadline becomes CLP's maximum seconds, which CLP counts in
+// CPU time (the binding does not expose its wall-clock limit), so on a loaded machine a solve can outlast the
+// deadline in wall-clock time. CLP cannot be interrupted otherwise: a
+// cancellation without a deadline is only seen before the solve starts.
 //
 // # Values CLP cannot take
 //
