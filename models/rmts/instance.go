@@ -62,9 +62,13 @@ type Contents struct {
 // Placement is either the popularity rule of spec B.7 (Replicas copies in
 // total) or explicit: Holders[v] lists the servers storing content v.
 type Placement struct {
-	Rule     string  `json:"rule,omitempty"` // "popularity" (default without holders) or "explicit"
-	Replicas int     `json:"replicas,omitempty"`
-	Holders  [][]int `json:"holders,omitempty"`
+	Rule     string `json:"rule,omitempty"` // "popularity" (default without holders) or "explicit"
+	Replicas int    `json:"replicas,omitempty"`
+	// MaxCopies caps the copies of one content (default: one per server,
+	// as in B.7). A cap below the server count keeps the most popular
+	// titles off some servers, so the migration graph is not complete.
+	MaxCopies int     `json:"max_copies,omitempty"`
+	Holders   [][]int `json:"holders,omitempty"`
 }
 
 // Topology restricts migration to the listed server pairs (default: all).
@@ -243,8 +247,8 @@ func (in *Instance) Validate() error {
 	}
 	explicit := p.Rule == "explicit" || (p.Rule == "" && p.Holders != nil)
 	if explicit {
-		if p.Replicas != 0 {
-			return inputErr("placement.replicas: only for the popularity rule, got %d with explicit holders", p.Replicas)
+		if p.Replicas != 0 || p.MaxCopies != 0 {
+			return inputErr("placement.replicas: only for the popularity rule, got replicas %d with explicit holders", p.Replicas)
 		}
 		if len(p.Holders) != c.Count {
 			return inputErr("placement.holders: must have one list per content (%d), got %d", c.Count, len(p.Holders))
@@ -280,8 +284,15 @@ func (in *Instance) Validate() error {
 		if p.Replicas < c.Count {
 			return inputErr("placement.replicas: must be >= contents.count (%d) so that every content is stored somewhere, got %d", c.Count, p.Replicas)
 		}
-		if p.Replicas > c.Count*s.Count {
-			return inputErr("placement.replicas: at most one copy per server, so must be <= %d, got %d", c.Count*s.Count, p.Replicas)
+		if p.MaxCopies < 0 || p.MaxCopies > s.Count {
+			return inputErr("placement.max_copies: must be in [1, servers.count = %d] (0 = servers.count), got %d", s.Count, p.MaxCopies)
+		}
+		maxCopies := s.Count
+		if p.MaxCopies > 0 {
+			maxCopies = p.MaxCopies
+		}
+		if p.Replicas > c.Count*maxCopies {
+			return inputErr("placement.replicas: at most %d copies per content (one per server, placement.max_copies), so must be <= %d, got %d", maxCopies, c.Count*maxCopies, p.Replicas)
 		}
 		if s.Slots > 0 && p.Replicas > s.Slots*s.Count {
 			return inputErr("placement.replicas: must fit in servers.slots × servers.count = %d, got %d", s.Slots*s.Count, p.Replicas)

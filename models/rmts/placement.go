@@ -12,7 +12,8 @@ import (
 const loadTol = 1e-12
 
 // ReplicaCounts returns r_v for the popularity rule of spec B.7:
-// r_v = min(N, max(1, ⌊R·p_v⌋)), then a largest-remainder top-up (ties:
+// r_v = min(N, max(1, ⌊R·p_v⌋)) with N = servers (the largest number of
+// copies of one content), then a largest-remainder top-up (ties:
 // more popular first) until Σ r_v = R; if the max(1, ·) floor overshoots R,
 // copies are taken back from the smallest remainders among r_v > 1.
 func ReplicaCounts(pop []float64, total, servers int) ([]int, error) {

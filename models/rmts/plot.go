@@ -50,7 +50,7 @@ func PlotFigures(dir string, r *ExperimentResult) ([]string, error) {
 		name, key, ylabel string
 	}{
 		{"fig4_success_vs_xi.png", "success", "success rate μ"},
-		{"fig5_delay_vs_xi.png", "delay", "mean service delay T̄ (τ)"},
+		{"fig5_delay_vs_xi.png", "delay", "mean service delay (units of τ)"},
 	} {
 		var ss []series
 		for _, p := range policies {
@@ -83,7 +83,7 @@ func PlotFigures(dir string, r *ExperimentResult) ([]string, error) {
 		name, key, ylabel string
 	}{
 		{"fig6_success_vs_alpha.png", "success", "success rate μ"},
-		{"fig7_delay_vs_alpha.png", "delay", "mean service delay T̄ (τ)"},
+		{"fig7_delay_vs_alpha.png", "delay", "mean service delay (units of τ)"},
 	} {
 		var ss []series
 		for _, x := range r.Rates {

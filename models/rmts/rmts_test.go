@@ -211,6 +211,7 @@ func TestBadInput(t *testing.T) {
 		{"failure on unknown server", `, "failures": [{"server": 3, "time": 7}]`, "", "", "failures[0].server: unknown server 3 (servers are 0..2)"},
 		{"unknown field", `, "colour": 1`, "", "", "colour"},
 		{"alpha", `, "policy": {"alpha": 1.5}`, "", "", "policy.alpha: must be in [0, 1], got 1.5"},
+		{"max copies with explicit holders", "", `"holders"`, `"max_copies": 2, "holders"`, "placement.replicas: only for the popularity rule"},
 		{"not json", "", "{", "[", "not valid JSON"},
 		{"replicas too few", "", `{"holders": [[0, 1], [2]]}`, `{"rule": "popularity", "replicas": 1}`, "placement.replicas: must be >= contents.count (2)"},
 	}

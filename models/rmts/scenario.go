@@ -58,7 +58,11 @@ func Build(in *Instance) (*Scenario, error) {
 		for v := range pop {
 			pop[v] = z.P(v)
 		}
-		counts, err := ReplicaCounts(pop, in.Placement.Replicas, sc.Servers)
+		maxCopies := sc.Servers
+		if in.Placement.MaxCopies > 0 {
+			maxCopies = in.Placement.MaxCopies
+		}
+		counts, err := ReplicaCounts(pop, in.Placement.Replicas, maxCopies)
 		if err != nil {
 			return nil, err
 		}
