@@ -1,0 +1,165 @@
+package mip
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// pcEps is the floor of each factor in the pseudo-cost product score
+// (Achterberg 2007, §5.1 uses 10⁻⁶).
+const pcEps = 1e-6
+
+// Reliability branching parameters (Achterberg, Koch & Martin 2005): a
+// column's pseudo-costs are trusted once both directions have relThreshold
+// observations; before that it is scored by strong branching, at most
+// sbMax columns per node, stopping after sbLookahead columns without a
+// better score.
+const (
+	relThreshold = 4
+	sbMax        = 12
+	sbLookahead  = 4
+)
+
+// choose picks the branching column among the fractional ones. With
+// pseudo-cost branching, unreliable candidates are scored by strong
+// branching; zDown and zUp are then the LP values of the chosen column's
+// children (−∞ if not computed, +∞ if infeasible).
+func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int, zDown, zUp float64, err error) {
+	zDown, zUp = -inf, -inf
+	if s.opts.Branching == MostFractional {
+		bestScore := -1.0
+		for _, j := range frac {
+			f := x[j] - math.Floor(x[j])
+			if score := math.Min(f, 1-f); score > bestScore {
+				best, bestScore = j, score
+			}
+		}
+		return best, zDown, zUp, nil
+	}
+	type cand struct {
+		j     int
+		score float64
+	}
+	cands := make([]cand, len(frac))
+	for k, j := range frac {
+		f := x[j] - math.Floor(x[j])
+		cands[k] = cand{j, math.Max(f*s.pseudoCost(0, j), pcEps) * math.Max((1-f)*s.pseudoCost(1, j), pcEps)}
+	}
+	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
+	best, bestScore := -1, -1.0
+	strong, noImprove := 0, 0
+	cut := s.cutoff()
+	for _, c := range cands {
+		j := c.j
+		score := c.score
+		reliable := min(s.pcCnt[0][j], s.pcCnt[1][j]) >= relThreshold
+		var dn, up float64
+		sb := false
+		if !reliable && strong < sbMax && noImprove < sbLookahead {
+			strong++
+			sb = true
+			dn, up, err = s.strongBranch(j, x[j], z, warm)
+			if err != nil || s.ctx.Err() != nil {
+				break
+			}
+			if dn >= cut || up >= cut {
+				// one child (or both) is pruned already: branch here
+				best, zDown, zUp = j, dn, up
+				break
+			}
+			score = math.Max(dn-z, pcEps) * math.Max(up-z, pcEps)
+		}
+		if score > bestScore {
+			best, bestScore, noImprove = j, score, 0
+			zDown, zUp = -inf, -inf
+			if sb {
+				zDown, zUp = dn, up
+			}
+		} else if sb {
+			noImprove++
+		}
+	}
+	if strong > 0 {
+		if rerr := s.rel.Restore(warm); rerr != nil && err == nil {
+			err = fmt.Errorf("mip: restoring a warm start: %w", rerr)
+		}
+	}
+	if best < 0 {
+		best = cands[0].j
+	}
+	return best, zDown, zUp, err
+}
+
+// strongBranch solves the two children of branching on column j at value
+// xj and returns their LP values (+∞ if infeasible; z if the LP failed),
+// recording them as pseudo-cost observations. The node's bounds are put
+// back; its basis is restored by the caller.
+func (s *search) strongBranch(j int, xj, z float64, warm any) (dn, up float64, err error) {
+	lo, hi := s.lo[j], s.hi[j]
+	f := xj - math.Floor(xj)
+	// The children are solved from whatever basis the previous solve left:
+	// every basis stays dual feasible under bound changes, and restoring
+	// the node's basis each time would cost a refactorisation.
+	eval := func(l, h, delta float64, isUp bool) (float64, error) {
+		s.rel.SetColBounds(j, l, h)
+		sol, err := s.rel.Solve(s.ctx)
+		if sol != nil {
+			s.iters += sol.Iterations
+		}
+		if err != nil || sol == nil {
+			return z, nil // the caller checks the context
+		}
+		switch sol.Status {
+		case lp.Infeasible:
+			return inf, nil
+		case lp.Optimal:
+			v := s.sign * sol.Objective
+			s.addPseudoCost(j, isUp, math.Max(0, v-z)/delta)
+			if v < s.cutoff() && len(s.fractional(sol.X)) == 0 {
+				s.tryIncumbent(sol.X, "strong branching")
+			}
+			return math.Max(v, z), nil
+		}
+		return z, nil
+	}
+	if dn, err = eval(lo, math.Floor(xj), f, false); err != nil {
+		return
+	}
+	up, err = eval(math.Ceil(xj), hi, 1-f, true)
+	s.rel.SetColBounds(j, lo, hi)
+	return
+}
+
+// pseudoCost is the average objective gain per unit of branching of column
+// j in direction dir (0 down, 1 up); the average over all columns if j has
+// no observation yet, and 1 if no column has one.
+func (s *search) pseudoCost(dir, j int) float64 {
+	if c := s.pcCnt[dir][j]; c > 0 {
+		return s.pcSum[dir][j] / float64(c)
+	}
+	if s.pcN[dir] > 0 {
+		return s.pcAll[dir] / float64(s.pcN[dir])
+	}
+	return 1
+}
+
+func (s *search) updatePseudoCost(nd *node, z float64) {
+	if nd.pcDelta <= 0 || math.IsInf(nd.parentZ, 0) {
+		return
+	}
+	s.addPseudoCost(nd.pcVar, nd.pcUp, math.Max(0, z-nd.parentZ)/nd.pcDelta)
+}
+
+func (s *search) addPseudoCost(j int, up bool, gain float64) {
+	dir := 0
+	if up {
+		dir = 1
+	}
+	s.pcSum[dir][j] += gain
+	s.pcCnt[dir][j]++
+	s.pcAll[dir] += gain
+	s.pcN[dir]++
+}
