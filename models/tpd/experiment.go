@@ -54,10 +54,12 @@ type Experiment struct {
 	// Discipline, when set, replaces every policy's default queue rule.
 	Discipline *Discipline
 	Runs       int
-	Bound      BoundKind
-	Backend    string // LP backend for LB_LP; "" = the scenario's
-	Workers    int
-	Progress   io.Writer
+	// InfoInterval, when set, replaces the scenario's Δ_info (0 = exact state).
+	InfoInterval *float64
+	Bound        BoundKind
+	Backend      string // LP backend for LB_LP; "" = the scenario's
+	Workers      int
+	Progress     io.Writer
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -93,6 +95,9 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 	}
 	if len(ex.Policies) == 0 {
 		return nil, inputErr("policies: must name at least one policy")
+	}
+	if ex.InfoInterval != nil && !(*ex.InfoInterval >= 0) {
+		return nil, inputErr("info_interval: must be >= 0, got %g", *ex.InfoInterval)
 	}
 	if ex.Runs < 1 {
 		return nil, inputErr("runs: must be >= 1, got %d", ex.Runs)
@@ -137,8 +142,12 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				if ex.Discipline != nil {
 					d = *ex.Discipline
 				}
+				info := float64(UseScenarioInfo)
+				if ex.InfoInterval != nil {
+					info = *ex.InfoInterval
+				}
 				st := *pcg // same stream state for every policy
-				r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo, Warmup: ex.Mode.Warmup}, rand.New(&st))
+				r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
 				if err != nil {
 					return nil, err
 				}

@@ -55,9 +55,11 @@ type tiCol struct{ m, k, t, p int }
 
 // CompileTimeIndexed builds the time-indexed model of tasks with grid step
 // slot. integer selects binaries (MILP) or [0,1] columns (LP relaxation);
-// ub is an upper bound on the model's optimum used to prune columns (+Inf:
-// no pruning, horizon max_m A_m + Σ_m max_k P_mk, which contains an optimal
-// schedule because one without idle gaps exists).
+// ub is an upper bound on the model's optimum used to prune columns. Start
+// slots never exceed the horizon max_m A_m + Σ_m max_k P_mk, which contains
+// an optimal schedule: in one, no IPN is idle after the last arrival while a
+// sub-task assigned to it waits (shifting that sub-task and every later one
+// on the IPN left by the idle time keeps it feasible and is cheaper).
 func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding, integer bool, ub float64) (*TimeIndexed, error) {
 	if !(slot > 0) || math.IsInf(slot, 1) {
 		return nil, inputErr("slot: must be > 0, got %g", slot)
@@ -116,7 +118,9 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 			if !math.IsInf(ub, 1) {
 				room := ub - (sumMin - cmin[i]) + 1e-9*math.Max(1, math.Abs(ub))
 				// Δ(t + P) + out − r ≤ room.
-				last = int(math.Floor((room-s.Out[m.Source][k]+m.Release)/slot+gridTol)) - P[i][k]
+				if byUB := math.Floor((room-s.Out[m.Source][k]+m.Release)/slot+gridTol) - float64(P[i][k]); byUB < float64(horizon) {
+					last = int(byUB)
+				}
 			}
 			covered := map[int]bool{}
 			for t := A[i][k]; t <= last; t++ {
