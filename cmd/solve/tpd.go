@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -336,22 +335,7 @@ func writeTPDCSV(path string, rs []*tpd.ExperimentResult) error {
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(f)
-	_ = w.Write([]string{"mode", "count", "rate", "load", "runs", "policy", "discipline", "metric", "mean", "ci95", "n"})
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
-	for _, r := range rs {
-		base := []string{r.ModeName, strconv.Itoa(r.Mode.Count), g(r.Rate), g(r.Load), strconv.Itoa(r.Runs)}
-		for _, m := range r.Bounds.Metrics {
-			_ = w.Write(append(append([]string(nil), base...), "bound", "", m.Name, g(m.Mean), g(m.HalfWidth), strconv.Itoa(m.N)))
-		}
-		for _, p := range r.Policies {
-			for _, m := range p.Stats.Metrics {
-				_ = w.Write(append(append([]string(nil), base...), p.Policy.String(), p.Discipline.String(), m.Name, g(m.Mean), g(m.HalfWidth), strconv.Itoa(m.N)))
-			}
-		}
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := tpd.WriteCSV(f, rs); err != nil {
 		f.Close()
 		return err
 	}

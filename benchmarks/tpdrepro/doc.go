@@ -1,0 +1,26 @@
+// Command tpdrepro reproduces the experiments of paper 004 (TPD) on the
+// campus scenario of spec MODELS.md C.6 and the extra experiments the spec
+// proposes, writing CSV and PNG files.
+//
+//	go run ./benchmarks/tpdrepro [-input examples/tpd-campus.json] [-out DIR] \
+//	    [-parts paper,sweep,stale,surge,queues,small] [-runs N] [-sweep-runs N]
+//
+// Parts (each writes <part>.csv in -out, default benchmarks/out/tpdrepro):
+//
+//   - paper: the stable (M = 10 000, λ = 0.7/s) and burst (M = 600, λ = 5/s)
+//     modes, four policies, 100 runs each, every bound (LB0, LB_SRPT, the
+//     windowed LB_LP); figures fig03–fig10 with 95% confidence intervals.
+//   - sweep: the heavy-load sweep ρ ∈ {0.3, 0.5, 0.7, 0.85, 0.95} of mode
+//     "heavy" (M = 200 000, first 10 % discarded, 20 runs), bounds LB0 and
+//     LB_SRPT; figures sweep_heavy_*.png.
+//   - stale: TPD and PoD at ρ = 0.7 with Δ_info ∈ {0, 0.05, 0.1, 0.2, 1} s.
+//   - surge: mode "surge" (base ρ = 0.5, 2 s at 1.5× capacity).
+//   - queues: TPD and PoD at ρ = 0.95 under each queue rule (MDD, EDD, FCFS).
+//   - small: 20 random small instances (tpd.RandomSmall): LB0, LB_SRPT,
+//     LB_LP, OPT from the exact MILP on every MILP backend compiled in, the
+//     greedy reference and the four policies' total delays.
+//
+// Wall times are printed per part; on a shared machine they vary from run to
+// run. Every random thing is seeded by the instance: the same command
+// writes the same CSV bytes.
+package main

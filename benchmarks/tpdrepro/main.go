@@ -1,0 +1,218 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/solve"
+)
+
+func main() {
+	input := flag.String("input", filepath.Join("examples", "tpd-campus.json"), "campus instance")
+	out := flag.String("out", filepath.Join("benchmarks", "out", "tpdrepro"), "output directory")
+	parts := flag.String("parts", "paper,sweep,stale,surge,queues,small", "parts to run, comma list")
+	runs := flag.Int("runs", 0, "replications for paper, stale, surge and queues (0: the instance's)")
+	sweepRuns := flag.Int("sweep-runs", 0, "replications per load of the sweep (0: the mode's)")
+	flag.Parse()
+	if err := run(*input, *out, *parts, *runs, *sweepRuns); err != nil {
+		fmt.Fprintln(os.Stderr, "tpdrepro:", err)
+		os.Exit(1)
+	}
+}
+
+func run(input, out, parts string, runs, sweepRuns int) error {
+	data, err := os.ReadFile(input)
+	if err != nil {
+		return err
+	}
+	in, err := tpd.Parse(data)
+	if err != nil {
+		return err
+	}
+	s, err := tpd.Build(in)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	ctx := context.Background()
+	pick := func(n, def int) int {
+		if n > 0 {
+			return n
+		}
+		return def
+	}
+	mode := func(name string) (tpd.Mode, error) {
+		m, ok := s.Modes[name]
+		if !ok {
+			return m, fmt.Errorf("%s: workload.modes has no %q", input, name)
+		}
+		return m, nil
+	}
+	runsOf := func(m tpd.Mode, override int) int {
+		if m.Runs > 0 {
+			return pick(override, m.Runs)
+		}
+		return pick(override, s.Runs)
+	}
+	var exps func(string) ([]tpd.Experiment, error)
+	exps = func(part string) ([]tpd.Experiment, error) {
+		switch part {
+		case "paper":
+			var es []tpd.Experiment
+			for _, name := range []string{"stable", "burst"} {
+				m, err := mode(name)
+				if err != nil {
+					return nil, err
+				}
+				es = append(es, tpd.Experiment{ModeName: name, Mode: m, Policies: tpd.Policies, Runs: runsOf(m, runs), Bound: tpd.BoundAll})
+			}
+			return es, nil
+		case "sweep", "stale", "queues":
+			m, err := mode("heavy")
+			if err != nil {
+				return nil, err
+			}
+			var es []tpd.Experiment
+			switch part {
+			case "sweep":
+				for _, rho := range []float64{0.3, 0.5, 0.7, 0.85, 0.95} {
+					v := m
+					v.Rate, v.Load = 0, rho
+					es = append(es, tpd.Experiment{ModeName: "heavy", Mode: v, Policies: tpd.Policies, Runs: runsOf(m, sweepRuns), Bound: tpd.BoundSRPT})
+				}
+			case "stale":
+				v := m
+				v.Rate, v.Load = 0, 0.7
+				for _, d := range []float64{0, 0.05, 0.1, 0.2, 1} {
+					d := d
+					es = append(es, tpd.Experiment{ModeName: "stale_" + strconv.FormatFloat(d, 'g', -1, 64), Mode: v, Policies: []tpd.Policy{tpd.TPD, tpd.PoD},
+						Runs: runsOf(m, runs), Bound: tpd.BoundTrivial, InfoInterval: &d})
+				}
+			case "queues":
+				v := m
+				v.Rate, v.Load = 0, 0.95
+				for _, d := range []tpd.Discipline{tpd.MDD, tpd.EDD, tpd.FCFS} {
+					d := d
+					es = append(es, tpd.Experiment{ModeName: "queue_" + d.String(), Mode: v, Policies: []tpd.Policy{tpd.TPD, tpd.PoD},
+						Discipline: &d, Runs: runsOf(m, runs), Bound: tpd.BoundTrivial})
+				}
+			}
+			return es, nil
+		case "surge":
+			m, err := mode("surge")
+			if err != nil {
+				return nil, err
+			}
+			return []tpd.Experiment{{ModeName: "surge", Mode: m, Policies: tpd.Policies, Runs: runsOf(m, runs), Bound: tpd.BoundSRPT}}, nil
+		}
+		return nil, fmt.Errorf("-parts: unknown part %q (known: paper, sweep, stale, surge, queues, small)", part)
+	}
+	for _, part := range strings.Split(parts, ",") {
+		part = strings.TrimSpace(part)
+		start := time.Now()
+		if part == "small" {
+			if err := small(ctx, filepath.Join(out, "small.csv")); err != nil {
+				return err
+			}
+			fmt.Printf("%-7s wall %v\n", part, time.Since(start).Round(time.Millisecond))
+			continue
+		}
+		es, err := exps(part)
+		if err != nil {
+			return err
+		}
+		var results []*tpd.ExperimentResult
+		for _, ex := range es {
+			ex.Progress = os.Stderr
+			r, err := s.Run(ctx, ex)
+			if err != nil {
+				return fmt.Errorf("%s: %w", part, err)
+			}
+			results = append(results, r)
+		}
+		f, err := os.Create(filepath.Join(out, part+".csv"))
+		if err != nil {
+			return err
+		}
+		if err := tpd.WriteCSV(f, results); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+		if part == "paper" || part == "sweep" {
+			if _, err := tpd.PlotFigures(out, results); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("%-7s wall %v\n", part, time.Since(start).Round(time.Millisecond))
+	}
+	return nil
+}
+
+// small writes the bound chain of the 20 random small instances.
+func small(ctx context.Context, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	head := []string{"seed", "tasks", "ipns", "lb0", "lb_srpt", "lb_lp", "greedy_ub"}
+	var milp []string
+	for _, n := range solve.Backends() {
+		if b, err := solve.Open(n); err == nil && b.Capabilities().MILP {
+			milp = append(milp, n)
+			head = append(head, "opt_"+n)
+		}
+	}
+	for _, p := range tpd.Policies {
+		head = append(head, strings.ToLower(p.String()))
+	}
+	_ = w.Write(head)
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	for seed := uint64(1); seed <= 20; seed++ {
+		s, tasks := tpd.RandomSmall(seed)
+		lb, err := tpd.LowerBoundLP(ctx, s, tasks, 1, 100, "auto", solve.Options{})
+		if err != nil {
+			f.Close()
+			return err
+		}
+		_, greedy := tpd.Greedy(s, tasks)
+		row := []string{g(float64(seed)), g(float64(len(tasks))), g(float64(s.K())), g(tpd.LB0(s, tasks)), g(tpd.LBSRPT(s, tasks)), g(lb.Value), g(greedy)}
+		for _, b := range milp {
+			ex, err := tpd.Exact(ctx, s, tasks, 1, b, solve.Options{})
+			if err != nil {
+				f.Close()
+				return err
+			}
+			row = append(row, g(ex.Total))
+		}
+		for _, p := range tpd.Policies {
+			r, err := tpd.Simulate(s, tasks, tpd.Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: tpd.UseScenarioInfo}, sim.Stream(seed, 0))
+			if err != nil {
+				f.Close()
+				return err
+			}
+			row = append(row, g(r.TotalDelay))
+		}
+		_ = w.Write(row)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,56 @@
+package tpd
+
+import (
+	"testing"
+
+	"github.com/streamopt/streamopt/sim"
+)
+
+// BenchmarkSimulateCampus simulates the campus scenario at ρ = 0.7 (10 000
+// sub-tasks) per policy and reports engine events and sub-tasks per second.
+func BenchmarkSimulateCampus(b *testing.B) {
+	s := loadCampus(b)
+	tasks, err := s.Trace(Mode{Count: 10000, Load: 0.7}, sim.Stream(1, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range Policies {
+		b.Run(p.String(), func(b *testing.B) {
+			var events uint64
+			for i := 0; i < b.N; i++ {
+				r, err := Simulate(s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(1, i))
+				if err != nil {
+					b.Fatal(err)
+				}
+				events += r.Events
+			}
+			b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+			b.ReportMetric(float64(b.N*len(tasks))/b.Elapsed().Seconds(), "subtasks/s")
+		})
+	}
+}
+
+// BenchmarkBounds times LB0, LB_SRPT and the greedy reference on 10 000
+// campus sub-tasks at ρ = 0.7.
+func BenchmarkBounds(b *testing.B) {
+	s := loadCampus(b)
+	tasks, err := s.Trace(Mode{Count: 10000, Load: 0.7}, sim.Stream(1, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("LB0", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			LB0(s, tasks)
+		}
+	})
+	b.Run("SRPT", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			LBSRPT(s, tasks)
+		}
+	})
+	b.Run("Greedy", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			Greedy(s, tasks)
+		}
+	})
+}
