@@ -189,8 +189,14 @@ func small(ctx context.Context, path string) error {
 			f.Close()
 			return err
 		}
-		_, greedy := tpd.Greedy(s, tasks)
-		row := []string{g(float64(seed)), g(float64(len(tasks))), g(float64(s.K())), g(tpd.LB0(s, tasks)), g(tpd.LBSRPT(s, tasks)), g(lb.Value), g(greedy)}
+		_, greedy, err := tpd.Greedy(s, tasks)
+		if err != nil {
+			f.Close()
+			return err
+		}
+		lb0, _ := tpd.LB0(s, tasks)
+		srpt, _ := tpd.LBSRPT(s, tasks)
+		row := []string{g(float64(seed)), g(float64(len(tasks))), g(float64(s.K())), g(lb0), g(srpt), g(lb.Value), g(greedy)}
 		for _, b := range milp {
 			ex, err := tpd.Exact(ctx, s, tasks, 1, b, solve.Options{})
 			if err != nil {

@@ -40,17 +40,17 @@ func BenchmarkBounds(b *testing.B) {
 	}
 	b.Run("LB0", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			LB0(s, tasks)
+			_, _ = LB0(s, tasks)
 		}
 	})
 	b.Run("SRPT", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			LBSRPT(s, tasks)
+			_, _ = LBSRPT(s, tasks)
 		}
 	})
 	b.Run("Greedy", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			Greedy(s, tasks)
+			_, _, _ = Greedy(s, tasks)
 		}
 	})
 }

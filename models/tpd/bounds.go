@@ -8,7 +8,14 @@ import (
 
 // LB0 is the trivial bound of spec C.4: Σ_m min_{k: Q_k ≥ q_m} (l_mk + p_mk).
 // Every sub-task pays at least routing plus processing on the IPN it uses.
-func LB0(s *Scenario, tasks []Task) float64 {
+func LB0(s *Scenario, tasks []Task) (float64, error) {
+	if err := checkTrace(s, tasks); err != nil {
+		return 0, err
+	}
+	return lb0(s, tasks), nil
+}
+
+func lb0(s *Scenario, tasks []Task) float64 {
 	t := 0.0
 	for _, m := range tasks {
 		t += lb0Task(s, m)
@@ -32,7 +39,14 @@ func lb0Task(s *Scenario, m Task) float64 {
 // preemptive machine, Schrage 1968), plus Σ_m min_k ω_{k,dst}. Valid because
 // no schedule processes more than V frames/s in total, no sub-task can start
 // before it reaches some IPN, and each pays some exit latency.
-func LBSRPT(s *Scenario, tasks []Task) float64 {
+func LBSRPT(s *Scenario, tasks []Task) (float64, error) {
+	if err := checkTrace(s, tasks); err != nil {
+		return 0, err
+	}
+	return lbSRPT(s, tasks), nil
+}
+
+func lbSRPT(s *Scenario, tasks []Task) float64 {
 	V := s.Capacity()
 	type job struct {
 		rel, work float64
@@ -91,4 +105,13 @@ func (h *floatHeap) Pop() any {
 	x := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return x
+}
+
+// checkTrace validates a scenario and a trace for the exported bounds. The
+// trace may be any sub-sequence of sub-tasks (IDs are not checked).
+func checkTrace(s *Scenario, tasks []Task) error {
+	if s == nil {
+		return inputErr("nil scenario")
+	}
+	return s.ValidateTasks(renumber(tasks))
 }

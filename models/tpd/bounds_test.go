@@ -44,11 +44,11 @@ func TestBoundChain(t *testing.T) {
 	srptWins := 0
 	for seed := uint64(1); seed <= 20; seed++ {
 		s, tasks := smallInstance(seed)
-		lb0, srpt := LB0(s, tasks), LBSRPT(s, tasks)
+		lb0, srpt := lb0(s, tasks), lbSRPT(s, tasks)
 		if srpt > lb0 {
 			srptWins++
 		}
-		_, greedy := Greedy(s, tasks)
+		_, greedy, _ := Greedy(s, tasks)
 		lpb, err := LowerBoundLP(ctx, s, tasks, 1, 100, "auto", solve.Options{})
 		if err != nil {
 			t.Fatalf("seed %d: LB_LP: %v", seed, err)
@@ -117,13 +117,13 @@ func TestSRPTHandExample(t *testing.T) {
 	// non-preemptive optimum is 4 + 4 = 8 (LB0 = 5).
 	s := oneIPN(1)
 	tasks := []Task{{ID: 0, Release: 0, Frames: 4, Demand: 1}, {ID: 1, Release: 1, Frames: 1, Demand: 1}}
-	if got := LBSRPT(s, tasks); got != 6 {
+	if got, err := LBSRPT(s, tasks); err != nil || got != 6 {
 		t.Errorf("LB_SRPT = %g, want 6", got)
 	}
-	if got := LB0(s, tasks); got != 5 {
+	if got, err := LB0(s, tasks); err != nil || got != 5 {
 		t.Errorf("LB0 = %g, want 5", got)
 	}
-	if _, got := Greedy(s, tasks); got != 8 {
+	if _, got, err := Greedy(s, tasks); err != nil || got != 8 {
 		t.Errorf("greedy = %g, want 8", got)
 	}
 }
@@ -137,5 +137,27 @@ func TestCompileErrors(t *testing.T) {
 	bad[2].Frames = -1
 	if _, err := CompileTimeIndexed(s, bad, 1, RoundDown, false, math.Inf(1)); !errors.Is(err, ErrInput) {
 		t.Errorf("negative frames: %v", err)
+	}
+}
+
+func TestBoundsRejectBadInput(t *testing.T) {
+	s, tasks := smallInstance(4)
+	bad := append([]Task(nil), tasks...)
+	bad[1].Source = 99
+	ctx := context.Background()
+	checks := map[string]func() error{
+		"LB0":          func() error { _, err := LB0(s, bad); return err },
+		"LBSRPT":       func() error { _, err := LBSRPT(s, bad); return err },
+		"Greedy":       func() error { _, _, err := Greedy(s, bad); return err },
+		"LowerBoundLP": func() error { _, err := LowerBoundLP(ctx, s, bad, 1, 10, "auto", solve.Options{}); return err },
+		"Exact":        func() error { _, err := Exact(ctx, s, bad, 1, "auto", solve.Options{}); return err },
+		"nil scenario": func() error { _, err := LB0(nil, tasks); return err },
+		"Exact slot":   func() error { _, err := Exact(ctx, s, tasks, -1, "auto", solve.Options{}); return err },
+		"Simulate nil": func() error { _, err := Simulate(nil, tasks, Config{}, nil); return err },
+	}
+	for name, f := range checks {
+		if err := f(); !errors.Is(err, ErrInput) {
+			t.Errorf("%s: error %v, want ErrInput", name, err)
+		}
 	}
 }

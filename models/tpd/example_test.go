@@ -54,14 +54,21 @@ func ExampleSimulate() {
 		return
 	}
 	total, err := tpd.CheckSchedule(s, tasks, res.Outcomes)
-	fmt.Println(err == nil, total == res.TotalDelay, res.TotalDelay >= tpd.LB0(s, tasks))
+	lb0, _ := tpd.LB0(s, tasks)
+	fmt.Println(err == nil, total == res.TotalDelay, res.TotalDelay >= lb0)
 	// Output: true true true
 }
 
 func ExampleLB0() {
 	s := scenario()
-	_, greedy := tpd.Greedy(s, tasks)
-	fmt.Println("LB0", tpd.LB0(s, tasks), "LB_SRPT", tpd.LBSRPT(s, tasks), "greedy (UB)", greedy)
+	lb0, err := tpd.LB0(s, tasks)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	srpt, _ := tpd.LBSRPT(s, tasks)
+	_, greedy, _ := tpd.Greedy(s, tasks)
+	fmt.Println("LB0", lb0, "LB_SRPT", srpt, "greedy (UB)", greedy)
 	// Output: LB0 16 LB_SRPT 5.6 greedy (UB) 17
 }
 

@@ -116,11 +116,11 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				return nil, err
 			}
 			out := map[string]float64{}
-			lb0 := LB0(s, tasks)
+			lb0 := lb0(s, tasks)
 			tlb := lb0
 			out["lb0"] = lb0
 			if ex.Bound == BoundSRPT || ex.Bound == BoundAll {
-				v := LBSRPT(s, tasks)
+				v := lbSRPT(s, tasks)
 				out["lb_srpt"] = v
 				tlb = math.Max(tlb, v)
 			}
@@ -135,7 +135,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				tlb = math.Max(tlb, b.Value)
 			}
 			out["t_lb"] = tlb
-			_, greedy := Greedy(s, tasks)
+			_, greedy := greedyRounded(s, tasks, 0)
 			out["greedy_ub"] = greedy
 			for _, p := range ex.Policies {
 				d := p.DefaultDiscipline()

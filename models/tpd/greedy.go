@@ -11,8 +11,12 @@ import (
 // id). Each IPN runs its sub-tasks in commitment order on the earliest free
 // slots. The result is a feasible schedule, so its total delay is an UPPER
 // bound on the optimum (spec C.4), reported as "greedy (UB)".
-func Greedy(s *Scenario, tasks []Task) ([]Outcome, float64) {
-	return greedyRounded(s, tasks, 0)
+func Greedy(s *Scenario, tasks []Task) ([]Outcome, float64, error) {
+	if err := checkTrace(s, tasks); err != nil {
+		return nil, 0, err
+	}
+	outs, total := greedyRounded(s, tasks, 0)
+	return outs, total, nil
 }
 
 // greedyRounded is Greedy with starts and durations on a grid of step slot

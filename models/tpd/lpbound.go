@@ -38,7 +38,7 @@ type LPBound struct {
 // backend names the LP backend; a window whose LP fails or hits a limit
 // falls back to its LB0/LB_SRPT bound, so the result stays valid.
 func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, maxTasks int, backend string, opts solve.Options) (LPBound, error) {
-	if err := s.ValidateTasks(renumber(tasks)); err != nil {
+	if err := checkTrace(s, tasks); err != nil {
 		return LPBound{}, err
 	}
 	if !(slot > 0) {
@@ -47,7 +47,7 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 	if maxTasks < 1 {
 		return LPBound{}, inputErr("window_max_tasks: must be >= 1, got %d", maxTasks)
 	}
-	gOuts, _ := Greedy(s, tasks)
+	gOuts, _ := greedyRounded(s, tasks, 0)
 	var res LPBound
 	start := 0
 	busyUntil := math.Inf(-1)
@@ -55,12 +55,12 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 		w := tasks[start:end]
 		res.Windows++
 		res.MaxTasks = max(res.MaxTasks, len(w))
-		lb0 := LB0(s, w)
+		lb0 := lb0(s, w)
 		greedy := 0.0
 		for i := start; i < end; i++ {
 			greedy += gOuts[i].Complete - tasks[i].Release
 		}
-		b := math.Max(lb0, LBSRPT(s, w))
+		b := math.Max(lb0, lbSRPT(s, w))
 		if len(w) == 1 || greedy <= lb0*(1+1e-12) {
 			res.Trivial++
 			res.Value += math.Max(b, math.Min(greedy, lb0)) // OPT_w = LB0_w here

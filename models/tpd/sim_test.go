@@ -215,7 +215,9 @@ func TestMultiSlotDemand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lb := math.Max(LB0(s, tasks), LBSRPT(s, tasks))
+	l0, _ := LB0(s, tasks)
+	ls, _ := LBSRPT(s, tasks)
+	lb := math.Max(l0, ls)
 	for _, p := range Policies {
 		for _, d := range []Discipline{MDD, EDD, FCFS} {
 			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo}, sim.Stream(2, 1))
@@ -235,7 +237,7 @@ func TestMultiSlotDemand(t *testing.T) {
 			}
 		}
 	}
-	g, total := Greedy(s, tasks)
+	g, total, _ := Greedy(s, tasks)
 	if _, err := CheckSchedule(s, tasks, g); err != nil {
 		t.Fatalf("greedy: %v", err)
 	}

@@ -67,7 +67,7 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 	if math.IsNaN(ub) {
 		return nil, inputErr("upper bound: is NaN")
 	}
-	if err := s.ValidateTasks(renumber(tasks)); err != nil {
+	if err := checkTrace(s, tasks); err != nil {
 		return nil, err
 	}
 	K := s.K()
@@ -239,6 +239,12 @@ var ErrNoSolution = errors.New("tpd: solver returned no solution")
 // (sub-task, IPN, start slot) left after pruning with the rounded greedy
 // schedule.
 func Exact(ctx context.Context, s *Scenario, tasks []Task, slot float64, backend string, opts solve.Options) (*ExactResult, error) {
+	if err := checkTrace(s, tasks); err != nil {
+		return nil, err
+	}
+	if !(slot > 0) || math.IsInf(slot, 1) {
+		return nil, inputErr("slot: must be > 0, got %g", slot)
+	}
 	gOuts, _ := greedyRounded(s, renumber(tasks), slot)
 	ub := 0.0
 	for i, o := range gOuts {
