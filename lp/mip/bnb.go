@@ -176,6 +176,7 @@ func (s *search) presolve() bool {
 func (s *search) rootCuts(mk newRelaxation) error {
 	first, prev := math.NaN(), math.NaN()
 	added, rounds := 0, 0
+	vubs := findVUBs(s.w, s.rootLo, s.rootHi)
 	for round := 0; round < cutRounds; round++ {
 		rounds = round + 1
 		sol, err := s.rel.Solve(s.ctx)
@@ -193,6 +194,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 		}
 		prev = z
 		cuts := coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
+		cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 		if len(cuts) == 0 {
 			break
 		}
@@ -207,7 +209,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 	if added > 0 {
 		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
 		if s.opts.Log != nil {
-			fmt.Fprintf(s.opts.Log, "root: %d cover cuts in %d rounds, LP bound %.10g -> %.10g\n", added, rounds, s.sign*first, s.sign*prev)
+			fmt.Fprintf(s.opts.Log, "root: %d cuts in %d rounds, LP bound %.10g -> %.10g\n", added, rounds, s.sign*first, s.sign*prev)
 		}
 	}
 	return nil

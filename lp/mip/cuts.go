@@ -122,3 +122,123 @@ func coverCuts(w *lp.Model, lo, hi, x []float64) []lp.Row {
 	}
 	return cuts
 }
+
+// vub is a variable upper bound x ≤ u·y of a continuous column x ≥ 0 on a
+// binary column y.
+type vub struct {
+	y int
+	u float64
+}
+
+// findVUBs returns, for each continuous column with lower bound ≥ 0, its
+// tightest variable upper bound among the rows a·x − c·y ≤ 0 (a, c > 0, y
+// binary), with u = min(c/a, upper bound of x); y < 0 where there is none.
+func findVUBs(w *lp.Model, lo, hi []float64) []vub {
+	v := make([]vub, len(w.Vars))
+	for j := range v {
+		v[j] = vub{-1, inf}
+	}
+	for i := range w.Rows {
+		r := &w.Rows[i]
+		if len(r.Ind) != 2 {
+			continue
+		}
+		for _, s := range []float64{1, -1} {
+			b := r.Upper
+			if s < 0 {
+				b = -r.Lower
+			}
+			if b != 0 {
+				continue
+			}
+			for k := 0; k < 2; k++ {
+				x, y := r.Ind[k], r.Ind[1-k]
+				a, c := s*r.Val[k], -s*r.Val[1-k]
+				if a <= 0 || c <= 0 || w.Vars[x].Integer || lo[x] < 0 ||
+					!w.Vars[y].Integer || lo[y] != 0 || hi[y] != 1 {
+					continue
+				}
+				if u := math.Min(c/a, hi[x]); u < v[x].u {
+					v[x] = vub{y, u}
+				}
+			}
+		}
+	}
+	return v
+}
+
+// flowCuts returns the violated inequalities of the simplest flow-cover
+// family (Padberg, Van Roy & Wolsey 1985, with the cover being all arcs): a
+// row over continuous columns x ≥ 0 implies Σ_{aⱼ>0} aⱼxⱼ ≥ b for its "≥ b"
+// side (b > 0), and if every such xⱼ has a variable upper bound xⱼ ≤ uⱼyⱼ,
+//
+//	Σ_{aⱼ>0} min(aⱼuⱼ, b)·y_{k(j)} ≥ b
+//
+// holds for every feasible point: some open yₖ with aⱼuⱼ ≥ b satisfies it
+// alone, and otherwise Σ aⱼuⱼyⱼ ≥ Σ aⱼxⱼ ≥ b. For a node of a network with
+// demand b it says that at least one incoming arc must be opened.
+func flowCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
+	var cuts []lp.Row
+	coef := map[int]float64{}
+	for i := range w.Rows {
+		r := &w.Rows[i]
+		if len(r.Ind) <= 2 {
+			continue // VUB rows themselves and singletons
+		}
+		for _, s := range []float64{1, -1} {
+			b := r.Lower
+			if s < 0 {
+				b = -r.Upper
+			}
+			if math.IsInf(b, 0) || b <= 1e-9 {
+				continue
+			}
+			clear(coef)
+			ok := true
+			for k, j := range r.Ind {
+				a := s * r.Val[k]
+				if w.Vars[j].Integer || lo[j] < 0 {
+					ok = false
+					break
+				}
+				if a > 0 {
+					if vubs[j].y < 0 {
+						ok = false
+						break
+					}
+					coef[vubs[j].y] += a * vubs[j].u
+				}
+			}
+			if !ok || len(coef) == 0 {
+				continue
+			}
+			cut := lp.Row{Name: "flow", Lower: b, Upper: math.Inf(1)}
+			act := 0.0
+			for y, c := range coef {
+				c = math.Min(c, b)
+				cut.Ind = append(cut.Ind, y)
+				cut.Val = append(cut.Val, c)
+				act += c * x[y]
+			}
+			if act >= b-minViolation*math.Max(1, b) {
+				continue
+			}
+			// sort the columns and scale so that the right-hand side is 1
+			idx := make([]int, len(cut.Ind))
+			for k := range idx {
+				idx[k] = k
+			}
+			sort.Slice(idx, func(p, q int) bool { return cut.Ind[idx[p]] < cut.Ind[idx[q]] })
+			ind, val := make([]int, len(idx)), make([]float64, len(idx))
+			for k, p := range idx {
+				ind[k], val[k] = cut.Ind[p], cut.Val[p]/b
+			}
+			cut.Ind, cut.Val, cut.Lower = ind, val, 1
+			cuts = append(cuts, cut)
+			if len(cuts) >= maxCutsRound {
+				return cuts
+			}
+		}
+	}
+	return cuts
+}

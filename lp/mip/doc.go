@@ -83,7 +83,13 @@
 // coefficients; for a cover C (Σ_C aⱼ > b), built greedily by increasing
 // (1 − y*ⱼ)/aⱼ from the LP point y*, the inequality
 // Σ_{C ∪ E} yⱼ ≤ |C| − 1 with E = {j ∉ C : aⱼ ≥ max_C aᵢ} is added when y*
-// violates it. Rounds stop when no cut is found or the bound stalls.
+// violates it. The same rounds add the simplest flow-cover inequalities
+// (Padberg, Van Roy & Wolsey 1985): a row over continuous columns x ≥ 0 whose
+// "≥ b" side (b > 0) has a variable upper bound xⱼ ≤ uⱼyⱼ (a row
+// aⱼxⱼ − cⱼyⱼ ≤ 0, yⱼ binary) on each column with aⱼ > 0 implies
+// Σ min(aⱼuⱼ, b)·yⱼ ≥ b — in a fixed-charge network, some arc into a node
+// with demand must be opened. Rounds stop when no cut is found or the bound
+// stalls.
 //
 // # Heuristics
 //
@@ -143,6 +149,8 @@
 //     integer programming problems, ORSA Journal on Computing 6 (1994) 445–454.
 //   - H. Crowder, E. L. Johnson, M. Padberg, Solving large-scale zero-one
 //     linear programming problems, Operations Research 31 (1983) 803–834.
+//   - M. W. Padberg, T. J. Van Roy, L. A. Wolsey, Valid linear inequalities
+//     for fixed charge problems, Operations Research 33 (1985) 842–861.
 //   - M. Bénichou, J. M. Gauthier, P. Girodet, G. Hentges, G. Ribière,
 //     O. Vincent, Experiments in mixed-integer linear programming, Mathematical
 //     Programming 1 (1971) 76–94.

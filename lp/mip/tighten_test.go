@@ -126,3 +126,41 @@ func TestCoverCuts(t *testing.T) {
 		t.Errorf("cuts %v at an integral point", c)
 	}
 }
+
+func TestFlowCuts(t *testing.T) {
+	// A node with demand 30: x1 + x2 − x3 = 30 over flows x ∈ [0, 100], with
+	// x1 ≤ 50·y1 and x2 ≤ 80·y2. Hand-derived: the VUBs are (y1, 50) and
+	// (y2, 80); the cut min(50, 30)·y1 + min(80, 30)·y2 ≥ 30, scaled to
+	// y1 + y2 ≥ 1, is violated at y = (0.2, 0.1). No flow reaches the node
+	// when y = (0, 0), so the cut removes no feasible point.
+	m := lp.New("flow", lp.Minimize)
+	x1 := m.AddVar("x1", 0, 100, 0)
+	x2 := m.AddVar("x2", 0, 100, 0)
+	x3 := m.AddVar("x3", 0, 100, 0)
+	y1 := m.AddBinary("y1", 1)
+	y2 := m.AddBinary("y2", 1)
+	m.AddLE("vub1", 0, lp.Term{Var: x1, Coef: 1}, lp.Term{Var: y1, Coef: -50})
+	m.AddLE("vub2", 0, lp.Term{Var: x2, Coef: 2}, lp.Term{Var: y2, Coef: -160})
+	m.AddEQ("node", 30, lp.Term{Var: x1, Coef: 1}, lp.Term{Var: x2, Coef: 1}, lp.Term{Var: x3, Coef: -1})
+	lo, hi := []float64{0, 0, 0, 0, 0}, []float64{100, 100, 100, 1, 1}
+	vubs := findVUBs(m, lo, hi)
+	if d := cmp.Diff([]vub{{y1, 50}, {y2, 80}, {-1, math.Inf(1)}, {-1, math.Inf(1)}, {-1, math.Inf(1)}}, vubs, cmp.AllowUnexported(vub{})); d != "" {
+		t.Fatalf("VUBs (-want +got):\n%s", d)
+	}
+	cuts := flowCuts(m, lo, hi, []float64{10, 8, 0, 0.2, 0.1}, vubs)
+	want := []lp.Row{{Name: "flow", Ind: []int{y1, y2}, Val: []float64{1, 1}, Lower: 1, Upper: math.Inf(1)}}
+	if d := cmp.Diff(want, cuts); d != "" {
+		t.Fatalf("cuts (-want +got):\n%s", d)
+	}
+	if c := flowCuts(m, lo, hi, []float64{30, 0, 0, 1, 0}, vubs); len(c) != 0 {
+		t.Errorf("cuts %v at a point that satisfies them", c)
+	}
+	// The MILP: open the cheaper arc; optimum 1 (hand).
+	sol, err := Solve(context.Background(), m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != lp.Optimal || sol.Objective != 1 {
+		t.Errorf("status %v objective %v, want optimal 1", sol.Status, sol.Objective)
+	}
+}
