@@ -79,7 +79,10 @@ type core struct {
 	ctx        context.Context
 	log        io.Writer
 	rng        *rand.Rand
-	perturbed  bool
+	perturbed  bool // working costs differ from c (perturbation or shifts)
+	// costPerturbed: perturbCosts ran in this solve
+	costPerturbed bool
+	stallOverride int // tests: stall limit instead of the default
 
 	// certificates
 	farkasRow   []float64 // scaled row combination (in ỹ space) for infeasibility

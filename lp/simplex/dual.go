@@ -50,7 +50,12 @@ func (s *core) setNonbasicByDual() bool {
 // perturbCosts adds small random perturbations to the working costs of the
 // structurals, in the direction that keeps nonbasics dual feasible, to
 // fight dual degeneracy (Koberstein 2005, §6.2).
-func (s *core) perturbCosts() {
+//
+// With nonbasicOnly, basic costs (hence y) stay unchanged and every
+// reduced cost moves away from zero in its feasible direction, so a dual
+// feasible basis stays dual feasible; the dual simplex uses this when it
+// stalls on a warm start.
+func (s *core) perturbCosts(nonbasicOnly bool) {
 	maxc := 0.0
 	for j := 0; j < s.n; j++ {
 		maxc = math.Max(maxc, math.Abs(s.c[j]))
@@ -61,7 +66,7 @@ func (s *core) perturbCosts() {
 	base := 5e-7 * math.Min(math.Max(maxc, 1), 1e3)
 	for j := 0; j < s.n; j++ {
 		l, u := s.lo[j], s.up[j]
-		if l == u {
+		if l == u || nonbasicOnly && s.stat[j] == Basic {
 			continue
 		}
 		xi := (base + 1e-7*math.Abs(s.c[j])) * (1 + s.rng.Float64())
@@ -77,6 +82,16 @@ func (s *core) perturbCosts() {
 		}
 	}
 	s.perturbed = true
+	s.costPerturbed = true
+}
+
+// stallLimit is the number of consecutive degenerate dual iterations after
+// which an unperturbed dual simplex perturbs the costs of the nonbasics.
+func (s *core) stallLimit() int {
+	if s.stallOverride > 0 {
+		return s.stallOverride
+	}
+	return 1000 + s.m
 }
 
 // dual runs the dual simplex with the working bounds and costs from a dual
@@ -90,6 +105,7 @@ func (s *core) dual() outcome {
 	taboo := make([]bool, m)
 	verified := false
 	ntaboo := 0
+	degen := 0
 	for {
 		if o := s.checkLimits(); o >= 0 {
 			return o
@@ -283,6 +299,11 @@ func (s *core) dual() outcome {
 			s.perturbed = true
 		}
 		thetaD := dq / alphaR
+		if math.Abs(thetaD) < 1e-12 {
+			degen++
+		} else {
+			degen = 0
+		}
 		tau := s.tau
 		copy(tau, rho)
 		s.lu.ftran(tau)
@@ -359,6 +380,13 @@ func (s *core) dual() outcome {
 		s.pos[p] = -1
 		s.lu.update(r, col)
 		s.iter++
+		if degen > s.stallLimit() && !s.costPerturbed {
+			s.logf("simplex: %d degenerate dual iterations; perturbing costs\n", degen)
+			s.perturbCosts(true)
+			s.computeDuals()
+			s.flipBoxed()
+			degen = 0
+		}
 	}
 }
 

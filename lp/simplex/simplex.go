@@ -276,6 +276,7 @@ func (s *core) run(method Method, warm bool) outcome {
 	copy(s.up, s.ub)
 	copy(s.cost, s.c)
 	s.perturbed = false
+	s.costPerturbed = false
 	s.farkasRow = nil
 	N := s.n + s.m
 	for j := 0; j < N; j++ {
@@ -335,7 +336,7 @@ func (s *core) runDual(warm bool) outcome {
 		return s.primal()
 	}
 	if !warm {
-		s.perturbCosts()
+		s.perturbCosts(false)
 	}
 	s.computeX()
 	o := s.dual()

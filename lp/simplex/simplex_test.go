@@ -716,3 +716,57 @@ func termsOf(r lp.Row) []lp.Term {
 	}
 	return ts
 }
+
+// assignment builds the k×k assignment LP with seeded random costs in
+// {1..9}: a highly degenerate problem whose slack basis is dual feasible.
+func assignment(k int, seed uint64) *lp.Model {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	m := lp.New("assign", lp.Minimize)
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			m.AddVar("", 0, inf, float64(1+rng.IntN(9)))
+		}
+	}
+	for i := 0; i < k; i++ {
+		var row, col []lp.Term
+		for j := 0; j < k; j++ {
+			row = append(row, term(i*k+j, 1))
+			col = append(col, term(j*k+i, 1))
+		}
+		m.AddEQ("", 1, row...)
+		m.AddEQ("", 1, col...)
+	}
+	return m
+}
+
+// TestDualStallPerturbation runs the dual simplex as on a warm start (no
+// initial perturbation) with a tiny stall limit, so that the stall
+// perturbation is taken, and compares with a cold solve.
+func TestDualStallPerturbation(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		m := assignment(15, seed)
+		cold, err := Solve(context.Background(), m, Options{NoPresolve: true})
+		if err != nil || cold.Status != lp.Optimal {
+			t.Fatalf("cold: %v %v", cold.Status, err)
+		}
+		sv, err := New(m, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv.solved = true // as if warm: no perturbation up front
+		sv.s.stallOverride = 1
+		sol, err := sv.Solve(context.Background())
+		if err != nil || sol.Status != lp.Optimal {
+			t.Fatalf("seed %d: %v %v", seed, sol.Status, err)
+		}
+		if !sv.s.costPerturbed {
+			t.Errorf("seed %d: the stall perturbation was not taken", seed)
+		}
+		if !near(sol.Objective, cold.Objective, 1e-9) {
+			t.Errorf("seed %d: objective %.12g, cold %.12g", seed, sol.Objective, cold.Objective)
+		}
+		if err := checkOptimal(m, sol); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+	}
+}
