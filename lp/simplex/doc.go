@@ -54,7 +54,10 @@
 // Costs are perturbed at the start of a cold solve against dual degeneracy:
 // cⱼ moves by (β + 10⁻⁷|cⱼ|)·(1+U), U uniform on [0,1) from a fixed-seed
 // PCG stream, β = 5·10⁻⁷·min(max(‖c‖∞, 1), 10³), in the direction that keeps
-// dⱼ feasible. After the dual ends, the perturbation and the shifts are
+// dⱼ feasible. A warm start is not perturbed up front; if its dual simplex
+// makes 1000 + m consecutive degenerate pivots (θ_D = 0), the costs of the
+// nonbasic columns are perturbed the same way, which keeps y and hence dual
+// feasibility. After the dual ends, the perturbation and the shifts are
 // removed, B is refactorised, x, y, d recomputed, and the primal simplex
 // (or the dual, when only primal infeasibilities remain) cleans up until
 // both feasibilities hold on fresh factors. Otherwise the answer is
