@@ -118,10 +118,12 @@ func sweepChart(path, title, ylabel string, rs []*ExperimentResult, key string) 
 	p.Y.Label.Text = ylabel
 	p.Legend.Top = true
 	p.Legend.Left = true
+	positive := true
 	for i, ps := range rs[0].Policies {
 		var pts errPoints
 		for _, r := range rs {
 			st, _ := r.Policies[i].Stats.Get(key)
+			positive = positive && st.Mean-st.HalfWidth > 0
 			pts.XYs = append(pts.XYs, plotter.XY{X: r.Load, Y: st.Mean})
 			pts.YErrors = append(pts.YErrors, struct{ Low, High float64 }{st.HalfWidth, st.HalfWidth})
 		}
@@ -140,11 +142,12 @@ func sweepChart(path, title, ylabel string, rs []*ExperimentResult, key string) 
 		p.Add(line, marks, eb)
 		p.Legend.Add(ps.Policy.String(), line, marks)
 	}
-	p.Y.Scale = plot.LogScale{}
-	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	if key == "gap_pct" || key == "util_mean" {
-		p.Y.Scale = plot.LinearScale{}
-		p.Y.Tick.Marker = plot.DefaultTicks{}
+	// Unstable policies sit orders of magnitude above the stable ones: a
+	// log axis keeps both readable whenever every interval is positive.
+	if positive && key != "util_mean" {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.Y.Label.Text += " (log scale)"
 	}
 	return p.Save(6*vg.Inch, 4*vg.Inch, path)
 }
