@@ -214,7 +214,7 @@ func parseSweep(s string) ([]float64, error) {
 
 var rmtsColumns = []struct{ key, head string }{
 	{"success", "success μ"},
-	{"delay", "delay T̄ (τ)"},
+	{"delay", "delay (τ)"},
 	{"migrations_per_req", "migrations/req"},
 	{"success_all", "μ from empty"},
 	{"failure_terminations", "failure terms"},
@@ -226,8 +226,12 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 	in := sc.In
 	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d, runs=%d, seed=%d, horizon %g min (warm-up %g)  (mean ± 95%% CI)\n",
 		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup)
+	cols := rmtsColumns
+	if r.Bounds == nil {
+		cols = cols[:len(cols)-1] // no bound_gap without --bound
+	}
 	head := []string{"policy", "ξ", "α"}
-	for _, c := range rmtsColumns {
+	for _, c := range cols {
 		head = append(head, c.head)
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
@@ -239,7 +243,7 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 			continue // α-independent policy: shown once per rate
 		}
 		row := []string{pt.Policy.String(), strconv.FormatFloat(pt.Rate, 'g', -1, 64), a}
-		for _, c := range rmtsColumns {
+		for _, c := range cols {
 			st, ok := pt.Stats.Get(c.key)
 			if !ok || math.IsNaN(st.Mean) {
 				row = append(row, "-")

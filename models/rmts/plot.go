@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -135,5 +136,22 @@ func lineChart(path, title, xlabel, ylabel string, ss []series) error {
 		p.Add(line, marks, eb)
 		p.Legend.Add(s.label, line, marks)
 	}
+	p.Y.Tick.Marker = preciseTicks{}
+	p.X.Tick.Marker = preciseTicks{}
 	return p.Save(6*vg.Inch, 4*vg.Inch, path)
+}
+
+// preciseTicks are gonum's default tick positions with labels of enough
+// digits: DefaultTicks may place ticks at 1.55, 1.75, 1.95 and label them
+// "1.6", "1.8", "2", which misreads a narrow axis.
+type preciseTicks struct{}
+
+func (preciseTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 6, 64)
+		}
+	}
+	return ts
 }
