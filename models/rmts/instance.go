@@ -199,8 +199,10 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Limits that keep a typo from allocating gigabytes.
 const (
-	maxServers  = 10_000
+	maxServers  = 2_000
 	maxContents = 1_000_000
+	maxCells    = 50_000_000 // servers × contents (the run-time count table)
+	maxReplicas = 1_000_000
 )
 
 // Validate checks every field and names the first bad one with its value.
@@ -238,6 +240,9 @@ func (in *Instance) Validate() error {
 	}
 	if !(c.Theta >= 0 && c.Theta <= 1) {
 		return inputErr("contents.theta: must be in [0, 1] (Zipf exponent 1 − θ), got %g", c.Theta)
+	}
+	if s.Count*c.Count > maxCells {
+		return inputErr("servers.count × contents.count: must be <= %d, got %d × %d", maxCells, s.Count, c.Count)
 	}
 	p := in.Placement
 	switch p.Rule {
@@ -280,6 +285,9 @@ func (in *Instance) Validate() error {
 	} else {
 		if p.Holders != nil {
 			return inputErr("placement.holders: only with rule explicit, got rule %q", p.Rule)
+		}
+		if p.Replicas > maxReplicas {
+			return inputErr("placement.replicas: must be <= %d, got %d", maxReplicas, p.Replicas)
 		}
 		if p.Replicas < c.Count {
 			return inputErr("placement.replicas: must be >= contents.count (%d) so that every content is stored somewhere, got %d", c.Count, p.Replicas)
