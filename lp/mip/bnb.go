@@ -550,6 +550,10 @@ func (s *search) result(st lp.Status) *lp.Solution {
 		if s.haveRoot {
 			lb = s.lowerBound()
 		}
+		if s.objStep > 0 && s.incX != nil && lb < s.incZ {
+			// integer objective values lie on the lattice incZ + k·step
+			lb = s.incZ - s.objStep*math.Floor((s.incZ-lb)/s.objStep+1e-9)
+		}
 	}
 	sol.BestBound = s.sign * lb
 	if s.incX != nil {

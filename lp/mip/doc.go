@@ -124,7 +124,8 @@
 //     need not end, so bound it with NodeLimit or a deadline;
 //   - TimeLimit (the context's deadline passed or it was cancelled) and
 //     NodeLimit: X holds the incumbent if one was found, BestBound the best
-//     bound of the open nodes;
+//     bound of the open nodes (rounded up to the next value z* − k·g when the
+//     objective is integral with step g, see above);
 //   - IterationLimit: the root LP hit Options.LP.IterationLimit (which
 //     applies to each LP solve); at a later node such a failure counts as
 //     below;
