@@ -196,7 +196,7 @@ func printClass(w io.Writer, results []result, solvers []string, ref string) {
 		fmt.Fprintf(tw, "%d/%d\t", n, len(it.names))
 	}
 	fmt.Fprintln(tw)
-	if refIdx >= 0 {
+	if refIdx >= 0 && refSolved(it, refIdx) {
 		fmt.Fprintf(tw, "geo. mean time / %s\t", ref)
 		for s := range solvers {
 			g, n := it.geoMeanRatio(s, refIdx)
@@ -209,6 +209,16 @@ func printClass(w io.Writer, results []result, solvers []string, ref string) {
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
+}
+
+// refSolved reports whether the reference solver solved any instance.
+func refSolved(it instanceTimes, ref int) bool {
+	for p := range it.names {
+		if !math.IsInf(it.t[p][ref], 1) {
+			return true
+		}
+	}
+	return false
 }
 
 // drawProfiles draws one performance profile per problem class present
@@ -233,7 +243,11 @@ func drawProfiles(dir string, results []result, solvers []string) ([]string, err
 		}
 		path := filepath.Join(dir, class.file)
 		title := fmt.Sprintf("Performance profile, %d %s instances", len(it.names), class.title)
-		if err := drawProfile(path, title, it); err != nil {
+		style := make([]int, len(active)) // a solver keeps its colour in every plot
+		for k, a := range active {
+			style[k] = slices.Index(solvers, a)
+		}
+		if err := drawProfile(path, title, it, style); err != nil {
 			return files, err
 		}
 		files = append(files, path)
@@ -241,8 +255,9 @@ func drawProfiles(dir string, results []result, solvers []string) ([]string, err
 	return files, nil
 }
 
-// drawProfile plots ρ_s(τ) against log₂ τ as a step function per solver.
-func drawProfile(path, title string, it instanceTimes) error {
+// drawProfile plots ρ_s(τ) against log₂ τ as a step function per solver;
+// style[s] picks the colour and dashes of solver s.
+func drawProfile(path, title string, it instanceTimes, style []int) error {
 	ratios := it.profile()
 	maxLog := 1.0
 	for _, rs := range ratios {
@@ -269,9 +284,9 @@ func drawProfile(path, title string, it instanceTimes) error {
 			return err
 		}
 		line.StepStyle = plotter.PostStep
-		line.Color = palette(s)
+		line.Color = palette(style[s])
 		line.Width = vg.Points(2)
-		line.Dashes = dashes(s)
+		line.Dashes = dashes(style[s])
 		p.Add(line)
 		p.Legend.Add(name, line)
 	}
