@@ -1,0 +1,228 @@
+// Command rrsscale times the direct convex QP solver (solve rrs --method qp)
+// on generated RRS instances from 10 DCs × 100 regions up to 200 DCs × 2000
+// regions (400 000 routing variables), and optionally compares it with
+// cvxopt's interior-point QP solver on the same lifted QP.
+//
+//	go run ./benchmarks/rrsscale [-sizes 50x500,200x2000] [-seed 1] [-cvxopt] [-csv out.csv]
+//
+// The instances are random but reproducible from the seed: DCs and regions
+// are placed uniformly in a square, D_ij = 5 + 100·distance ms, shares are
+// normalised exponentials, λ_i ~ U(0.5, 0.8), ι_i ~ U(0.0005, 0.0015),
+// B_i ~ U(0.5, 1.5)·(1 − λ_i)/ι_i, κ = 0.004 for every region (concave case),
+// and N = 0.8·ΣC_i.
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/streamopt/streamopt/models/rrs"
+	"github.com/streamopt/streamopt/qp"
+)
+
+// generate returns a reproducible random instance with s DCs and r regions.
+func generate(s, r int, seed uint64) *rrs.Instance {
+	rng := rand.New(rand.NewPCG(seed, uint64(s)<<32|uint64(r)))
+	in := &rrs.Instance{Name: fmt.Sprintf("random %dx%d seed %d", s, r, seed)}
+	type pt struct{ x, y float64 }
+	dcs := make([]pt, s)
+	for i := range dcs {
+		dcs[i] = pt{rng.Float64(), rng.Float64()}
+		lam := 0.5 + 0.3*rng.Float64()
+		iota := 0.0005 + 0.001*rng.Float64()
+		in.DataCenters = append(in.DataCenters, rrs.DataCenter{
+			BackgroundCPU: lam, CPUPerUser: iota,
+			BandwidthUsers:  math.Round((0.5 + rng.Float64()) * (1 - lam) / iota),
+			ResponseSlopeMS: 100, ResponseInterceptMS: 5,
+		})
+	}
+	sum := 0.0
+	regs := make([]pt, r)
+	for j := range regs {
+		regs[j] = pt{rng.Float64(), rng.Float64()}
+		w := rng.ExpFloat64()
+		sum += w
+		in.Regions = append(in.Regions, rrs.Region{Share: w, RevenueIntercept: 1, RevenueSlope: 0.004})
+	}
+	for j := range in.Regions {
+		in.Regions[j].Share /= sum
+	}
+	in.LatencyMS = make([][]float64, s)
+	for i := range in.LatencyMS {
+		in.LatencyMS[i] = make([]float64, r)
+		for j := range regs {
+			in.LatencyMS[i][j] = 5 + 100*math.Hypot(dcs[i].x-regs[j].x, dcs[i].y-regs[j].y)
+		}
+	}
+	in.Users = math.Floor(0.8 * in.TotalCapacity())
+	return in
+}
+
+// export writes the lifted QP  min ½ Σ d_k t_k² − cᵀx  s.t. Gx ≤ h, Ex = e,
+// u_kᵀx = t_k, x ≥ 0  as JSON for the cvxopt reference script.
+func export(p *qp.Problem, path string) error {
+	type trip struct {
+		I, J []int
+		V    []float64
+	}
+	doc := struct {
+		N    int       `json:"n"`
+		C    []float64 `json:"c"`
+		G    trip      `json:"g"`
+		H    []float64 `json:"h"`
+		E    trip      `json:"e"`
+		B    []float64 `json:"b"`
+		U    trip      `json:"u"` // K × n
+		D    []float64 `json:"d"`
+		Name string    `json:"name"`
+	}{N: p.NumVars(), C: p.C}
+	for i, r := range p.G {
+		for k, j := range r.Ind {
+			doc.G.I, doc.G.J, doc.G.V = append(doc.G.I, i), append(doc.G.J, j), append(doc.G.V, r.Val[k])
+		}
+		doc.H = append(doc.H, r.RHS)
+	}
+	for i, r := range p.E {
+		for k, j := range r.Ind {
+			doc.E.I, doc.E.J, doc.E.V = append(doc.E.I, i), append(doc.E.J, j), append(doc.E.V, r.Val[k])
+		}
+		doc.B = append(doc.B, r.RHS)
+	}
+	for k, b := range p.Blocks {
+		if b.U == nil {
+			return fmt.Errorf("block %d is dense; the export handles low-rank blocks", k)
+		}
+		if _, c := b.U.Dims(); c != 1 {
+			return fmt.Errorf("block %d has rank %d; the export handles rank one (uniform κ)", k, c)
+		}
+		for a, j := range b.Vars {
+			doc.U.I, doc.U.J, doc.U.V = append(doc.U.I, k), append(doc.U.J, j), append(doc.U.V, b.U.At(a, 0))
+		}
+		doc.D = append(doc.D, -b.S.At(0, 0))
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := json.NewEncoder(f).Encode(doc); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+type row struct {
+	s, r, vars       int
+	seconds          float64
+	iters            int
+	profit, residual float64
+	refSeconds       float64
+	refObj           float64
+	refNote          string
+}
+
+func main() {
+	sizes := flag.String("sizes", "10x100,25x250,50x500,100x1000,150x1500,200x2000", "comma-separated DCs×regions")
+	seed := flag.Uint64("seed", 1, "random seed of the instance generator")
+	cvx := flag.Bool("cvxopt", false, "also solve each instance with cvxopt (needs /usr/bin/python3 with python3-cvxopt)")
+	cvxMax := flag.Int("cvxopt-max", 100000, "largest number of variables given to cvxopt")
+	python := flag.String("python", "/usr/bin/python3", "Python interpreter with cvxopt")
+	csvPath := flag.String("csv", "", "write the results to this CSV file")
+	flag.Parse()
+	var rows []row
+	fmt.Printf("rrsscale: seed %d, GOMAXPROCS %d, %s/%s\n", *seed, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
+	fmt.Printf("%10s %9s %9s %6s %14s %10s %12s %10s\n", "DCs×regs", "variables", "qp (s)", "iters", "profit", "KKT res", "cvxopt (s)", "ratio")
+	for _, sz := range strings.Split(*sizes, ",") {
+		var s, r int
+		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
+			fmt.Fprintf(os.Stderr, "rrsscale: -sizes: bad entry %q (want DCSxREGIONS)\n", sz)
+			os.Exit(2)
+		}
+		in := generate(s, r, *seed)
+		p, err := in.Compile()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale:", err)
+			os.Exit(3)
+		}
+		start := time.Now()
+		sol, err := p.SolveConvex(context.Background(), qp.ConvexOptions{})
+		el := time.Since(start).Seconds()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale:", err)
+			os.Exit(3)
+		}
+		rw := row{s: s, r: r, vars: p.NumVars(), seconds: el, iters: sol.Iterations, profit: sol.Objective, residual: sol.Residuals.Max(),
+			refSeconds: math.NaN(), refObj: math.NaN()}
+		if *cvx && p.NumVars() <= *cvxMax {
+			rw.refSeconds, rw.refObj, rw.refNote = runCvxopt(*python, p)
+		}
+		rows = append(rows, rw)
+		ratio := rw.refSeconds / rw.seconds
+		fmt.Printf("%10s %9d %9.3f %6d %14.4f %10.1e %12.3f %10.2f %s\n", fmt.Sprintf("%dx%d", s, r), rw.vars, rw.seconds, rw.iters,
+			rw.profit, rw.residual, rw.refSeconds, ratio, rw.refNote)
+	}
+	if len(rows) >= 2 {
+		a, b := rows[0], rows[len(rows)-1]
+		k := math.Log(b.seconds/a.seconds) / math.Log(float64(b.vars)/float64(a.vars))
+		fmt.Printf("time grows like (variables)^%.2f between %d and %d variables\n", k, a.vars, b.vars)
+	}
+	if *csvPath != "" {
+		f, err := os.Create(*csvPath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale:", err)
+			os.Exit(2)
+		}
+		w := csv.NewWriter(f)
+		_ = w.Write([]string{"dcs", "regions", "variables", "qp_seconds", "qp_iterations", "profit", "kkt_residual", "cvxopt_seconds", "cvxopt_objective"})
+		for _, r := range rows {
+			g := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
+			_ = w.Write([]string{strconv.Itoa(r.s), strconv.Itoa(r.r), strconv.Itoa(r.vars), g(r.seconds), strconv.Itoa(r.iters), g(r.profit), g(r.residual), g(r.refSeconds), g(r.refObj)})
+		}
+		w.Flush()
+		if err := f.Close(); err != nil || w.Error() != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale: writing CSV failed")
+			os.Exit(3)
+		}
+	}
+}
+
+// runCvxopt exports p and runs cvxopt_ref.py on it; it returns cvxopt's
+// solve time and the profit it found.
+func runCvxopt(python string, p *qp.Problem) (float64, float64, string) {
+	dir, err := os.MkdirTemp("", "rrsscale")
+	if err != nil {
+		return math.NaN(), math.NaN(), err.Error()
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "qp.json")
+	if err := export(p, path); err != nil {
+		return math.NaN(), math.NaN(), err.Error()
+	}
+	script := filepath.Join("benchmarks", "rrsscale", "cvxopt_ref.py")
+	out, err := exec.Command(python, script, path).CombinedOutput()
+	if err != nil {
+		return math.NaN(), math.NaN(), "cvxopt failed: " + strings.TrimSpace(string(out))
+	}
+	var res struct {
+		Seconds float64 `json:"seconds"`
+		Profit  float64 `json:"profit"`
+		Status  string  `json:"status"`
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		return math.NaN(), math.NaN(), "cvxopt output: " + lines[len(lines)-1]
+	}
+	return res.Seconds, res.Profit, fmt.Sprintf("cvxopt %s, profit %.4f", res.Status, res.Profit)
+}

@@ -1,0 +1,33 @@
+package mps_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/streamopt/streamopt/models/mps"
+)
+
+func ExamplePlan() {
+	data, _ := os.ReadFile("../../examples/mps-paper.json")
+	in, err := mps.ParseBytes(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// S3 of the paper: stages at 300, 360 and 400 users.
+	p, err := mps.Plan(context.Background(), &in.Network, "S3", []float64{300, 360, 400}, mps.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for q, st := range p.Stages {
+		fmt.Printf("stage %d: users from %g, planned RRS(%g), stage profit %.3f\n", q+1, st.From, st.Users, st.Profit)
+	}
+	ev := p.Evaluate(&in.Network, 380)
+	fmt.Printf("at N = 380: profit %.3f, feasible %v\n", ev.Profit, ev.Feasible)
+	// Output:
+	// stage 1: users from 0, planned RRS(360), stage profit 195.542
+	// stage 2: users from 360, planned RRS(40), stage profit 16.560
+	// at N = 380: profit 203.298, feasible true
+}

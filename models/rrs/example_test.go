@@ -1,0 +1,78 @@
+package rrs_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/streamopt/streamopt/models/rrs"
+)
+
+func ExampleParseBytes() {
+	data, err := os.ReadFile("../../examples/rrs-paper.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	in, err := rrs.ParseBytes(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("N = %g, %d DCs, %d regions, ΣC_i = %g\n", in.Users, len(in.DataCenters), len(in.Regions), in.TotalCapacity())
+	// Output: N = 360, 5 DCs, 5 regions, ΣC_i = 400
+}
+
+func ExampleSolve() {
+	data, _ := os.ReadFile("../../examples/rrs-paper.json")
+	in, err := rrs.ParseBytes(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := rrs.Solve(context.Background(), in, rrs.Options{Method: rrs.MethodQP})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s: profit %.3f (identity %.3f)\n", res.Status, res.Profit, res.Identity)
+	for _, l := range res.Loads {
+		fmt.Printf("%s %.1f users\n", l.Name, l.Users)
+	}
+	// Output:
+	// optimal: profit 195.542 (identity 195.542)
+	// DC1 100.0 users
+	// DC2 90.0 users
+	// DC3 80.0 users
+	// DC4 54.0 users
+	// DC5 36.0 users
+}
+
+func ExampleInstance_Compile() {
+	data, _ := os.ReadFile("../../examples/rrs-paper.json")
+	in, err := rrs.ParseBytes(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := in.Compile()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, err := p.CheckCurvature()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d variables, %d capacity rows, %d assignment rows, concave %v\n", p.NumVars(), len(p.G), len(p.E), c.Concave)
+	// Output: 25 variables, 5 capacity rows, 5 assignment rows, concave true
+}
+
+func ExampleInstance_CheckFeasible() {
+	data, _ := os.ReadFile("../../examples/rrs-paper.json")
+	in, _ := rrs.ParseBytes(data)
+	in.Users = 401
+	fmt.Println(in.CheckFeasible())
+	// Output: infeasible (Proposition 1): the data centres can serve ΣC_i = 400 users, fewer than N = 401
+}
