@@ -1,9 +1,11 @@
 // Command rrsscale times the direct convex QP solver (solve rrs --method qp)
 // on generated RRS instances from 10 DCs × 100 regions up to 200 DCs × 2000
-// regions (400 000 routing variables), and optionally compares it with
-// cvxopt's interior-point QP solver on the same lifted QP.
+// regions (400 000 routing variables), and optionally compares it with an
+// independent solver on the same lifted QP: CLP's barrier (-clp, the QP
+// written as MPS with a QUADOBJ section) or cvxopt (-cvxopt, via
+// cvxopt_ref.py). Run it from the repository root:
 //
-//	go run ./benchmarks/rrsscale [-sizes 50x500,200x2000] [-seed 1] [-cvxopt] [-csv out.csv]
+//	go run ./benchmarks/rrsscale [-sizes 50x500,200x2000] [-seed 1] [-clp | -cvxopt] [-csv out.csv]
 //
 // The instances are random but reproducible from the seed: DCs and regions
 // are placed uniformly in a square, D_ij = 5 + 100·distance ms, shares are
@@ -13,6 +15,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -23,11 +26,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/qp"
 )
@@ -137,13 +143,15 @@ func main() {
 	sizes := flag.String("sizes", "10x100,25x250,50x500,100x1000,150x1500,200x2000", "comma-separated DCs×regions")
 	seed := flag.Uint64("seed", 1, "random seed of the instance generator")
 	cvx := flag.Bool("cvxopt", false, "also solve each instance with cvxopt (needs /usr/bin/python3 with python3-cvxopt)")
+	clpRef := flag.Bool("clp", false, "also solve each instance with CLP's barrier (the clp command of coinor-clp)")
+	clpCmd := flag.String("clp-command", "clp", "CLP executable")
 	cvxMax := flag.Int("cvxopt-max", 100000, "largest number of variables given to cvxopt")
 	python := flag.String("python", "/usr/bin/python3", "Python interpreter with cvxopt")
 	csvPath := flag.String("csv", "", "write the results to this CSV file")
 	flag.Parse()
 	var rows []row
 	fmt.Printf("rrsscale: seed %d, GOMAXPROCS %d, %s/%s\n", *seed, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
-	fmt.Printf("%10s %9s %9s %6s %14s %10s %12s %10s\n", "DCs×regs", "variables", "qp (s)", "iters", "profit", "KKT res", "cvxopt (s)", "ratio")
+	fmt.Printf("%10s %9s %9s %6s %14s %10s %12s %10s\n", "DCs×regs", "variables", "qp (s)", "iters", "profit", "KKT res", "ref (s)", "ref/qp")
 	for _, sz := range strings.Split(*sizes, ",") {
 		var s, r int
 		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
@@ -165,7 +173,10 @@ func main() {
 		}
 		rw := row{s: s, r: r, vars: p.NumVars(), seconds: el, iters: sol.Iterations, profit: sol.Objective, residual: sol.Residuals.Max(),
 			refSeconds: math.NaN(), refObj: math.NaN()}
-		if *cvx && p.NumVars() <= *cvxMax {
+		switch {
+		case *clpRef:
+			rw.refSeconds, rw.refObj, rw.refNote = runCLP(*clpCmd, p)
+		case *cvx && p.NumVars() <= *cvxMax:
 			rw.refSeconds, rw.refObj, rw.refNote = runCvxopt(*python, p)
 		}
 		rows = append(rows, rw)
@@ -185,7 +196,7 @@ func main() {
 			os.Exit(2)
 		}
 		w := csv.NewWriter(f)
-		_ = w.Write([]string{"dcs", "regions", "variables", "qp_seconds", "qp_iterations", "profit", "kkt_residual", "cvxopt_seconds", "cvxopt_objective"})
+		_ = w.Write([]string{"dcs", "regions", "variables", "qp_seconds", "qp_iterations", "profit", "kkt_residual", "reference_seconds", "reference_profit"})
 		for _, r := range rows {
 			g := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
 			_ = w.Write([]string{strconv.Itoa(r.s), strconv.Itoa(r.r), strconv.Itoa(r.vars), g(r.seconds), strconv.Itoa(r.iters), g(r.profit), g(r.residual), g(r.refSeconds), g(r.refObj)})
@@ -196,6 +207,80 @@ func main() {
 			os.Exit(3)
 		}
 	}
+}
+
+// writeQPMPS writes the lifted QP as MPS with a QUADOBJ section (read by
+// CLP): min ½ Σ d_k t_k² − cᵀx over the rows of G, E and u_kᵀx − t_k = 0.
+func writeQPMPS(p *qp.Problem, path string) error {
+	m := lp.New("rrs_qp", lp.Minimize)
+	n := p.NumVars()
+	for j := 0; j < n; j++ {
+		m.AddVar(fmt.Sprintf("x%d", j), 0, lp.Inf, -p.C[j])
+	}
+	for i, r := range p.G {
+		var t []lp.Term
+		for k, j := range r.Ind {
+			t = append(t, lp.Term{Var: j, Coef: r.Val[k]})
+		}
+		m.AddLE(fmt.Sprintf("g%d", i), r.RHS, t...)
+	}
+	for i, r := range p.E {
+		var t []lp.Term
+		for k, j := range r.Ind {
+			t = append(t, lp.Term{Var: j, Coef: r.Val[k]})
+		}
+		m.AddEQ(fmt.Sprintf("e%d", i), r.RHS, t...)
+	}
+	var quad bytes.Buffer
+	quad.WriteString("QUADOBJ\n")
+	for k, b := range p.Blocks {
+		if b.U == nil {
+			return fmt.Errorf("block %d is dense; the export handles low-rank blocks", k)
+		}
+		if _, c := b.U.Dims(); c != 1 {
+			return fmt.Errorf("block %d has rank %d; the export handles rank one (uniform κ)", k, c)
+		}
+		tk := m.AddVar(fmt.Sprintf("t%d", k), math.Inf(-1), lp.Inf, 0)
+		t := []lp.Term{{Var: tk, Coef: -1}}
+		for a, j := range b.Vars {
+			t = append(t, lp.Term{Var: j, Coef: b.U.At(a, 0)})
+		}
+		m.AddEQ(fmt.Sprintf("u%d", k), 0, t...)
+		fmt.Fprintf(&quad, " t%d t%d %.17g\n", k, k, -b.S.At(0, 0))
+	}
+	var buf bytes.Buffer
+	if err := mps.Write(&buf, m, mps.WriteOptions{Format: mps.Free}); err != nil {
+		return err
+	}
+	out := bytes.TrimSuffix(bytes.TrimRight(buf.Bytes(), "\n"), []byte("ENDATA"))
+	out = append(out, quad.Bytes()...)
+	out = append(out, "ENDATA\n"...)
+	return os.WriteFile(path, out, 0o644)
+}
+
+var clpTime = regexp.MustCompile(`Optimal objective\s+(\S+)\s+-\s+\d+ iterations time (\S+)`)
+
+// runCLP exports p as a QP in MPS and solves it with CLP's barrier; it
+// returns CLP's reported solve time and the profit.
+func runCLP(clp string, p *qp.Problem) (float64, float64, string) {
+	dir, err := os.MkdirTemp("", "rrsscale")
+	if err != nil {
+		return math.NaN(), math.NaN(), err.Error()
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "qp.mps")
+	if err := writeQPMPS(p, path); err != nil {
+		return math.NaN(), math.NaN(), err.Error()
+	}
+	out, err := exec.Command(clp, path, "-barrier").CombinedOutput()
+	mt := clpTime.FindSubmatch(out)
+	if err != nil || mt == nil {
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		return math.NaN(), math.NaN(), "clp failed: " + lines[len(lines)-1]
+	}
+	obj, _ := strconv.ParseFloat(string(mt[1]), 64)
+	sec, _ := strconv.ParseFloat(string(mt[2]), 64)
+	return sec, -obj, fmt.Sprintf("clp barrier, profit %.4f", -obj)
 }
 
 // runCvxopt exports p and runs cvxopt_ref.py on it; it returns cvxopt's
