@@ -276,3 +276,39 @@ func TestLocalNonConvex(t *testing.T) {
 		}
 	}
 }
+
+// rayProblem has Σm_i = 1 in the sense of spec A.8: x1 + x2 = 1 with
+// x1 ≤ 0.5 and x2 ≤ 0.5, so x = (0.5, 0.5) and the multipliers have the ray
+// (μ1 + t, μ2 + t, γ − t). max −x1² − x2² + 3x1 + x2: stationarity
+// 3 − 1 − μ1 − γ = 0 and 1 − 1 − μ2 − γ = 0, so the smallest multipliers are
+// μ = (2, 0), γ = 0; U = −0.5 + 2 = 1.5.
+func rayProblem() *Problem {
+	return &Problem{C: []float64{3, 1}, Blocks: []Block{denseBlock([]int{0, 1}, -2, 0, 0, -2)},
+		G: []Row{row(0.5, []int{0}, []float64{1}), row(0.5, []int{1}, []float64{1})},
+		E: []Row{row(1, []int{0, 1}, []float64{1, 1})}}
+}
+
+func TestCleanMultipliersLeavesTheRay(t *testing.T) {
+	p := rayProblem()
+	const far = 1e4 // a point far along the ray, as a big-M vertex can be
+	s := &Solution{X: []float64{0.5, 0.5}, Mu: []float64{2 + far, far}, Gamma: []float64{-far}, Eta: []float64{0, 0}}
+	if r, _ := p.Residuals(s.X, s.Mu, s.Gamma, s.Eta); r.Max() > 1e-12 {
+		t.Fatalf("the ray point is not a KKT point: %+v", r)
+	}
+	if err := p.cleanMultipliers(context.Background(), milpBackend(t), s, solve.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(s.Mu[0]-2) > 1e-7 || math.Abs(s.Mu[1]) > 1e-7 || math.Abs(s.Gamma[0]) > 1e-7 {
+		t.Errorf("multipliers μ = %v, γ = %v, want (2, 0) and 0", s.Mu, s.Gamma)
+	}
+	if id := p.identity(s.X, s.Mu, s.Gamma); math.Abs(id-1.5) > 1e-9 {
+		t.Errorf("identity %g, want 1.5", id)
+	}
+	sol, err := p.SolveKKTMILP(context.Background(), MILPOptions{Backend: milpBackend(t), BigM: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(sol.Objective-1.5) > 1e-7 || sol.Stats["growths"] < 1 {
+		t.Errorf("KKT-MILP from M = 1: objective %g after %g growths, want 1.5 after at least one (μ1 = 2 > M)", sol.Objective, sol.Stats["growths"])
+	}
+}
