@@ -7,11 +7,14 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
 )
 
@@ -282,8 +285,8 @@ func TestRejects(t *testing.T) {
 // TestRangeGuard checks values just inside the limits still solve: CLP takes
 // |c| just under 1e25, |a| = 1e20 and a finite bound of 1e27.
 //
-// The limits were measured with CLP 1.17.6 on min −x−2y, x+y ≤ 5, x+a·y free
-// row: |a| = 1e20 solves, |a| ≥ 1e21 gives status 4 / secondary 8; c = 1e24
+// The limits were measured with CLP 1.17.6 on min −x−2y, x+y ≤ 5,
+// x + a·y ≤ 1e30, x, y ∈ [0, 10], raising one value at a time: |a| = 1e20 solves, |a| ≥ 1e21 gives status 4 / secondary 8; c = 1e24
 // solves, c = 1e25 aborts in ClpSimplex::createRim (assertion
 // fabs(obj[i]) < 1.0e25).
 func TestRangeGuard(t *testing.T) {
@@ -359,10 +362,11 @@ func TestLimits(t *testing.T) {
 		}
 	})
 	t.Run("deadline_during_solve", func(t *testing.T) {
-		// CLP gets max seconds 1e-3 at most: it stops at its first time check.
-		ctx, cancel := context.WithTimeout(context.Background(), time.Microsecond*500)
+		// CLP gets 1e-3 s (its minimum here) and stops at its first time
+		// check; if the deadline has already passed when Solve looks, Solve
+		// answers time_limit itself. Either way the status is time_limit.
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Microsecond)
 		defer cancel()
-		time.Sleep(0) // the deadline is still ahead when Solve checks it, or already passed; both must give time_limit
 		sol, err := New().Solve(ctx, m, solve.Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -371,6 +375,45 @@ func TestLimits(t *testing.T) {
 			t.Errorf("status %v, want time_limit", sol.Status)
 		}
 	})
+}
+
+// TestTimeLimitInCLP stops CLP itself: NETLIB d2q06c takes CLP about 7 s
+// of CPU with each algorithm (benchmarks/lpbench), far beyond the 0.2 s
+// given here, so CLP must return status 3 with secondary status 9.
+func TestTimeLimitInCLP(t *testing.T) {
+	list, err := instances.Netlib()
+	if err != nil {
+		t.Skipf("shared NETLIB instances not available: %v", err)
+	}
+	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
+	if i < 0 {
+		t.Skip("d2q06c not among the shared NETLIB instances")
+	}
+	m, err := mps.ReadFile(list[i].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, alg := range []string{AlgDual, AlgPrimal, AlgBarrier} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		var log strings.Builder
+		sol, err := New().Solve(ctx, m, solve.Options{Log: &log, Raw: map[string]string{"algorithm": alg}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != lp.TimeLimit || sol.HasPrimal() {
+			t.Errorf("%s: status %v (primal %v), want time_limit without a point", alg, sol.Status, sol.HasPrimal())
+		}
+		if log.Len() == 0 {
+			// The deadline passed before CLP was called (a very loaded
+			// machine): Solve answered time_limit itself.
+			t.Logf("%s: deadline passed before the call into CLP", alg)
+			continue
+		}
+		if !strings.Contains(log.String(), "secondary status 9") {
+			t.Errorf("%s: CLP did not stop on time itself: %s", alg, log.String())
+		}
+	}
 }
 
 func TestCapabilities(t *testing.T) {
