@@ -114,6 +114,7 @@ func (sv *Solver) AddRows(rows []lp.Row) error {
 		s.w = append(s.w, 1)
 	}
 	s.allocWork()
+	s.luValid = false
 	return nil
 }
 

@@ -62,7 +62,10 @@ type core struct {
 	head   []int // head[p] = variable basic in position p
 	pos    []int // pos[j] = basis position of j, or -1
 	lu     factor
-	w      []float64 // dual steepest-edge weights by basis position
+	// luValid: lu factorises the basis in head (with its eta file); false
+	// after the basis was changed other than by an update
+	luValid bool
+	w       []float64 // dual steepest-edge weights by basis position
 
 	col, rho, tau, alpha []float64
 	dx                   []float64
@@ -274,9 +277,11 @@ func (s *core) column(j int) ([]int, []float64) {
 // logicals. It reports how many basis columns were replaced.
 func (s *core) refactor() int {
 	replaced := 0
+	s.luValid = false
 	for tries := 0; tries < 3; tries++ {
 		singPos, singRow := s.lu.factorize(s.m, func(p int) ([]int, []float64) { return s.column(s.head[p]) })
 		if singPos == nil {
+			s.luValid = true
 			return replaced
 		}
 		for k, p := range singPos {
@@ -301,6 +306,17 @@ func (s *core) refactor() int {
 		}
 	}
 	return replaced
+}
+
+// ensureFactor refactorises B unless the current factors (with their eta
+// file) still represent it and the eta file is short enough to use.
+// It reports whether it refactorised.
+func (s *core) ensureFactor() bool {
+	if !s.luValid || s.lu.m != s.m || s.lu.needRefactor() {
+		s.refactor()
+		return true
+	}
+	return false
 }
 
 func (s *core) nearestStatus(j int) BasisStatus {

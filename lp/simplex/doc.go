@@ -58,10 +58,25 @@
 // makes 1000 + m consecutive degenerate pivots (θ_D = 0), the costs of the
 // nonbasic columns are perturbed the same way, which keeps y and hence dual
 // feasibility. After the dual ends, the perturbation and the shifts are
-// removed, B is refactorised, x, y, d recomputed, and the primal simplex
-// (or the dual, when only primal infeasibilities remain) cleans up until
-// both feasibilities hold on fresh factors. Otherwise the answer is
-// lp.NumericalError, never a false optimum.
+// removed, x, y, d are recomputed, and the primal simplex (or the dual,
+// when only primal infeasibilities remain) cleans up until both
+// feasibilities hold. The recomputation uses the current factors and eta
+// file when the file is short and the residuals ‖Ax + z‖ (row by row) and
+// |c_j − a_jᵀy| (basic j) are below 10⁻⁹ relative to the largest term of
+// their sums; otherwise, and always before iterating further, B is
+// refactorised first. Otherwise the answer is lp.NumericalError, never a
+// false optimum.
+//
+// # Warm starts
+//
+// A Solver keeps its basis, factors and eta file between solves. Bound
+// changes (SetColBounds) do not change B, so the next Solve reuses the
+// factors and only recomputes x_B, y and d. SetBasis with the basis that is
+// already current changes only the nonbasic statuses; with a different
+// basis, the variables that stay basic keep their basis positions, B is
+// refactorised once, and the dual steepest-edge weights restart at 1
+// (measured on lp/mip's MIPLIB runs: fewer LP iterations than keeping the
+// weights of the positions whose basic variable stays).
 //
 // Dual phase 1 solves Koberstein's auxiliary problem (2005, §4.4): the same
 // matrix with boxed and fixed variables in [0,0], lower-bounded in [0,1],

@@ -99,9 +99,12 @@ func (s *core) stallLimit() int {
 // (primal infeasibility) or a limit.
 func (s *core) dual() outcome {
 	m := s.m
-	s.refactor()
+	// the callers leave d current for the working costs; it is recomputed
+	// here only when the factors are renewed
+	if s.ensureFactor() {
+		s.computeDuals()
+	}
 	s.computeX()
-	s.computeDuals()
 	taboo := make([]bool, m)
 	verified := false
 	ntaboo := 0

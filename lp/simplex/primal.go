@@ -10,7 +10,7 @@ import "math"
 func (s *core) primal() outcome {
 	m := s.m
 	N := s.n + m
-	s.refactor()
+	s.ensureFactor()
 	s.computeX()
 	pcost := make([]float64, N)
 	dw := make([]float64, N) // devex reference weights

@@ -171,6 +171,10 @@ func (s *core) exportStatus(j int) BasisStatus {
 	return st
 }
 
+// resetWeightsOnSetBasis: SetBasis sets all dual steepest-edge weights to 1
+// instead of keeping those of the positions whose basic variable stays.
+var resetWeightsOnSetBasis = true
+
 // SetBasis restores a basis snapshot. The number of basic entries must equal
 // the number of rows. A singular basis is repaired with logicals; the
 // returned error is nil in that case, and the repair is logged.
@@ -199,41 +203,74 @@ func (sv *Solver) SetBasis(b Basis) error {
 	if nb != s.m {
 		return fmt.Errorf("simplex: SetBasis: %d basic entries, want %d (the number of rows)", nb, s.m)
 	}
-	p := 0
-	set := func(j int, st BasisStatus) {
-		if st == Basic {
-			s.stat[j] = Basic
-			s.head[p] = j
-			s.pos[j] = p
-			p++
-			return
+	// internal status of variable j (columns, then logicals) in b
+	status := func(j int) BasisStatus {
+		if j < s.n {
+			return b.Cols[j]
 		}
-		s.pos[j] = -1
+		switch st := b.Rows[j-s.n]; st {
+		case AtLower:
+			return AtUpper
+		case AtUpper:
+			return AtLower
+		default:
+			return st
+		}
+	}
+	N := s.n + s.m
+	same := true
+	for j := 0; j < N; j++ {
+		if (status(j) == Basic) != (s.stat[j] == Basic) {
+			same = false
+			break
+		}
+	}
+	if !same {
+		// Variables that stay basic keep their positions (and their dual
+		// steepest-edge weights); the entering ones fill the freed
+		// positions with weight 1.
+		var free []int
+		for p, j := range s.head {
+			if status(j) != Basic {
+				free = append(free, p)
+				s.pos[j] = -1
+				s.w[p] = 1
+			}
+		}
+		k := 0
+		for j := 0; j < N; j++ {
+			if status(j) == Basic && s.stat[j] != Basic {
+				p := free[k]
+				k++
+				s.head[p] = j
+				s.pos[j] = p
+				s.stat[j] = Basic
+			}
+		}
+		if resetWeightsOnSetBasis {
+			for i := range s.w {
+				s.w[i] = 1
+			}
+		}
+		s.luValid = false
+	}
+	copy(s.lo, s.lb)
+	copy(s.up, s.ub)
+	for j := 0; j < N; j++ {
+		st := status(j)
+		if st == Basic {
+			continue
+		}
 		if st == Fixed {
 			st = AtLower
 		}
 		s.stat[j] = st
 		s.fixStatus(j)
 	}
-	for j, st := range b.Cols {
-		set(j, st)
-	}
-	for i, st := range b.Rows {
-		switch st {
-		case AtLower:
-			st = AtUpper
-		case AtUpper:
-			st = AtLower
+	if !same {
+		if k := s.refactor(); k > 0 {
+			s.logf("simplex: SetBasis: basis singular, %d columns replaced by logicals\n", k)
 		}
-		set(s.n+i, st)
-	}
-	for i := range s.w {
-		s.w[i] = 1
-	}
-	copy(s.lo, s.lb)
-	copy(s.up, s.ub)
-	if k := s.refactor(); k > 0 {
-		s.logf("simplex: SetBasis: basis singular, %d columns replaced by logicals\n", k)
 	}
 	sv.solved = true
 	return nil
@@ -292,8 +329,9 @@ func (s *core) run(method Method, warm bool) outcome {
 	if s.m == 0 {
 		return s.runNoRows()
 	}
-	s.refactor()
-	s.computeX()
+	// a warm start keeps the factors of the previous solve: bound changes
+	// do not change B
+	s.ensureFactor()
 	s.computeDuals()
 	var o outcome
 	if method == MethodPrimal {
@@ -302,6 +340,7 @@ func (s *core) run(method Method, warm bool) outcome {
 		o = s.runDual(warm)
 		if o == outNumerical {
 			s.logf("simplex: dual simplex failed numerically; primal simplex from the current basis\n")
+			s.luValid = false
 			copy(s.lo, s.lb)
 			copy(s.up, s.ub)
 			copy(s.cost, s.c)
@@ -337,8 +376,8 @@ func (s *core) runDual(warm bool) outcome {
 	}
 	if !warm {
 		s.perturbCosts(false)
+		s.computeDuals()
 	}
-	s.computeX()
 	o := s.dual()
 	if o == outOptimal || o == outInfeasible {
 		copy(s.cost, s.c)
@@ -346,22 +385,41 @@ func (s *core) runDual(warm bool) outcome {
 	return o
 }
 
-// cleanup removes perturbations and checks the final basis on fresh factors,
-// iterating further when the check fails.
+// cleanup removes perturbations and checks the final basis, iterating
+// further when the check fails. The check uses x, y, d recomputed from the
+// current factors when their eta file is short and the residuals of
+// Ax + z = 0 and of the basic reduced costs are small; otherwise, and
+// before iterating further, from fresh factors.
 func (s *core) cleanup(o outcome) outcome {
-	// cleanup: original costs, fresh factors, check both feasibilities
 	for round := 0; round < 4; round++ {
 		if o != outOptimal {
 			return o
 		}
 		copy(s.cost, s.c)
-		s.refactor()
+		fresh := s.ensureFactor()
 		s.computeX()
 		s.computeDuals()
+		if !fresh && !s.residualsSmall() {
+			s.refactor()
+			s.computeX()
+			s.computeDuals()
+			fresh = true
+		}
 		pinf, _ := s.primalInfeas()
 		dinf, _ := s.dualInfeas()
 		if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
 			return outOptimal
+		}
+		if !fresh {
+			// confirm the infeasibilities on fresh factors
+			s.refactor()
+			s.computeX()
+			s.computeDuals()
+			pinf, _ = s.primalInfeas()
+			dinf, _ = s.dualInfeas()
+			if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
+				return outOptimal
+			}
 		}
 		s.logf("simplex: cleanup round %d: primal inf %.3g dual inf %.3g\n", round, pinf, dinf)
 		if pinf > s.ptol*10 && dinf <= s.dtol*10 {
@@ -374,6 +432,63 @@ func (s *core) cleanup(o outcome) outcome {
 		return outNumerical
 	}
 	return o
+}
+
+// residualTol bounds the relative residuals residualsSmall accepts: far
+// below the feasibility tolerances (1e-7), and above the rounding error of
+// solves with fresh factors of the NETLIB bases.
+const residualTol = 1e-9
+
+// residualsSmall reports whether x (from computeX) satisfies Ax + z = 0 and
+// y = rho (from computeDuals) gives zero reduced costs on the basic
+// columns, each to residualTol relative to the largest term of its sum.
+func (s *core) residualsSmall() bool {
+	n := s.n
+	r := s.dx
+	big := s.tau
+	for i := 0; i < s.m; i++ {
+		v := s.x[n+i]
+		r[i] = v
+		big[i] = math.Abs(v)
+	}
+	for j := 0; j < n; j++ {
+		xj := s.x[j]
+		if xj == 0 {
+			continue
+		}
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			t := s.colVal[p] * xj
+			i := s.rowInd[p]
+			r[i] += t
+			if a := math.Abs(t); a > big[i] {
+				big[i] = a
+			}
+		}
+	}
+	for i := 0; i < s.m; i++ {
+		if !(math.Abs(r[i]) <= residualTol*(1+big[i])) {
+			return false
+		}
+	}
+	y := s.rho
+	for _, j := range s.head {
+		v := s.cost[j]
+		b := math.Abs(v)
+		if j < n {
+			for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+				t := s.colVal[p] * y[s.rowInd[p]]
+				v -= t
+				b = math.Max(b, math.Abs(t))
+			}
+		} else {
+			v -= y[j-n]
+			b = math.Max(b, math.Abs(y[j-n]))
+		}
+		if !(math.Abs(v) <= residualTol*(1+b)) {
+			return false
+		}
+	}
+	return true
 }
 
 // runNoRows solves a problem without rows: each column at its best bound.
