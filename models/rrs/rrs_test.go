@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/qp"
+	"github.com/streamopt/streamopt/solve"
 )
 
 func examplePath() string { return filepath.Join("..", "..", "examples", "rrs-paper.json") }
@@ -51,7 +52,7 @@ func TestEveryMethodMatchesSpecA10(t *testing.T) {
 				continue // branch and bound takes seconds per instance
 			}
 			in := paperInstance(t, tc.n)
-			res, err := Solve(context.Background(), in, Options{Method: method, Backend: "mip-test"})
+			res, err := Solve(context.Background(), in, Options{Method: method, Backend: solve.Auto})
 			if err != nil {
 				t.Fatalf("%s N=%v: %v", method, tc.n, err)
 			}
@@ -121,7 +122,7 @@ func TestNonConcaveMethods(t *testing.T) {
 			t.Errorf("%s on a non-concave instance: %v, want a refusal naming the eigenvalue", m, err)
 		}
 	}
-	res, err := Solve(context.Background(), in, Options{Method: MethodAuto, Backend: "mip-test"})
+	res, err := Solve(context.Background(), in, Options{Method: MethodAuto, Backend: solve.Auto})
 	if err != nil {
 		t.Fatal(err)
 	}
