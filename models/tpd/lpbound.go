@@ -57,13 +57,20 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 		res.MaxTasks = max(res.MaxTasks, len(w))
 		lb0 := lb0(s, w)
 		greedy := 0.0
+		// The greedy schedule reaches LB0_w when every sub-task gets its
+		// individual minimum l + p; then OPT_w = LB0_w and no LP is needed.
+		// (Compared per sub-task, with a tolerance for the rounding of
+		// C_m − r_m at large r_m.)
+		atLB0 := true
 		for i := start; i < end; i++ {
-			greedy += gOuts[i].Complete - tasks[i].Release
+			c := gOuts[i].Complete - tasks[i].Release
+			greedy += c
+			atLB0 = atLB0 && c <= lb0Task(s, tasks[i])+1e-9*(1+tasks[i].Release)
 		}
 		b := math.Max(lb0, lbSRPT(s, w))
-		if len(w) == 1 || greedy <= lb0*(1+1e-12) {
+		if len(w) == 1 || atLB0 {
 			res.Trivial++
-			res.Value += math.Max(b, math.Min(greedy, lb0)) // OPT_w = LB0_w here
+			res.Value += lb0 // OPT_w = LB0_w
 			return nil
 		}
 		ti, err := CompileTimeIndexed(s, w, slot, RoundDown, false, greedy)
