@@ -1,6 +1,7 @@
 package qp
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -148,10 +149,31 @@ type KKTSystem struct {
 	Pairs              []Pair // (x_j, η_j) then (s_i, μ_i)
 }
 
+// MaxKKTNonzeros bounds the Hessian nonzeros BuildKKT writes into the
+// stationarity rows (each block is written densely): beyond it the KKT
+// system (and so the KKT-MILP and Wolfe's tableau) would not fit in memory.
+const MaxKKTNonzeros = 20_000_000
+
+// ErrTooLarge is returned when a KKT-based method is asked to build a system
+// larger than MaxKKTNonzeros or a tableau larger than maxTableau.
+var ErrTooLarge = errors.New("qp: problem too large for a KKT-based method (use the interior-point solver)")
+
+// hessianNonzeros returns Σ_b |block b|².
+func (p *Problem) hessianNonzeros() int {
+	nz := 0
+	for _, b := range p.Blocks {
+		nz += len(b.Vars) * len(b.Vars)
+	}
+	return nz
+}
+
 // BuildKKT returns the KKT system of p. Its objective is left at zero.
 func (p *Problem) BuildKKT() (*KKTSystem, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
+	}
+	if nz := p.hessianNonzeros(); nz > MaxKKTNonzeros {
+		return nil, fmt.Errorf("%w: %d Hessian nonzeros in the stationarity rows, limit %d", ErrTooLarge, nz, MaxKKTNonzeros)
 	}
 	n := len(p.C)
 	m := lp.New("kkt", lp.Minimize)

@@ -312,3 +312,22 @@ func TestCleanMultipliersLeavesTheRay(t *testing.T) {
 		t.Errorf("KKT-MILP from M = 1: objective %g after %g growths, want 1.5 after at least one (μ1 = 2 > M)", sol.Objective, sol.Stats["growths"])
 	}
 }
+
+func TestKKTMethodsRefuseHugeProblems(t *testing.T) {
+	// One low-rank block over 5000 variables: 25e6 Hessian entries > MaxKKTNonzeros,
+	// and a Wolfe tableau of about 5000 × 15000 entries > maxTableau.
+	n := 5000
+	u := mat.NewDense(n, 1, nil)
+	vars := make([]int, n)
+	for j := range vars {
+		vars[j] = j
+		u.Set(j, 0, 1)
+	}
+	p := &Problem{C: make([]float64, n), Blocks: []Block{{Vars: vars, U: u, S: mat.NewSymDense(1, []float64{-1})}}}
+	if _, err := p.BuildKKT(); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("BuildKKT: %v, want ErrTooLarge", err)
+	}
+	if _, err := p.SolveWolfe(context.Background(), WolfeOptions{}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("SolveWolfe: %v, want ErrTooLarge", err)
+	}
+}

@@ -16,6 +16,9 @@ type WolfeOptions struct {
 // restricted-entry rule while an artificial variable is still positive.
 var ErrWolfeStalled = errors.New("qp: Wolfe's method stalled: no admissible entering column")
 
+// maxTableau bounds the entries of Wolfe's dense tableau (8 bytes each).
+const maxTableau = 5e7
+
 // wolfeTol is the pivot and reduced-cost tolerance of the tableau simplex.
 const wolfeTol = 1e-9
 
@@ -190,6 +193,9 @@ func (p *Problem) SolveWolfe(ctx context.Context, opt WolfeOptions) (*Solution, 
 	ca := czm + n // one per G and E row
 	ncol := ca + mg + me
 	nrow := n + mg + me + 1
+	if float64(nrow)*float64(ncol+1) > maxTableau {
+		return nil, fmt.Errorf("%w: Wolfe's dense tableau would have %d×%d entries, limit %g", ErrTooLarge, nrow, ncol+1, maxTableau)
+	}
 	t := &tableau{m: nrow, n: ncol, a: make([]float64, nrow*(ncol+1)), basis: make([]int, nrow),
 		where: make([]int, ncol), cost: make([]float64, ncol)}
 	w := ncol + 1

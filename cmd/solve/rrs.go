@@ -63,7 +63,7 @@ An instance with fewer total capacity than users is reported as infeasible
 				switch {
 				case errors.As(err, &inf):
 					fmt.Fprintf(cmd.ErrOrStderr(), "solve: nothing exported: %v\n", inf)
-				case errors.Is(err, rrs.ErrMethod):
+				case errors.Is(err, rrs.ErrMethod) || errors.Is(err, qp.ErrTooLarge):
 					return inputError(fmt.Errorf("--export-mps: %w", err))
 				case err != nil:
 					return internalError(err)
@@ -76,7 +76,7 @@ An instance with fewer total capacity than users is reported as infeasible
 			res, err := rrs.Solve(context.Background(), in, rrs.Options{Method: method, Backend: backend})
 			if err != nil {
 				var nc *qp.NotConcaveError
-				if errors.Is(err, rrs.ErrMethod) || errors.As(err, &nc) || errors.Is(err, solve.ErrUnknownBackend) ||
+				if errors.Is(err, rrs.ErrMethod) || errors.As(err, &nc) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, qp.ErrTooLarge) ||
 					errors.Is(err, solve.ErrCapability) || errors.Is(err, rrs.ErrInput) {
 					return inputError(err)
 				}
