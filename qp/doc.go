@@ -58,4 +58,13 @@
 //     the Schur complement on the remaining rows (per-DC capacity and
 //     curvature rows) is factorised densely by Cholesky. For s DCs and r
 //     regions one iteration costs O(r·s² + s³).
+//   - SolveLocal finds a local maximiser (a KKT point) of a non-concave QP
+//     by the convex–concave procedure: each step maximises the concave
+//     minorant obtained by linearising the Hessian's positive part, with
+//     SolveConvex. It is used for multistart checks of the KKT-MILP.
+//
+// The KKT-based methods write each Hessian block densely into the
+// stationarity rows and refuse (ErrTooLarge) problems whose KKT system or
+// Wolfe tableau would not fit in memory; the interior-point method has no
+// such limit.
 package qp
