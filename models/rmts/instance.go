@@ -1,17 +1,12 @@
 package rmts
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"sort"
-	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 
 // ErrInput marks every error caused by a bad instance or bad parameters.
@@ -24,8 +19,10 @@ func inputErr(format string, args ...any) error {
 //go:embed schema.json
 var schemaJSON []byte
 
+var schema = jsoninput.NewSchema("rmts.json", schemaJSON)
+
 // Schema returns the JSON Schema (draft 2020-12) of an instance file.
-func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+func Schema() []byte { return schema.Source() }
 
 // Instance is the JSON form of an RMTS scenario (spec MODELS.md B.7).
 // Times are in minutes, rates in requests per minute.
@@ -106,93 +103,14 @@ type Failure struct {
 
 // Parse reads an instance, checks it against the schema and validates it.
 func Parse(data []byte) (*Instance, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, inputErr("not valid JSON: %v", err)
-	}
-	sch, err := compiledSchema()
-	if err != nil {
-		return nil, err
-	}
-	if err := sch.Validate(doc); err != nil {
-		return nil, schemaError(err)
-	}
 	var in Instance
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := schema.Decode(data, &in); err != nil {
 		return nil, inputErr("%v", err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	return &in, nil
-}
-
-var (
-	schemaOnce sync.Once
-	schemaC    *jsonschema.Schema
-	schemaErr  error
-)
-
-func compiledSchema() (*jsonschema.Schema, error) {
-	schemaOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-		if err != nil {
-			schemaErr = fmt.Errorf("rmts: embedded schema: %v", err)
-			return
-		}
-		c := jsonschema.NewCompiler()
-		if err := c.AddResource("rmts.json", doc); err != nil {
-			schemaErr = fmt.Errorf("rmts: embedded schema: %v", err)
-			return
-		}
-		schemaC, schemaErr = c.Compile("rmts.json")
-	})
-	return schemaC, schemaErr
-}
-
-func schemaError(err error) error {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return inputErr("%v", err)
-	}
-	var lines []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			msg := e.Error()
-			if i := strings.LastIndex(msg, ": "); i >= 0 && strings.HasPrefix(msg, "at ") {
-				msg = msg[i+2:]
-			}
-			lines = append(lines, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(msg))
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	sort.Strings(lines)
-	return inputErr("%s", strings.Join(lines, "; "))
-}
-
-func fieldPath(loc []string) string {
-	var b strings.Builder
-	for _, p := range loc {
-		if p != "" && strings.Trim(p, "0123456789") == "" {
-			b.WriteString("[" + p + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(p)
-	}
-	if b.Len() == 0 {
-		return "(root)"
-	}
-	return b.String()
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
