@@ -41,6 +41,37 @@ type factor struct {
 	eVal   []float64
 
 	work []float64
+
+	ws luWork // factorize's workspace, kept to avoid allocations
+
+	count int // number of factorize calls, for tests
+}
+
+// luWork is the active submatrix and bookkeeping of factorize. Its slices
+// keep their capacity from one factorisation to the next.
+type luWork struct {
+	cIdx, rIdx [][]int
+	cVal       [][]float64
+	ints       []int
+	colMax     []float64
+	done       []bool
+	uRowIdx    []int
+	uRowVal    []float64
+	lRowIdx    []int
+	lRowVal    []float64
+}
+
+// resizeLists returns l with length m, keeping the backing arrays of its
+// elements, each emptied.
+func resizeLists[T any](l [][]T, m int) [][]T {
+	if cap(l) < m {
+		l = append(l[:cap(l)], make([][]T, m-cap(l))...)
+	}
+	l = l[:m]
+	for i := range l {
+		l[i] = l[i][:0]
+	}
+	return l
 }
 
 // luThreshold is the threshold of partial pivoting: a pivot must be at least
@@ -58,6 +89,7 @@ type colFunc func(p int) (idx []int, val []float64)
 // It returns the basis positions that had to be declared singular and, for
 // each, the row whose slack should replace it.
 func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
+	f.count++
 	f.m = m
 	f.pr = f.pr[:0]
 	f.pc = f.pc[:0]
@@ -78,14 +110,24 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 	}
 	f.work = f.work[:m]
 
-	cIdx := make([][]int, m)
-	cVal := make([][]float64, m)
-	rIdx := make([][]int, m)
-	rowCnt := make([]int, m)
+	ws := &f.ws
+	ws.cIdx = resizeLists(ws.cIdx, m)
+	ws.cVal = resizeLists(ws.cVal, m)
+	ws.rIdx = resizeLists(ws.rIdx, m)
+	cIdx, cVal, rIdx := ws.cIdx, ws.cVal, ws.rIdx
+	// integer work arrays, carved from one slice
+	ws.ints = growZero(ws.ints, 11*m+4)
+	ints := ws.ints
+	carve := func(k int) []int {
+		v := ints[:k:k]
+		ints = ints[k:]
+		return v
+	}
+	rowCnt := carve(m)
 	for p := 0; p < m; p++ {
 		idx, val := col(p)
-		ci := make([]int, 0, len(idx))
-		cv := make([]float64, 0, len(idx))
+		ci := cIdx[p]
+		cv := cVal[p]
 		for k, i := range idx {
 			if val[k] != 0 {
 				ci = append(ci, i)
@@ -96,7 +138,9 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 		cIdx[p], cVal[p] = ci, cv
 	}
 	for i := 0; i < m; i++ {
-		rIdx[i] = make([]int, 0, rowCnt[i]+2)
+		if cap(rIdx[i]) < rowCnt[i]+2 {
+			rIdx[i] = make([]int, 0, rowCnt[i]+2)
+		}
 	}
 	for p := 0; p < m; p++ {
 		for _, i := range cIdx[p] {
@@ -105,18 +149,18 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 	}
 
 	// count buckets (doubly linked lists) for columns and rows
-	colHead := make([]int, m+2)
-	rowHead := make([]int, m+2)
+	colHead := carve(m + 2)
+	rowHead := carve(m + 2)
 	for k := range colHead {
 		colHead[k] = -1
 		rowHead[k] = -1
 	}
-	colNext := make([]int, m)
-	colPrev := make([]int, m)
-	rowNext := make([]int, m)
-	rowPrev := make([]int, m)
-	colIn := make([]int, m) // bucket a column is in, -1 if removed
-	rowIn := make([]int, m)
+	colNext := carve(m)
+	colPrev := carve(m)
+	rowNext := carve(m)
+	rowPrev := carve(m)
+	colIn := carve(m) // bucket a column is in, -1 if removed
+	rowIn := carve(m)
 	clamp := func(c int) int {
 		if c > m+1 {
 			return m + 1
@@ -179,7 +223,8 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 	for i := 0; i < m; i++ {
 		addRow(i)
 	}
-	colMax := make([]float64, m)
+	ws.colMax = growF(ws.colMax, m)
+	colMax := ws.colMax
 	for j := range colMax {
 		colMax[j] = -1
 	}
@@ -195,16 +240,25 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 		}
 		return colMax[j]
 	}
-	mark := make([]int, m)
+	mark := carve(m)
 	for i := range mark {
 		mark[i] = -1
 	}
-	rowDone := make([]bool, m)
-	colDone := make([]bool, m)
-	var uRowIdx []int
-	var uRowVal []float64
-	var lRowIdx []int
-	var lRowVal []float64
+	if cap(ws.done) < 2*m {
+		ws.done = make([]bool, 2*m)
+	}
+	ws.done = ws.done[:2*m]
+	for i := range ws.done {
+		ws.done[i] = false
+	}
+	rowDone := ws.done[:m:m]
+	colDone := ws.done[m:]
+	uRowIdx, uRowVal := ws.uRowIdx, ws.uRowVal
+	lRowIdx, lRowVal := ws.lRowIdx, ws.lRowVal
+	defer func() {
+		ws.uRowIdx, ws.uRowVal = uRowIdx, uRowVal
+		ws.lRowIdx, ws.lRowVal = lRowIdx, lRowVal
+	}()
 
 	for step := 0; step < m; step++ {
 		// empty columns are singular
@@ -372,7 +426,7 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 				addCol(j)
 			}
 		}
-		cIdx[c], cVal[c], rIdx[r] = nil, nil, nil
+		cIdx[c], cVal[c], rIdx[r] = cIdx[c][:0], cVal[c][:0], rIdx[r][:0]
 		// record
 		f.pr = append(f.pr, r)
 		f.pc = append(f.pc, c)

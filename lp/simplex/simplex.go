@@ -171,10 +171,6 @@ func (s *core) exportStatus(j int) BasisStatus {
 	return st
 }
 
-// resetWeightsOnSetBasis: SetBasis sets all dual steepest-edge weights to 1
-// instead of keeping those of the positions whose basic variable stays.
-var resetWeightsOnSetBasis = true
-
 // SetBasis restores a basis snapshot. The number of basic entries must equal
 // the number of rows. A singular basis is repaired with logicals; the
 // returned error is nil in that case, and the repair is logged.
@@ -226,15 +222,13 @@ func (sv *Solver) SetBasis(b Basis) error {
 		}
 	}
 	if !same {
-		// Variables that stay basic keep their positions (and their dual
-		// steepest-edge weights); the entering ones fill the freed
-		// positions with weight 1.
+		// Variables that stay basic keep their positions; the entering
+		// ones fill the freed positions.
 		var free []int
 		for p, j := range s.head {
 			if status(j) != Basic {
 				free = append(free, p)
 				s.pos[j] = -1
-				s.w[p] = 1
 			}
 		}
 		k := 0
@@ -247,10 +241,9 @@ func (sv *Solver) SetBasis(b Basis) error {
 				s.stat[j] = Basic
 			}
 		}
-		if resetWeightsOnSetBasis {
-			for i := range s.w {
-				s.w[i] = 1
-			}
+		// dual steepest-edge weights restart at 1 (see doc.go, Warm starts)
+		for i := range s.w {
+			s.w[i] = 1
 		}
 		s.luValid = false
 	}
