@@ -9,6 +9,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -165,21 +166,24 @@ func Parse(data []byte) (*Instance, error) {
 	return &in, nil
 }
 
-var schemaCache *jsonschema.Schema
+var (
+	schemaOnce  sync.Once
+	schemaCache *jsonschema.Schema
+)
 
+// compiledSchema compiles the embedded schema once; safe for concurrent use.
 func compiledSchema() *jsonschema.Schema {
-	if schemaCache != nil {
-		return schemaCache
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-	if err != nil {
-		panic("tpd: embedded schema: " + err.Error()) // programmer error
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("tpd.json", doc); err != nil {
-		panic("tpd: embedded schema: " + err.Error())
-	}
-	schemaCache = c.MustCompile("tpd.json")
+	schemaOnce.Do(func() {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
+		if err != nil {
+			panic("tpd: embedded schema: " + err.Error()) // programmer error
+		}
+		c := jsonschema.NewCompiler()
+		if err := c.AddResource("tpd.json", doc); err != nil {
+			panic("tpd: embedded schema: " + err.Error())
+		}
+		schemaCache = c.MustCompile("tpd.json")
+	})
 	return schemaCache
 }
 
