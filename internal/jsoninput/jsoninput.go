@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"sync"
@@ -66,6 +67,9 @@ func (s *Schema) Decode(data []byte, v any) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrSchema, err)
 	}
+	if err := checkSyntax(data); err != nil {
+		return err
+	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("not valid JSON: %v", err)
@@ -122,4 +126,78 @@ func FieldPath(loc []string) string {
 		return "(root)"
 	}
 	return b.String()
+}
+
+// checkSyntax reports a JSON syntax error together with the field it
+// occurs in, e.g. `regions[0].share: invalid character 'N' ...` for a NaN,
+// which JSON cannot represent.
+func checkSyntax(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		array bool
+		key   string
+		index int
+		atKey bool
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.array {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			} else if f.key != "" {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.key)
+			}
+		}
+		if b.Len() == 0 {
+			return "(root)"
+		}
+		return b.String()
+	}
+	// afterValue advances the enclosing container past one value.
+	afterValue := func() {
+		if len(stack) == 0 {
+			return
+		}
+		top := &stack[len(stack)-1]
+		if top.array {
+			top.index++
+		} else {
+			top.atKey = true
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v (JSON has no NaN or Infinity: numbers must be finite)", path(), err)
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				stack = append(stack, frame{atKey: true})
+			case '[':
+				stack = append(stack, frame{array: true})
+			default:
+				stack = stack[:len(stack)-1]
+				afterValue()
+			}
+		default:
+			if len(stack) > 0 {
+				top := &stack[len(stack)-1]
+				if !top.array && top.atKey {
+					top.key, _ = t.(string)
+					top.atKey = false
+					continue
+				}
+			}
+			afterValue()
+		}
+	}
 }

@@ -1,19 +1,15 @@
 package mps
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/streamopt/streamopt/internal/jsoninput"
 	"github.com/streamopt/streamopt/models/rrs"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 )
 
 // PolicySpec names a routing policy to compare with the optimum.
@@ -42,66 +38,20 @@ var ErrInput = errors.New("invalid MPS instance")
 //go:embed schema.json
 var schemaJSON []byte
 
-var (
-	schemaOnce sync.Once
-	schema     *jsonschema.Schema
-	schemaErr  error
-)
-
-func compiledSchema() (*jsonschema.Schema, error) {
-	schemaOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-		if err != nil {
-			schemaErr = err
-			return
-		}
-		c := jsonschema.NewCompiler()
-		const url = "https://github.com/streamopt/streamopt/models/mps/schema.json"
-		if err := c.AddResource(url, doc); err != nil {
-			schemaErr = err
-			return
-		}
-		schema, schemaErr = c.Compile(url)
-	})
-	return schema, schemaErr
-}
+var schema = jsoninput.NewSchema("https://github.com/streamopt/streamopt/models/mps/schema.json", schemaJSON)
 
 // Schema returns the JSON Schema of an instance file.
-func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+func Schema() []byte { return schema.Source() }
 
 // ParseBytes reads an instance from JSON, checks it against the schema and
 // validates it; the network is checked as an RRS instance at N = worst.
 // Every error names the offending field.
 func ParseBytes(data []byte) (*Instance, error) {
-	if err := rrs.CheckJSONSyntax(data); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
-	sch, err := compiledSchema()
-	if err != nil {
-		return nil, fmt.Errorf("mps: schema: %v", err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
-	if err := sch.Validate(doc); err != nil {
-		var ve *jsonschema.ValidationError
-		if errors.As(err, &ve) {
-			pr := message.NewPrinter(language.English)
-			for len(ve.Causes) > 0 {
-				ve = ve.Causes[0]
-			}
-			return nil, fmt.Errorf("%w: %v: %s", ErrInput, ve.InstanceLocation, ve.ErrorKind.LocalizedString(pr))
-		}
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
 	var raw struct {
 		Instance
 		Network json.RawMessage `json:"network"`
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
+	if err := schema.Decode(data, &raw); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInput, err)
 	}
 	in := raw.Instance

@@ -1,20 +1,13 @@
 package rrs
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strconv"
-	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 
 // Region is a sub-region j of users.
@@ -54,32 +47,10 @@ var ErrInput = errors.New("invalid RRS instance")
 //go:embed schema.json
 var schemaJSON []byte
 
-var (
-	schemaOnce sync.Once
-	schema     *jsonschema.Schema
-	schemaErr  error
-)
-
-func compiledSchema() (*jsonschema.Schema, error) {
-	schemaOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-		if err != nil {
-			schemaErr = err
-			return
-		}
-		c := jsonschema.NewCompiler()
-		const url = "https://github.com/streamopt/streamopt/models/rrs/schema.json"
-		if err := c.AddResource(url, doc); err != nil {
-			schemaErr = err
-			return
-		}
-		schema, schemaErr = c.Compile(url)
-	})
-	return schema, schemaErr
-}
+var schema = jsoninput.NewSchema("https://github.com/streamopt/streamopt/models/rrs/schema.json", schemaJSON)
 
 // Schema returns the JSON Schema (draft 2020-12) of an instance file.
-func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+func Schema() []byte { return schema.Source() }
 
 // Parse reads an instance from JSON, checks it against the schema and
 // validates it. Every error names the offending field.
@@ -93,145 +64,14 @@ func Parse(r io.Reader) (*Instance, error) {
 
 // ParseBytes is Parse on a byte slice.
 func ParseBytes(data []byte) (*Instance, error) {
-	if err := CheckJSONSyntax(data); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
-	sch, err := compiledSchema()
-	if err != nil {
-		return nil, fmt.Errorf("rrs: schema: %v", err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
-	if err := sch.Validate(doc); err != nil {
-		return nil, fmt.Errorf("%w: %s", ErrInput, schemaMessage(err))
-	}
 	var in Instance
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := schema.Decode(data, &in); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInput, err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	return &in, nil
-}
-
-// schemaMessage flattens a schema validation error to "path: message" lines.
-func schemaMessage(err error) string {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return err.Error()
-	}
-	pr := message.NewPrinter(language.English)
-	var leaves []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			leaves = append(leaves, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(e.ErrorKind.LocalizedString(pr)))
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	return strings.Join(leaves, "; ")
-}
-
-// fieldPath renders a JSON pointer as regions[2].share.
-func fieldPath(loc []string) string {
-	var b strings.Builder
-	for _, s := range loc {
-		if _, err := strconv.Atoi(s); err == nil {
-			b.WriteString("[" + s + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(s)
-	}
-	if b.Len() == 0 {
-		return "(document)"
-	}
-	return b.String()
-}
-
-// CheckJSONSyntax reports a JSON syntax error together with the field it
-// occurs in, e.g. `regions[0].share: invalid character 'N' ...` for a NaN,
-// which JSON cannot represent.
-func CheckJSONSyntax(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	type frame struct {
-		array bool
-		key   string
-		index int
-		atKey bool
-	}
-	var stack []frame
-	path := func() string {
-		var b strings.Builder
-		for _, f := range stack {
-			if f.array {
-				fmt.Fprintf(&b, "[%d]", f.index)
-			} else if f.key != "" {
-				if b.Len() > 0 {
-					b.WriteByte('.')
-				}
-				b.WriteString(f.key)
-			}
-		}
-		if b.Len() == 0 {
-			return "(document)"
-		}
-		return b.String()
-	}
-	// afterValue advances the enclosing container past one value.
-	afterValue := func() {
-		if len(stack) == 0 {
-			return
-		}
-		top := &stack[len(stack)-1]
-		if top.array {
-			top.index++
-		} else {
-			top.atKey = true
-		}
-	}
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %v (JSON has no NaN or Infinity; numbers must be finite)", path(), err)
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{':
-				stack = append(stack, frame{atKey: true})
-			case '[':
-				stack = append(stack, frame{array: true})
-			default:
-				stack = stack[:len(stack)-1]
-				afterValue()
-			}
-		default:
-			if len(stack) > 0 {
-				top := &stack[len(stack)-1]
-				if !top.array && top.atKey {
-					top.key, _ = t.(string)
-					top.atKey = false
-					continue
-				}
-			}
-			afterValue()
-		}
-	}
 }
 
 func checkFinite(path string, v float64) error {
