@@ -13,7 +13,9 @@
 //   - sweep: the heavy-load sweep ρ ∈ {0.3, 0.5, 0.7, 0.85, 0.95} of mode
 //     "heavy" (M = 200 000, first 10 % discarded, 20 runs), bounds LB0 and
 //     LB_SRPT; figures sweep_heavy_*.png.
-//   - stale: TPD and PoD at ρ = 0.7 with Δ_info ∈ {0, 0.05, 0.1, 0.2, 1} s.
+//   - stale: TPD and PoD at ρ = 0.7 with Δ_info ∈ {0, 0.05, 0.1, 0.2, 1} s,
+//     without and with counting the dispatcher's own dispatches since the
+//     last snapshot (modes stale_<Δ> and stale_own_<Δ>).
 //   - surge: mode "surge" (base ρ = 0.5, 2 s at 1.5× capacity).
 //   - queues: TPD and PoD at ρ = 0.95 under each queue rule (MDD, EDD, FCFS).
 //   - small: 20 random small instances (tpd.RandomSmall): LB0, LB_SRPT,

@@ -94,10 +94,16 @@ func run(input, out, parts string, runs, sweepRuns int) error {
 			case "stale":
 				v := m
 				v.Rate, v.Load = 0, 0.7
-				for _, d := range []float64{0, 0.05, 0.1, 0.2, 1} {
-					d := d
-					es = append(es, tpd.Experiment{ModeName: "stale_" + strconv.FormatFloat(d, 'g', -1, 64), Mode: v, Policies: []tpd.Policy{tpd.TPD, tpd.PoD},
-						Runs: runsOf(m, runs), Bound: tpd.BoundTrivial, InfoInterval: &d})
+				for _, own := range []bool{false, true} {
+					for _, d := range []float64{0, 0.05, 0.1, 0.2, 1} {
+						d, own := d, own
+						name := "stale_" + strconv.FormatFloat(d, 'g', -1, 64)
+						if own {
+							name = "stale_own_" + strconv.FormatFloat(d, 'g', -1, 64)
+						}
+						es = append(es, tpd.Experiment{ModeName: name, Mode: v, Policies: []tpd.Policy{tpd.TPD, tpd.PoD},
+							Runs: runsOf(m, runs), Bound: tpd.BoundTrivial, InfoInterval: &d, CountOwn: &own})
+					}
 				}
 			case "queues":
 				v := m

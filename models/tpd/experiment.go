@@ -56,10 +56,12 @@ type Experiment struct {
 	Runs       int
 	// InfoInterval, when set, replaces the scenario's Δ_info (0 = exact state).
 	InfoInterval *float64
-	Bound        BoundKind
-	Backend      string // LP backend for LB_LP; "" = the scenario's
-	Workers      int
-	Progress     io.Writer
+	// CountOwn, when set, replaces the scenario's policy.count_own_dispatches.
+	CountOwn *bool
+	Bound    BoundKind
+	Backend  string // LP backend for LB_LP; "" = the scenario's
+	Workers  int
+	Progress io.Writer
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -101,6 +103,11 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 	}
 	if ex.Runs < 1 {
 		return nil, inputErr("runs: must be >= 1, got %d", ex.Runs)
+	}
+	if ex.CountOwn != nil {
+		c := *s
+		c.CountOwn = *ex.CountOwn
+		s = &c
 	}
 	backend := ex.Backend
 	if backend == "" {

@@ -136,6 +136,9 @@ type PolicyParams struct {
 	InfoInterval     *float64 `json:"info_interval,omitempty"` // Δ_info seconds; default 0.1, 0 = exact state
 	PaperWait        bool     `json:"paper_wait,omitempty"`    // Ŵ_k = queued work / v_k (paper-literal)
 	CapacityWeighted bool     `json:"capacity_weighted,omitempty"`
+	// CountOwn adds the dispatcher's own dispatches since the last snapshot
+	// to the snapshot (spec C.5, optional), against herding on stale state.
+	CountOwn bool `json:"count_own_dispatches,omitempty"`
 }
 
 // BoundParams control the offline bounds.

@@ -41,6 +41,7 @@ type Scenario struct {
 	InfoInterval     float64
 	PaperWait        bool
 	CapacityWeighted bool
+	CountOwn         bool // add own dispatches since the snapshot
 	// Bounds.
 	Slot           float64
 	WindowMaxTasks int
@@ -120,7 +121,7 @@ func Build(in *Instance) (*Scenario, error) {
 	if in.Policy.InfoInterval != nil {
 		s.InfoInterval = *in.Policy.InfoInterval
 	}
-	s.PaperWait, s.CapacityWeighted = in.Policy.PaperWait, in.Policy.CapacityWeighted
+	s.PaperWait, s.CapacityWeighted, s.CountOwn = in.Policy.PaperWait, in.Policy.CapacityWeighted, in.Policy.CountOwn
 	s.Slot = in.Bounds.Slot
 	if s.Slot == 0 {
 		s.Slot = DefaultSlot

@@ -155,7 +155,13 @@ func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, e
 		}
 	}
 	snap := make([]snapshot, K)
+	// Own dispatches since the last snapshot, per IPN (used with CountOwn).
+	ownCount := make([]int, K)
+	ownWork := make([]float64, K)
 	refresh := func() {
+		for k := range ownCount {
+			ownCount[k], ownWork[k] = 0, 0
+		}
 		for k := range ipns {
 			st := &ipns[k]
 			snap[k] = snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
@@ -166,7 +172,12 @@ func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, e
 			st := &ipns[k]
 			return snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
 		}
-		return snap[k]
+		v := snap[k]
+		if s.CountOwn {
+			v.queued += ownCount[k]
+			v.work += ownWork[k]
+		}
+		return v
 	}
 
 	var startReady func(k int)
@@ -258,6 +269,8 @@ func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, e
 		t := tasks[i]
 		o := &out[i]
 		o.IPN, o.Samples = k, d
+		ownCount[k]++
+		ownWork[k] += tasks[i].Frames
 		o.Routing = s.In[t.Source][k] + s.Out[t.Source][k]
 		ptime[i] = t.Frames / s.Speed[k]
 		delta[i] = t.Deadline - s.Out[t.Source][k]
