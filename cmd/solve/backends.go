@@ -7,7 +7,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-
 	"github.com/streamopt/streamopt/solve"
 	// The dense gonum backend is pure Go and always compiled into the command.
 	_ "github.com/streamopt/streamopt/solve/gonumlp"
@@ -35,8 +34,8 @@ func newBackendsCmd() *cobra.Command {
 (each only when compiled in and capable).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "table" && format != "json" {
-				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+			if err := checkFormat(format); err != nil {
+				return err
 			}
 			var infos []backendInfo
 			for _, name := range solve.Backends() {

@@ -45,19 +45,9 @@ the optimum, and prints the mean gap to the optimum over [N_L, N̄], [N_L, N_H]
 and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if input == "" {
-				return inputError(errors.New("--input: required"))
-			}
-			if format != "table" && format != "json" {
-				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
-			}
-			data, err := os.ReadFile(input)
+			in, err := readModel(input, format, mps.ParseBytes)
 			if err != nil {
-				return inputError(err)
-			}
-			in, err := mps.ParseBytes(data)
-			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return err
 			}
 			if !cmd.Flags().Changed("from") {
 				from = in.NormalLow

@@ -42,19 +42,9 @@ xi=36,40,44 also work); --alpha runs RMTS for each weight α. --plot draws the
 paper's Figs. 4–7 as PNG.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if input == "" {
-				return inputError(errors.New("--input: required"))
-			}
-			if format != "table" && format != "json" {
-				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
-			}
-			data, err := os.ReadFile(input)
+			in, err := readModel(input, format, rmts.Parse)
 			if err != nil {
-				return inputError(err)
-			}
-			in, err := rmts.Parse(data)
-			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return err
 			}
 			sc, err := rmts.Build(in)
 			if err != nil {

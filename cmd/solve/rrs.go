@@ -37,19 +37,9 @@ An instance with fewer total capacity than users is reported as infeasible
 (Proposition 1) with exit code 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if input == "" {
-				return inputError(errors.New("--input: required"))
-			}
-			if format != "table" && format != "json" {
-				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
-			}
-			data, err := os.ReadFile(input)
+			in, err := readModel(input, format, rrs.ParseBytes)
 			if err != nil {
-				return inputError(err)
-			}
-			in, err := rrs.ParseBytes(data)
-			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return err
 			}
 			if cmd.Flags().Changed("users") {
 				in.Users = users

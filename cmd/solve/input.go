@@ -1,0 +1,37 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+// checkFormat validates the --format flag the commands share.
+func checkFormat(format string) error {
+	if format != "table" && format != "json" {
+		return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+	}
+	return nil
+}
+
+// readModel checks the --input and --format flags of a model command, then
+// reads the input file and parses it with parse. Every failure is an input
+// error (exit code 2) that names the file.
+func readModel[T any](input, format string, parse func([]byte) (T, error)) (T, error) {
+	var zero T
+	if input == "" {
+		return zero, inputError(errors.New("--input: required"))
+	}
+	if err := checkFormat(format); err != nil {
+		return zero, err
+	}
+	data, err := os.ReadFile(input)
+	if err != nil {
+		return zero, inputError(err)
+	}
+	in, err := parse(data)
+	if err != nil {
+		return zero, inputError(fmt.Errorf("%s: %w", input, err))
+	}
+	return in, nil
+}
