@@ -56,7 +56,7 @@ each ρ (default mode: "heavy" when the instance has one).`,
 			if err != nil {
 				return inputError(fmt.Errorf("%s: %w", input, err))
 			}
-			pols, err := parsePolicies(policy)
+			pols, err := parseTPDPolicies(policy)
 			if err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
 			}
@@ -78,7 +78,7 @@ each ρ (default mode: "heavy" when the instance has one).`,
 					rhos = append(rhos, v)
 				}
 			}
-			modes, err := pickModes(s, mode, rhos != nil)
+			modes, err := pickTPDModes(s, mode, rhos != nil)
 			if err != nil {
 				return inputError(fmt.Errorf("--mode: %w", err))
 			}
@@ -138,7 +138,7 @@ each ρ (default mode: "heavy" when the instance has one).`,
 			if format == "json" {
 				enc := json.NewEncoder(w)
 				enc.SetIndent("", "  ")
-				err = enc.Encode(jsonResults(results))
+				err = enc.Encode(tpdJSONResults(results))
 			} else {
 				err = writeTPDTable(w, results)
 			}
@@ -177,7 +177,7 @@ each ρ (default mode: "heavy" when the instance has one).`,
 	return cmd
 }
 
-func parsePolicies(s string) ([]tpd.Policy, error) {
+func parseTPDPolicies(s string) ([]tpd.Policy, error) {
 	if strings.EqualFold(s, "all") {
 		return tpd.Policies, nil
 	}
@@ -192,7 +192,7 @@ func parsePolicies(s string) ([]tpd.Policy, error) {
 	return out, nil
 }
 
-func pickModes(s *tpd.Scenario, mode string, sweep bool) ([]string, error) {
+func pickTPDModes(s *tpd.Scenario, mode string, sweep bool) ([]string, error) {
 	var names []string
 	if mode != "" {
 		names = strings.Split(mode, ",")
@@ -218,13 +218,13 @@ func pickModes(s *tpd.Scenario, mode string, sweep bool) ([]string, error) {
 			for k := range s.Modes {
 				known = append(known, k)
 			}
-			return nil, fmt.Errorf("workload.modes has no mode %q (has: %s)", names[i], strings.Join(sorted(known), ", "))
+			return nil, fmt.Errorf("workload.modes has no mode %q (has: %s)", names[i], strings.Join(tpdSorted(known), ", "))
 		}
 	}
 	return names, nil
 }
 
-func sorted(a []string) []string {
+func tpdSorted(a []string) []string {
 	for i := 1; i < len(a); i++ {
 		for j := i; j > 0 && a[j] < a[j-1]; j-- {
 			a[j], a[j-1] = a[j-1], a[j]
@@ -245,6 +245,7 @@ var tpdColumns = []struct{ key, head string }{
 	{"gap_greedy_pct", "gap % (greedy)"},
 }
 
+// ci formats mean ± half-width (also used by the rmts command).
 func ci(mean, hw float64, prec int) string {
 	return strconv.FormatFloat(mean, 'f', prec, 64) + " ± " + strconv.FormatFloat(hw, 'f', prec, 64)
 }
@@ -288,38 +289,39 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 	return tw.Flush()
 }
 
+// jsonStat is one summarised metric in JSON output (also used by the rmts command).
 type jsonStat struct {
 	Mean      float64 `json:"mean"`
 	HalfWidth float64 `json:"ci95"`
 	N         int     `json:"n"`
 }
 
-type jsonPolicy struct {
+type tpdJSONPolicy struct {
 	Policy     string              `json:"policy"`
 	Discipline string              `json:"discipline"`
 	Metrics    map[string]jsonStat `json:"metrics"`
 }
 
-type jsonResult struct {
+type tpdJSONResult struct {
 	Mode     string              `json:"mode"`
 	Count    int                 `json:"count"`
 	Rate     float64             `json:"rate"`
 	Load     float64             `json:"load"`
 	Runs     int                 `json:"runs"`
 	Bound    string              `json:"bound"`
-	Policies []jsonPolicy        `json:"policies"`
+	Policies []tpdJSONPolicy     `json:"policies"`
 	Bounds   map[string]jsonStat `json:"bounds"`
 }
 
-func jsonResults(rs []*tpd.ExperimentResult) []jsonResult {
-	out := make([]jsonResult, 0, len(rs))
+func tpdJSONResults(rs []*tpd.ExperimentResult) []tpdJSONResult {
+	out := make([]tpdJSONResult, 0, len(rs))
 	for _, r := range rs {
-		jr := jsonResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, Bound: r.Bound.String(), Bounds: map[string]jsonStat{}}
+		jr := tpdJSONResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, Bound: r.Bound.String(), Bounds: map[string]jsonStat{}}
 		for _, m := range r.Bounds.Metrics {
 			jr.Bounds[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
 		}
 		for _, p := range r.Policies {
-			jp := jsonPolicy{Policy: p.Policy.String(), Discipline: p.Discipline.String(), Metrics: map[string]jsonStat{}}
+			jp := tpdJSONPolicy{Policy: p.Policy.String(), Discipline: p.Discipline.String(), Metrics: map[string]jsonStat{}}
 			for _, m := range p.Stats.Metrics {
 				jp.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
 			}
