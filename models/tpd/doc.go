@@ -25,7 +25,8 @@
 // d = min(|K_m|, max(2, ⌈(1+ε) f⌉)) distinct IPNs are drawn by successive
 // weighted draws, and (15) picks argmin ω_ik + Ŵ_k + w_m/v_k + ω_{k,dst},
 // with Ŵ_k the expected wait from the last state snapshot (taken every
-// Δ_info). PoD samples two IPNs uniformly and picks the fewer sub-tasks in
+// Δ_info; optionally plus the dispatcher's own dispatches since then, which
+// stops herding on stale state). PoD samples two IPNs uniformly and picks the fewer sub-tasks in
 // system; CRO samples two and picks the shorter routing latency; RND picks
 // one uniformly.
 //
