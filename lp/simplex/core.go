@@ -83,6 +83,8 @@ type core struct {
 	log        io.Writer
 	rng        *rand.Rand
 	perturbed  bool // working costs differ from c (perturbation or shifts)
+	// yOfC: rho holds y = B⁻ᵀc_B of the final basis (set by cleanup)
+	yOfC bool
 	// costPerturbed: perturbCosts ran in this solve
 	costPerturbed bool
 	stallOverride int // tests: stall limit instead of the default

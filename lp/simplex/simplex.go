@@ -308,6 +308,7 @@ func (s *core) run(method Method, warm bool) outcome {
 	s.perturbed = false
 	s.costPerturbed = false
 	s.farkasRow = nil
+	s.yOfC = false
 	N := s.n + s.m
 	for j := 0; j < N; j++ {
 		s.fixStatus(j)
@@ -392,7 +393,7 @@ func (s *core) cleanup(o outcome) outcome {
 		fresh := s.ensureFactor()
 		s.computeX()
 		s.computeDuals()
-		if !fresh && !s.residualsSmall() {
+		if !fresh && !(s.primalResidualSmall() && s.dualResidualSmall()) {
 			s.refactor()
 			s.computeX()
 			s.computeDuals()
@@ -401,6 +402,7 @@ func (s *core) cleanup(o outcome) outcome {
 		pinf, _ := s.primalInfeas()
 		dinf, _ := s.dualInfeas()
 		if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
+			s.yOfC = true
 			return outOptimal
 		}
 		if !fresh {
@@ -411,6 +413,7 @@ func (s *core) cleanup(o outcome) outcome {
 			pinf, _ = s.primalInfeas()
 			dinf, _ = s.dualInfeas()
 			if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
+				s.yOfC = true
 				return outOptimal
 			}
 		}
@@ -427,15 +430,16 @@ func (s *core) cleanup(o outcome) outcome {
 	return o
 }
 
-// residualTol bounds the relative residuals residualsSmall accepts: far
-// below the feasibility tolerances (1e-7), and above the rounding error of
-// solves with fresh factors of the NETLIB bases.
+// residualTol bounds the relative residuals primalResidualSmall and
+// dualResidualSmall accept: far below the feasibility tolerances (1e-7),
+// and above the rounding error of solves with fresh factors of the NETLIB
+// bases.
 const residualTol = 1e-9
 
-// residualsSmall reports whether x (from computeX) satisfies Ax + z = 0 and
-// y = rho (from computeDuals) gives zero reduced costs on the basic
-// columns, each to residualTol relative to the largest term of its sum.
-func (s *core) residualsSmall() bool {
+// primalResidualSmall reports whether x (from computeX) satisfies
+// Ax + z = 0, row by row to residualTol relative to the largest term of the
+// row's sum.
+func (s *core) primalResidualSmall() bool {
 	n := s.n
 	r := s.dx
 	big := s.tau
@@ -463,6 +467,14 @@ func (s *core) residualsSmall() bool {
 			return false
 		}
 	}
+	return true
+}
+
+// dualResidualSmall reports whether y = rho (from computeDuals) gives zero
+// reduced costs on the basic columns, each to residualTol relative to the
+// largest term of its sum.
+func (s *core) dualResidualSmall() bool {
+	n := s.n
 	y := s.rho
 	for _, j := range s.head {
 		v := s.cost[j]
@@ -561,11 +573,13 @@ func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
 	if o == outOptimal {
 		y := make([]float64, nr)
 		rho := s.rho
-		for p, j := range s.head {
-			rho[p] = s.c[j]
-		}
-		if nr > 0 {
-			s.lu.btran(rho)
+		if !s.yOfC {
+			for p, j := range s.head {
+				rho[p] = s.c[j]
+			}
+			if nr > 0 {
+				s.lu.btran(rho)
+			}
 		}
 		for i := 0; i < nr; i++ {
 			y[i] = sign * rho[i] * s.rs[i]
