@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -34,4 +36,26 @@ func readModel[T any](input, format string, parse func([]byte) (T, error)) (T, e
 		return zero, inputError(fmt.Errorf("%s: %w", input, err))
 	}
 	return in, nil
+}
+
+// createFile creates path, lets write fill it, and reports the first error of
+// writing or closing.
+func createFile(path string, write func(io.Writer) error) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	return write(f)
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

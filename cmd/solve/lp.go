@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -108,8 +107,8 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	}
 	ans := newLPAnswer(m, sol, rep)
 	if f.out != "" {
-		if err := writeJSONFile(f.out, ans); err != nil {
-			return internalError(err)
+		if err := createFile(f.out, func(w io.Writer) error { return writeJSON(w, ans) }); err != nil {
+			return inputError(fmt.Errorf("--out: %w", err))
 		}
 	}
 	if f.format == "json" {
@@ -232,21 +231,6 @@ func objective(m *lp.Model, sol *lp.Solution) float64 {
 		return math.Inf(-1)
 	}
 	return sol.Objective
-}
-
-func writeJSONFile(path string, v any) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	enc := json.NewEncoder(f)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 func writeLPTable(w io.Writer, m *lp.Model, sol *lp.Solution, rep *solve.Report) error {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -107,8 +106,8 @@ and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.`,
 				return internalError(err)
 			}
 			if csvPath != "" {
-				if err := writeMPSCSV(csvPath, pts, names); err != nil {
-					return inputError(err)
+				if err := createFile(csvPath, func(w io.Writer) error { return writeMPSCSV(w, pts, names) }); err != nil {
+					return inputError(fmt.Errorf("--csv: %w", err))
 				}
 			}
 			for _, pl := range []struct {
@@ -197,17 +196,8 @@ func writeMPSTable(w io.Writer, in *mps.Instance, pols []*mps.Policy, gaps []mps
 	return err
 }
 
-func writeMPSCSV(path string, pts []mps.Point, names []string) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	cw := csv.NewWriter(f)
+func writeMPSCSV(w io.Writer, pts []mps.Point, names []string) error {
+	cw := csv.NewWriter(w)
 	head := []string{"N", "optimum"}
 	for _, n := range names {
 		head = append(head, n+"_profit", n+"_feasible")

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -102,7 +101,7 @@ paper's Figs. 4–7 as PNG.`,
 				return internalError(err)
 			}
 			if csvFile != "" {
-				if err := writeRMTSCSV(csvFile, res); err != nil {
+				if err := createFile(csvFile, func(w io.Writer) error { return writeRMTSCSV(w, res) }); err != nil {
 					return inputError(fmt.Errorf("--csv: %w", err))
 				}
 			}
@@ -308,12 +307,8 @@ func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
 	return out
 }
 
-func writeRMTSCSV(path string, r *rmts.ExperimentResult) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
+func writeRMTSCSV(out io.Writer, r *rmts.ExperimentResult) error {
+	w := csv.NewWriter(out)
 	_ = w.Write([]string{"policy", "xi", "alpha", "runs", "metric", "mean", "ci95", "n"})
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 	for _, pt := range r.Points {
@@ -322,9 +317,5 @@ func writeRMTSCSV(path string, r *rmts.ExperimentResult) error {
 		}
 	}
 	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return w.Error()
 }

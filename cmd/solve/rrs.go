@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 
@@ -72,30 +70,19 @@ An instance with fewer total capacity than users is reported as infeasible
 				}
 				return internalError(err)
 			}
-			w := cmd.OutOrStdout()
-			var f *os.File
+			report := func(w io.Writer) error {
+				if format == "json" {
+					return writeJSON(w, res)
+				}
+				return writeRRSTable(w, in, res)
+			}
 			if out != "" {
-				if f, err = os.Create(out); err != nil {
-					return inputError(err)
+				if err := createFile(out, report); err != nil {
+					return inputError(fmt.Errorf("--out: %w", err))
 				}
-				w = f
+				return nil
 			}
-			if format == "json" {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				err = enc.Encode(res)
-			} else {
-				err = writeRRSTable(w, in, res)
-			}
-			if f != nil {
-				if cerr := f.Close(); err == nil {
-					err = cerr
-				}
-			}
-			if err != nil {
-				return internalError(err)
-			}
-			return nil
+			return report(cmd.OutOrStdout())
 		},
 	}
 	fl := cmd.Flags()
