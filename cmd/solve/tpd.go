@@ -1,12 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -38,19 +37,9 @@ each ρ (default mode: "heavy" when the instance has one).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			stderr := cmd.ErrOrStderr()
-			if input == "" {
-				return inputError(errors.New("--input: required"))
-			}
-			if format != "table" && format != "json" {
-				return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
-			}
-			data, err := os.ReadFile(input)
+			in, err := readModel(input, format, tpd.Parse)
 			if err != nil {
-				return inputError(err)
-			}
-			in, err := tpd.Parse(data)
-			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return err
 			}
 			s, err := tpd.Build(in)
 			if err != nil {
@@ -136,9 +125,7 @@ each ρ (default mode: "heavy" when the instance has one).`,
 			}
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
-				err = enc.Encode(tpdJSONResults(results))
+				err = writeJSON(w, tpdJSONResults(results))
 			} else {
 				err = writeTPDTable(w, results)
 			}
@@ -146,7 +133,7 @@ each ρ (default mode: "heavy" when the instance has one).`,
 				return internalError(err)
 			}
 			if csvFile != "" {
-				if err := writeTPDCSV(csvFile, results); err != nil {
+				if err := createFile(csvFile, func(w io.Writer) error { return tpd.WriteCSV(w, results) }); err != nil {
 					return inputError(fmt.Errorf("--csv: %w", err))
 				}
 			}
@@ -218,19 +205,10 @@ func pickTPDModes(s *tpd.Scenario, mode string, sweep bool) ([]string, error) {
 			for k := range s.Modes {
 				known = append(known, k)
 			}
-			return nil, fmt.Errorf("workload.modes has no mode %q (has: %s)", names[i], strings.Join(tpdSorted(known), ", "))
+			return nil, fmt.Errorf("workload.modes has no mode %q (has: %s)", names[i], strings.Join(slices.Sorted(slices.Values(known)), ", "))
 		}
 	}
 	return names, nil
-}
-
-func tpdSorted(a []string) []string {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-	return a
 }
 
 // tpdColumns are the metrics shown per policy, with their headers.
@@ -243,11 +221,6 @@ var tpdColumns = []struct{ key, head string }{
 	{"util_mean", "util"},
 	{"gap_pct", "gap % (T_LB)"},
 	{"gap_greedy_pct", "gap % (greedy)"},
-}
-
-// ci formats mean ± half-width (also used by the rmts command).
-func ci(mean, hw float64, prec int) string {
-	return strconv.FormatFloat(mean, 'f', prec, 64) + " ± " + strconv.FormatFloat(hw, 'f', prec, 64)
 }
 
 func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
@@ -289,13 +262,6 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 	return tw.Flush()
 }
 
-// jsonStat is one summarised metric in JSON output (also used by the rmts command).
-type jsonStat struct {
-	Mean      float64 `json:"mean"`
-	HalfWidth float64 `json:"ci95"`
-	N         int     `json:"n"`
-}
-
 type tpdJSONPolicy struct {
 	Policy     string              `json:"policy"`
 	Discipline string              `json:"discipline"`
@@ -330,16 +296,4 @@ func tpdJSONResults(rs []*tpd.ExperimentResult) []tpdJSONResult {
 		out = append(out, jr)
 	}
 	return out
-}
-
-func writeTPDCSV(path string, rs []*tpd.ExperimentResult) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := tpd.WriteCSV(f, rs); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
