@@ -175,7 +175,7 @@ func checkSyntax(data []byte) error {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %v (JSON has no NaN or Infinity: numbers must be finite)", path(), err)
+			return fmt.Errorf("%s: not valid JSON: %v (JSON has no NaN or Infinity: numbers must be finite)", path(), err)
 		}
 		switch t := tok.(type) {
 		case json.Delim:

@@ -37,7 +37,7 @@ func TestDecode(t *testing.T) {
 	}{
 		{"ok", `{"users": 3, "servers": [{"slots": 2}]}`, ""},
 		{"syntax", `{"users": 3,`, "not valid JSON"},
-		{"NaN names its field", `{"users": 3, "servers": [{"slots": 1}, {"slots": NaN}]}`, "servers[1].slots: invalid character 'N'"},
+		{"NaN names its field", `{"users": 3, "servers": [{"slots": 1}, {"slots": NaN}]}`, "servers[1].slots: not valid JSON: invalid character 'N'"},
 		{"nested field", `{"users": 3, "servers": [{"slots": 2}, {"slots": 0}]}`, "servers[1].slots: minimum: got 0, want 1"},
 		{"two violations sorted", `{"users": -1, "servers": [{"slots": 0}]}`, "servers[0].slots: minimum: got 0, want 1; users: exclusiveMinimum: got -1, want 0"},
 		{"missing", `{"servers": [{"slots": 1}]}`, "(root): missing property 'users'"},

@@ -1,17 +1,13 @@
 package tpd
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"sort"
-	"strings"
-	"sync"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 
 // ErrInput marks every error caused by a bad instance or bad parameters.
@@ -24,8 +20,10 @@ func inputErr(format string, args ...any) error {
 //go:embed schema.json
 var schemaJSON []byte
 
+var schema = jsoninput.NewSchema("tpd.json", schemaJSON)
+
 // Schema returns the JSON Schema (draft 2020-12) of an instance file.
-func Schema() []byte { return append([]byte(nil), schemaJSON...) }
+func Schema() []byte { return schema.Source() }
 
 // Instance is the JSON form of a TPD scenario (spec MODELS.md C.1, C.6).
 // Positions are in metres, times in seconds, speeds in frames per second.
@@ -150,89 +148,14 @@ type BoundParams struct {
 
 // Parse reads an instance, checks it against the schema and validates it.
 func Parse(data []byte) (*Instance, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, inputErr("not valid JSON: %v", err)
-	}
-	if err := compiledSchema().Validate(doc); err != nil {
-		return nil, schemaError(err)
-	}
 	var in Instance
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := schema.Decode(data, &in); err != nil {
 		return nil, inputErr("%v", err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	return &in, nil
-}
-
-var (
-	schemaOnce  sync.Once
-	schemaCache *jsonschema.Schema
-)
-
-// compiledSchema compiles the embedded schema once; safe for concurrent use.
-func compiledSchema() *jsonschema.Schema {
-	schemaOnce.Do(func() {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
-		if err != nil {
-			panic("tpd: embedded schema: " + err.Error()) // programmer error
-		}
-		c := jsonschema.NewCompiler()
-		if err := c.AddResource("tpd.json", doc); err != nil {
-			panic("tpd: embedded schema: " + err.Error())
-		}
-		schemaCache = c.MustCompile("tpd.json")
-	})
-	return schemaCache
-}
-
-// schemaError turns a schema violation into "path: message" lines.
-func schemaError(err error) error {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return inputErr("%v", err)
-	}
-	var lines []string
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			msg := e.Error()
-			if i := strings.LastIndex(msg, ": "); i >= 0 && strings.HasPrefix(msg, "at ") {
-				msg = msg[i+2:]
-			}
-			lines = append(lines, fieldPath(e.InstanceLocation)+": "+strings.TrimSpace(msg))
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	sort.Strings(lines)
-	return inputErr("%s", strings.Join(lines, "; "))
-}
-
-// fieldPath renders ["ipns","2","slots"] as ipns[2].slots.
-func fieldPath(loc []string) string {
-	var b strings.Builder
-	for _, p := range loc {
-		if p != "" && strings.Trim(p, "0123456789") == "" {
-			b.WriteString("[" + p + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(p)
-	}
-	if b.Len() == 0 {
-		return "(root)"
-	}
-	return b.String()
 }
 
 // maxLatencyEntries caps cameras × IPNs, so that a typo cannot make Build
