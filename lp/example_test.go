@@ -1,0 +1,32 @@
+package lp_test
+
+import (
+	"fmt"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// A planning tool builds a model directly: a small production plan with
+// two products sharing machine hours and a demand range.
+func ExampleModel() {
+	m := lp.New("plan", lp.Maximize)
+	chairs := m.AddVar("chairs", 0, lp.Inf, 45)
+	tables := m.AddIntVar("tables", 0, 20, 80)
+	m.AddLE("machine_hours", 400, lp.Term{Var: chairs, Coef: 5}, lp.Term{Var: tables, Coef: 20})
+	m.AddRow("demand", 10, 60, lp.Term{Var: chairs, Coef: 1}, lp.Term{Var: tables, Coef: 1})
+	if err := m.Validate(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.NumVars(), "columns,", m.NumRows(), "rows,", m.NumNonzeros(), "nonzeros, MIP:", m.IsMIP())
+	for i := range m.Rows {
+		fmt.Println(m.Rows[i].Name, m.Rows[i].Type())
+	}
+	x := []float64{40, 10}
+	fmt.Println("objective at (40, 10):", m.Objective(x), "activities:", m.Activities(x))
+	// Output:
+	// 2 columns, 2 rows, 4 nonzeros, MIP: true
+	// machine_hours <=
+	// demand range
+	// objective at (40, 10): 2600 activities: [400 50]
+}

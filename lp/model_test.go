@@ -1,0 +1,143 @@
+package lp
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRowType(t *testing.T) {
+	inf := math.Inf(1)
+	for _, tc := range []struct {
+		lo, hi float64
+		want   RowType
+	}{
+		{-inf, inf, RowFree},
+		{-inf, 3, RowLE},
+		{2, inf, RowGE},
+		{2, 2, RowEQ},
+		{1, 4, RowRange},
+		{4, 1, RowRange}, // inconsistent bounds still classify by finiteness; solvers report infeasibility
+	} {
+		r := Row{Lower: tc.lo, Upper: tc.hi}
+		if got := r.Type(); got != tc.want {
+			t.Errorf("[%v, %v]: Type() = %v, want %v", tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+func TestAddRowMergesAndDropsZeros(t *testing.T) {
+	m := New("t", Minimize)
+	x := m.AddVar("x", 0, 1, 0)
+	y := m.AddVar("y", 0, 1, 0)
+	z := m.AddVar("z", 0, 1, 0)
+	m.AddEQ("r", 1, Term{z, 2}, Term{x, 1}, Term{y, 3}, Term{x, 0.5}, Term{y, -3})
+	got := m.Rows[0]
+	want := Row{Name: "r", Ind: []int{x, z}, Val: []float64{1.5, 2}, Lower: 1, Upper: 1}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("row (-want +got):\n%s", diff)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	base := func() *Model {
+		m := New("t", Minimize)
+		x := m.AddVar("x", 0, 10, 1)
+		y := m.AddVar("y", math.Inf(-1), math.Inf(1), -1)
+		m.AddLE("cap", 5, Term{x, 1}, Term{y, 2})
+		return m
+	}
+	if err := base().Validate(); err != nil {
+		t.Fatalf("valid model: %v", err)
+	}
+	for _, tc := range []struct {
+		name   string
+		mutate func(m *Model)
+		want   string
+	}{
+		{"objective length", func(m *Model) { m.Obj = m.Obj[:1] }, "1 objective coefficients for 2 columns"},
+		{"NaN offset", func(m *Model) { m.ObjOffset = math.NaN() }, "objective offset: must be finite"},
+		{"NaN bound", func(m *Model) { m.Vars[0].Upper = math.NaN() }, "column 0 (x): bounds [0, NaN]: NaN"},
+		{"+Inf lower", func(m *Model) { m.Vars[1].Lower = math.Inf(1) }, "column 1 (y): lower bound +Inf"},
+		{"-Inf upper row", func(m *Model) { m.Rows[0].Upper = math.Inf(-1) }, "row 0 (cap): upper bound -Inf"},
+		{"Inf cost", func(m *Model) { m.Obj[1] = math.Inf(1) }, "column 1 (y): objective coefficient must be finite"},
+		{"index range", func(m *Model) { m.Rows[0].Ind[1] = 7 }, "row 0 (cap): column index 7 out of range [0,2)"},
+		{"repeated column", func(m *Model) { m.Rows[0].Ind[1] = 0 }, "row 0 (cap): column 0 (x) appears twice"},
+		{"length mismatch", func(m *Model) { m.Rows[0].Val = m.Rows[0].Val[:1] }, "row 0 (cap): 2 indices but 1 values"},
+		{"NaN coefficient", func(m *Model) { m.Rows[0].Val[0] = math.NaN() }, "coefficient of column 0 (x) must be finite, got NaN"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := base()
+			tc.mutate(m)
+			err := m.Validate()
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Validate() = %v, want ErrInvalid containing %q", err, tc.want)
+			}
+		})
+	}
+	// A lower bound above the upper bound is well formed (infeasible, not invalid).
+	m := base()
+	m.Vars[0].Lower = 11
+	if err := m.Validate(); err != nil {
+		t.Errorf("crossed bounds: Validate() = %v, want nil", err)
+	}
+}
+
+func TestMatrixAgreesWithRows(t *testing.T) {
+	m := New("t", Minimize)
+	for j := 0; j < 4; j++ {
+		m.AddVar("", 0, 1, 0)
+	}
+	m.AddLE("a", 1, Term{0, 1}, Term{3, -2})
+	m.AddGE("b", 0, Term{1, 4})
+	m.AddEQ("c", 2, Term{0, 3}, Term{1, 5}, Term{3, 7})
+	a := m.Matrix()
+	want := &CSC{Rows: 3, Cols: 4, ColPtr: []int{0, 2, 4, 4, 6}, RowInd: []int{0, 2, 1, 2, 0, 2}, Val: []float64{1, 3, 4, 5, -2, 7}}
+	if diff := cmp.Diff(want, a); diff != "" {
+		t.Fatalf("Matrix (-want +got):\n%s", diff)
+	}
+	x := []float64{1, 2, 3, 4}
+	if diff := cmp.Diff(m.Activities(x), a.MulVec(x)); diff != "" {
+		t.Errorf("MulVec differs from Activities:\n%s", diff)
+	}
+	// Aᵀy by hand: column j collects Σ_i a_ij y_i.
+	y := []float64{1, -1, 2}
+	if diff := cmp.Diff([]float64{1 + 6, -4 + 10, 0, -2 + 14}, a.MulTransVec(y)); diff != "" {
+		t.Errorf("MulTransVec (-want +got):\n%s", diff)
+	}
+}
+
+func TestCloneIsDeep(t *testing.T) {
+	m := New("t", Maximize)
+	x := m.AddVar("x", 0, 1, 2)
+	m.AddLE("r", 1, Term{x, 1})
+	c := m.Clone()
+	c.Rows[0].Val[0] = 9
+	c.Vars[0].Upper = 5
+	c.Obj[0] = 7
+	if m.Rows[0].Val[0] != 1 || m.Vars[0].Upper != 1 || m.Obj[0] != 2 {
+		t.Errorf("changing the clone changed the original: %+v", m)
+	}
+}
+
+func TestStatusNames(t *testing.T) {
+	for s, want := range map[Status]string{
+		Optimal: "optimal", Infeasible: "infeasible", Unbounded: "unbounded", TimeLimit: "time_limit",
+		InfeasibleOrUnbounded: "infeasible_or_unbounded", NumericalError: "numerical_error", Status(99): "unknown",
+	} {
+		if got := s.String(); got != want {
+			t.Errorf("Status(%d).String() = %q, want %q", int(s), got, want)
+		}
+	}
+	for _, s := range []Status{TimeLimit, IterationLimit, NodeLimit} {
+		if !s.IsLimit() {
+			t.Errorf("%v.IsLimit() = false", s)
+		}
+	}
+	if Optimal.IsLimit() {
+		t.Error("Optimal.IsLimit() = true")
+	}
+}
