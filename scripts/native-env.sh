@@ -1,3 +1,4 @@
 # Environment for building the cgo backends (-tags clp,lpsolve); source it.
-# golp includes <lp_lib.h> without the lpsolve/ prefix Debian installs it under.
-export CGO_CFLAGS="${CGO_CFLAGS:-} -I/usr/include/lpsolve"
+# golp includes <lp_lib.h>, which Debian installs under /usr/include/lpsolve;
+# setting CGO_CFLAGS replaces Go's default "-O2 -g", so keep it.
+export CGO_CFLAGS="${CGO_CFLAGS:--O2 -g} -I/usr/include/lpsolve"

@@ -170,7 +170,7 @@ func TestLPCommand(t *testing.T) {
 		json   func(t *testing.T, a jsonAnswer)
 	}{
 		{
-			name: "optimal table", args: []string{"lp", small}, code: exitOK,
+			name: "optimal table", args: []string{"lp", small, "--backend", "simplex"}, code: exitOK,
 			stdout: []string{"status        optimal", "objective     11\n", "backend       simplex", "verification  ok", "X       3\n", "Y       1\n"},
 		},
 		{
@@ -199,7 +199,7 @@ func TestLPCommand(t *testing.T) {
 			},
 		},
 		{
-			name: "infeasible is a definitive answer", args: []string{"lp", infeas, "--format", "json"}, code: exitOK,
+			name: "infeasible is a definitive answer", args: []string{"lp", infeas, "--format", "json", "--backend", "simplex"}, code: exitOK,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "infeasible" || a.Objective != nil || a.Columns != nil {
 					t.Errorf("status %q objective %v columns %v", a.Status, a.Objective, a.Columns)
@@ -210,14 +210,14 @@ func TestLPCommand(t *testing.T) {
 			},
 		},
 		{
-			name: "unbounded is a definitive answer", args: []string{"lp", unb, "--format", "json"}, code: exitOK,
+			name: "unbounded is a definitive answer", args: []string{"lp", unb, "--format", "json", "--backend", "simplex"}, code: exitOK,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "unbounded" || a.Objective != nil || a.Ray == nil {
 					t.Errorf("status %q objective %v ray %v; want unbounded, null, a ray", a.Status, a.Objective, a.Ray)
 				}
 			},
 		},
-		{name: "table for infeasible", args: []string{"lp", infeas}, code: exitOK, stdout: []string{"status        infeasible", "Farkas certificate"}},
+		{name: "table for infeasible", args: []string{"lp", infeas, "--backend", "simplex"}, code: exitOK, stdout: []string{"status        infeasible", "Farkas certificate"}},
 		{
 			// min x, x ≥ 1.5, x integer in [0, 10]: x = 2 (milpMPS).
 			name: "MILP on auto", args: []string{"lp", milp, "--format", "json"}, code: exitOK,
