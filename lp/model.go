@@ -236,7 +236,7 @@ func (m *Model) Validate() error {
 		return fmt.Errorf("%w: objective offset: must be finite, got %v", ErrInvalid, m.ObjOffset)
 	}
 	for j, v := range m.Vars {
-		if err := checkBounds(v.Lower, v.Upper); err != nil {
+		if err := CheckBounds(v.Lower, v.Upper); err != nil {
 			return fmt.Errorf("%w: column %d (%s): %v", ErrInvalid, j, v.Name, err)
 		}
 		if c := m.Obj[j]; math.IsNaN(c) || math.IsInf(c, 0) {
@@ -249,7 +249,7 @@ func (m *Model) Validate() error {
 		if len(r.Ind) != len(r.Val) {
 			return fmt.Errorf("%w: row %d (%s): %d indices but %d values", ErrInvalid, i, r.Name, len(r.Ind), len(r.Val))
 		}
-		if err := checkBounds(r.Lower, r.Upper); err != nil {
+		if err := CheckBounds(r.Lower, r.Upper); err != nil {
 			return fmt.Errorf("%w: row %d (%s): %v", ErrInvalid, i, r.Name, err)
 		}
 		for k, j := range r.Ind {
@@ -268,7 +268,10 @@ func (m *Model) Validate() error {
 	return nil
 }
 
-func checkBounds(lo, hi float64) error {
+// CheckBounds reports a bound pair that no model may hold: a NaN, a lower
+// bound of +∞ or an upper bound of −∞. A lower bound above the upper bound is
+// allowed (it makes the model infeasible).
+func CheckBounds(lo, hi float64) error {
 	switch {
 	case math.IsNaN(lo) || math.IsNaN(hi):
 		return fmt.Errorf("bounds [%v, %v]: NaN", lo, hi)

@@ -18,7 +18,7 @@ func (sv *Solver) AddRows(rows []lp.Row) error {
 		if len(r.Ind) != len(r.Val) {
 			return fmt.Errorf("simplex: AddRows: rows[%d]: %d indices but %d values", k, len(r.Ind), len(r.Val))
 		}
-		if err := checkBounds(r.Lower, r.Upper); err != nil {
+		if err := lp.CheckBounds(r.Lower, r.Upper); err != nil {
 			return fmt.Errorf("simplex: AddRows: rows[%d]: %v", k, err)
 		}
 		seen := make(map[int]bool, len(r.Ind))
@@ -115,17 +115,5 @@ func (sv *Solver) AddRows(rows []lp.Row) error {
 	}
 	s.allocWork()
 	s.luValid = false
-	return nil
-}
-
-func checkBounds(lo, hi float64) error {
-	switch {
-	case math.IsNaN(lo) || math.IsNaN(hi):
-		return fmt.Errorf("bounds [%v, %v]: NaN", lo, hi)
-	case math.IsInf(lo, 1):
-		return fmt.Errorf("lower bound +Inf")
-	case math.IsInf(hi, -1):
-		return fmt.Errorf("upper bound -Inf")
-	}
 	return nil
 }
