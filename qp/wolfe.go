@@ -60,6 +60,31 @@ func (t *tableau) pivot(r, c int) {
 }
 
 // reducedCost returns w_c − w_Bᵀ B⁻¹A_c.
+// ratioTest picks the row that leaves when column enter enters: the
+// smallest ratio rhs/a over rows with a > 0, and ratio 0 for a pinned basic
+// column (one that must stay at zero) with any nonzero entry; ties go to the
+// lower basic column index (Bland), which prevents cycling. It returns
+// leave = -1 when no row limits the step.
+func (t *tableau) ratioTest(enter int, pinned func(c int) bool) (leave int, ratio float64) {
+	leave, ratio = -1, math.Inf(1)
+	for i := 0; i < t.m; i++ {
+		v := t.at(i, enter)
+		var r float64
+		switch {
+		case pinned(t.basis[i]) && math.Abs(v) > wolfeTol:
+			r = 0
+		case v > wolfeTol:
+			r = math.Max(t.at(i, t.n), 0) / v
+		default:
+			continue
+		}
+		if r < ratio-1e-12 || (r <= ratio+1e-12 && leave >= 0 && t.basis[i] < t.basis[leave]) {
+			leave, ratio = i, r
+		}
+	}
+	return leave, ratio
+}
+
 func (t *tableau) reducedCost(c int) float64 {
 	d := t.cost[c]
 	for i := 0; i < t.m; i++ {
@@ -117,22 +142,7 @@ func (t *tableau) run(ctx context.Context, admissible func(c int) bool, comp []i
 			degenerate++
 			continue
 		}
-		leave, ratio := -1, math.Inf(1)
-		for i := 0; i < t.m; i++ {
-			v := t.at(i, enter)
-			var r float64
-			switch {
-			case pinned(t.basis[i]) && math.Abs(v) > wolfeTol:
-				r = 0
-			case v > wolfeTol:
-				r = math.Max(t.at(i, rhs), 0) / v
-			default:
-				continue
-			}
-			if r < ratio-1e-12 || (r <= ratio+1e-12 && leave >= 0 && t.basis[i] < t.basis[leave]) {
-				leave, ratio = i, r
-			}
-		}
+		leave, ratio := t.ratioTest(enter, pinned)
 		if leave < 0 {
 			return errUnboundedRay
 		}
@@ -367,22 +377,7 @@ func (p *Problem) SolveWolfe(ctx context.Context, opt WolfeOptions) (*Solution, 
 		if pivots >= maxPivots {
 			return nil, fmt.Errorf("qp: Wolfe's method: pivot limit %d reached", maxPivots)
 		}
-		leave, ratio := -1, math.Inf(1)
-		for i := 0; i < nrow; i++ {
-			v := t.at(i, enter)
-			var r float64
-			switch {
-			case pinned(t.basis[i]) && math.Abs(v) > wolfeTol:
-				r = 0
-			case v > wolfeTol:
-				r = math.Max(t.at(i, ncol), 0) / v
-			default:
-				continue
-			}
-			if r < ratio-1e-12 || (r <= ratio+1e-12 && leave >= 0 && t.basis[i] < t.basis[leave]) {
-				leave, ratio = i, r
-			}
-		}
+		leave, _ := t.ratioTest(enter, pinned)
 		if leave < 0 {
 			return nil, fmt.Errorf("qp: Wolfe's method, phase 3: the objective is unbounded")
 		}
