@@ -16,6 +16,7 @@ import (
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
+	"github.com/streamopt/streamopt/solve/solvetest"
 )
 
 func t2(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
@@ -27,48 +28,21 @@ func TestRejects(t *testing.T) {
 		m.AddLE("r0", 5, t2(x, 1))
 		return m
 	}
-	tests := []struct {
-		name    string
-		edit    func(m *lp.Model)
-		opts    solve.Options
-		wantIs  error
-		wantSub string
-	}{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, lpModel, []solvetest.Reject{
 		// The limits are the ones measured in TestRangeGuard's comment: CLP
 		// aborts at |c| ≥ 1e25 and refuses |a| > 1e20.
-		{"objective_1e25", func(m *lp.Model) { m.Obj[0] = 1e25 }, solve.Options{}, ErrRange, "vars[0] (x).obj"},
-		{"objective_-3e25", func(m *lp.Model) { m.Obj[0] = -3e25 }, solve.Options{}, ErrRange, "got -3e+25"},
-		{"coefficient_1e21", func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, solve.Options{}, ErrRange, "rows[0] (r0).coef[0] (x)"},
-		{"bound_1e28", func(m *lp.Model) { m.Vars[0].Upper = 1e28 }, solve.Options{}, ErrRange, "vars[0] (x).upper"},
-		{"row_bound_-1e28", func(m *lp.Model) { m.Rows[0].Upper = -1e28 }, solve.Options{}, ErrRange, "rows[0] (r0).upper"},
-		{"integer", func(m *lp.Model) { m.Vars[0].Integer = true }, solve.Options{}, solve.ErrCapability, "MILP"},
-		{"nan", func(m *lp.Model) { m.Obj[0] = math.NaN() }, solve.Options{}, lp.ErrInvalid, "NaN"},
-		{"unknown_raw", nil, solve.Options{Raw: map[string]string{"presolve": "on"}}, nil, `unknown key "presolve"`},
-		{"bad_algorithm", nil, solve.Options{Raw: map[string]string{"algorithm": "simplex"}}, nil, `got "simplex"`},
-		{"dual_tol", nil, solve.Options{DualTol: 1e-9}, nil, "dual_tol"},
-		{"negative_iterations", nil, solve.Options{IterationLimit: -1}, nil, "iteration_limit"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := lpModel()
-			if tc.edit != nil {
-				tc.edit(m)
-			}
-			sol, err := New().Solve(context.Background(), m, tc.opts)
-			if err == nil {
-				t.Fatalf("no error, solution %+v", sol)
-			}
-			if tc.wantIs != nil && !errors.Is(err, tc.wantIs) {
-				t.Errorf("error %q does not wrap %v", err, tc.wantIs)
-			}
-			if !strings.Contains(err.Error(), tc.wantSub) {
-				t.Errorf("error %q does not mention %q", err, tc.wantSub)
-			}
-		})
-	}
-	if _, err := New().Solve(context.Background(), nil, solve.Options{}); !errors.Is(err, lp.ErrInvalid) {
-		t.Errorf("nil model: error %v, want lp.ErrInvalid", err)
-	}
+		{Name: "objective_1e25", Edit: func(m *lp.Model) { m.Obj[0] = 1e25 }, Is: ErrRange, Contains: "vars[0] (x).obj"},
+		{Name: "objective_-3e25", Edit: func(m *lp.Model) { m.Obj[0] = -3e25 }, Is: ErrRange, Contains: "got -3e+25"},
+		{Name: "coefficient_1e21", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, Is: ErrRange, Contains: "rows[0] (r0).coef[0] (x)"},
+		{Name: "bound_1e28", Edit: func(m *lp.Model) { m.Vars[0].Upper = 1e28 }, Is: ErrRange, Contains: "vars[0] (x).upper"},
+		{Name: "row_bound_-1e28", Edit: func(m *lp.Model) { m.Rows[0].Upper = -1e28 }, Is: ErrRange, Contains: "rows[0] (r0).upper"},
+		{Name: "integer", Edit: func(m *lp.Model) { m.Vars[0].Integer = true }, Is: solve.ErrCapability, Contains: "MILP"},
+		{Name: "nan", Edit: func(m *lp.Model) { m.Obj[0] = math.NaN() }, Is: lp.ErrInvalid, Contains: "NaN"},
+		{Name: "unknown_raw", Options: solve.Options{Raw: map[string]string{"presolve": "on"}}, Contains: `unknown key "presolve"`},
+		{Name: "bad_algorithm", Options: solve.Options{Raw: map[string]string{"algorithm": "simplex"}}, Contains: `got "simplex"`},
+		{Name: "dual_tol", Options: solve.Options{DualTol: 1e-9}, Contains: "dual_tol"},
+		{Name: "negative_iterations", Options: solve.Options{IterationLimit: -1}, Contains: "iteration_limit"},
+	})
 }
 
 // TestRangeGuard checks values just inside the limits still solve: CLP takes

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
+	"github.com/streamopt/streamopt/solve/solvetest"
 )
 
 // Tolerances of the comparisons below: objectives 1e-9 relative (the exact
@@ -31,45 +31,18 @@ func TestRejects(t *testing.T) {
 		m.AddLE("r0", 5, t2(x, 1))
 		return m
 	}
-	tests := []struct {
-		name    string
-		edit    func(m *lp.Model)
-		opts    solve.Options
-		wantIs  error
-		wantSub string
-	}{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, lpModel, []solvetest.Reject{
 		// lp_solve reads |v| ≥ 1e30 (get_infinite) as infinite.
-		{"objective_1e30", func(m *lp.Model) { m.Obj[0] = 1e30 }, solve.Options{}, ErrRange, "vars[0] (x).obj"},
-		{"coefficient_-2e30", func(m *lp.Model) { m.Rows[0].Val[0] = -2e30 }, solve.Options{}, ErrRange, "rows[0] (r0).coef[0] (x)"},
-		{"bound_1e30", func(m *lp.Model) { m.Vars[0].Upper = 1e30 }, solve.Options{}, ErrRange, "vars[0] (x).upper"},
-		{"row_bound_1e31", func(m *lp.Model) { m.Rows[0].Upper = 1e31 }, solve.Options{}, ErrRange, "rows[0] (r0).upper"},
-		{"nan", func(m *lp.Model) { m.Obj[0] = math.NaN() }, solve.Options{}, lp.ErrInvalid, "NaN"},
-		{"unknown_raw", nil, solve.Options{Raw: map[string]string{"algorithm": "dual"}}, nil, `unknown key "algorithm"`},
-		{"bad_scaling", nil, solve.Options{Raw: map[string]string{"scaling": "geometric"}}, nil, `got "geometric"`},
-		{"negative_gap", nil, solve.Options{MIPGap: -0.1}, nil, "mip_gap"},
-		{"negative_nodes", nil, solve.Options{NodeLimit: -1}, nil, "node_limit"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := lpModel()
-			if tc.edit != nil {
-				tc.edit(m)
-			}
-			sol, err := New().Solve(context.Background(), m, tc.opts)
-			if err == nil {
-				t.Fatalf("no error, solution %+v", sol)
-			}
-			if tc.wantIs != nil && !errors.Is(err, tc.wantIs) {
-				t.Errorf("error %q does not wrap %v", err, tc.wantIs)
-			}
-			if !strings.Contains(err.Error(), tc.wantSub) {
-				t.Errorf("error %q does not mention %q", err, tc.wantSub)
-			}
-		})
-	}
-	if _, err := New().Solve(context.Background(), nil, solve.Options{}); !errors.Is(err, lp.ErrInvalid) {
-		t.Errorf("nil model: error %v, want lp.ErrInvalid", err)
-	}
+		{Name: "objective_1e30", Edit: func(m *lp.Model) { m.Obj[0] = 1e30 }, Is: ErrRange, Contains: "vars[0] (x).obj"},
+		{Name: "coefficient_-2e30", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = -2e30 }, Is: ErrRange, Contains: "rows[0] (r0).coef[0] (x)"},
+		{Name: "bound_1e30", Edit: func(m *lp.Model) { m.Vars[0].Upper = 1e30 }, Is: ErrRange, Contains: "vars[0] (x).upper"},
+		{Name: "row_bound_1e31", Edit: func(m *lp.Model) { m.Rows[0].Upper = 1e31 }, Is: ErrRange, Contains: "rows[0] (r0).upper"},
+		{Name: "nan", Edit: func(m *lp.Model) { m.Obj[0] = math.NaN() }, Is: lp.ErrInvalid, Contains: "NaN"},
+		{Name: "unknown_raw", Options: solve.Options{Raw: map[string]string{"algorithm": "dual"}}, Contains: `unknown key "algorithm"`},
+		{Name: "bad_scaling", Options: solve.Options{Raw: map[string]string{"scaling": "geometric"}}, Contains: `got "geometric"`},
+		{Name: "negative_gap", Options: solve.Options{MIPGap: -0.1}, Contains: "mip_gap"},
+		{Name: "negative_nodes", Options: solve.Options{NodeLimit: -1}, Contains: "node_limit"},
+	})
 }
 
 func TestMILP(t *testing.T) {
