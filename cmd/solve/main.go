@@ -1,9 +1,3 @@
-// Command solve compiles streamopt's models and LP/MILP files into
-// optimisation problems, solves them on a chosen backend and reports the
-// verified answer.
-//
-// Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
-// hit, 2 a usage or input error, 3 a solver or internal error.
 package main
 
 import (

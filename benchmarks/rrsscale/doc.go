@@ -1,0 +1,15 @@
+// Command rrsscale times the direct convex QP solver (solve rrs --method qp)
+// on generated RRS instances from 10 DCs × 100 regions up to 200 DCs × 2000
+// regions (400 000 routing variables), and optionally compares it with an
+// independent solver on the same lifted QP: CLP's barrier (-clp, the QP
+// written as MPS with a QUADOBJ section) or cvxopt (-cvxopt, via
+// cvxopt_ref.py). Run it from the repository root:
+//
+//	go run ./benchmarks/rrsscale [-sizes 50x500,200x2000] [-seed 1] [-clp | -cvxopt] [-csv out.csv]
+//
+// The instances are random but reproducible from the seed: DCs and regions
+// are placed uniformly in a square, D_ij = 5 + 100·distance ms, shares are
+// normalised exponentials, λ_i ~ U(0.5, 0.8), ι_i ~ U(0.0005, 0.0015),
+// B_i ~ U(0.5, 1.5)·(1 − λ_i)/ι_i, κ = 0.004 for every region (concave case),
+// and N = 0.8·ΣC_i.
+package main

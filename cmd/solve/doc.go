@@ -1,0 +1,19 @@
+// Command solve compiles streamopt's models and LP/MILP files into
+// optimisation problems, solves them on a chosen backend and reports the
+// verified answer.
+//
+// Usage:
+//
+//	solve lp FILE.mps [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve backends
+//	solve rrs --input model.json [--method qp|wolfe|kkt-milp|auto]   (paper 003, spec A)
+//	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
+//	solve rmts --input model.json [--policy ...] [--sweep xi=36:44]  (paper 000, spec B)
+//	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
+//
+// Every command takes --format table|json; human output goes to stdout,
+// progress and logs to stderr.
+//
+// Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
+// hit, 2 a usage or input error, 3 a solver or internal error.
+package main
