@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -68,36 +67,8 @@ func TestRangeGuard(t *testing.T) {
 	}
 }
 
-// transport builds a random balanced transportation problem with s sources
-// and s sinks (seeded): large enough that CLP needs many iterations.
-func transport(s int, seed uint64) *lp.Model {
-	r := rand.New(rand.NewPCG(seed, 1))
-	m := lp.New("transport", lp.Minimize)
-	supply := make([]float64, s)
-	for i := range supply {
-		supply[i] = float64(10 + r.IntN(90))
-	}
-	rows := make([][]lp.Term, 2*s)
-	for i := 0; i < s; i++ {
-		for k := 0; k < s; k++ {
-			j := m.AddVar("", 0, lp.Inf, float64(1+r.IntN(1000)))
-			rows[i] = append(rows[i], t2(j, 1))
-			rows[s+k] = append(rows[s+k], t2(j, 1))
-		}
-	}
-	total := 0.0
-	for i := 0; i < s; i++ {
-		m.AddLE("", supply[i], rows[i]...)
-		total += supply[i]
-	}
-	for k := 0; k < s; k++ {
-		m.AddGE("", total/float64(s)*0.9, rows[s+k]...)
-	}
-	return m
-}
-
 func TestLimits(t *testing.T) {
-	m := transport(120, 7)
+	m := solvetest.Transport(120, 7)
 	t.Run("iterations", func(t *testing.T) {
 		for _, alg := range []string{AlgDual, AlgPrimal} {
 			sol, err := New().Solve(context.Background(), m, solve.Options{IterationLimit: 3, Raw: map[string]string{"algorithm": alg}})

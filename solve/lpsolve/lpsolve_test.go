@@ -184,7 +184,7 @@ func TestLimits(t *testing.T) {
 		check(t, sol, err, lp.NodeLimit)
 	})
 	t.Run("iterations", func(t *testing.T) {
-		sol, err := New().Solve(context.Background(), transport(60, 7), solve.Options{IterationLimit: 3})
+		sol, err := New().Solve(context.Background(), solvetest.Transport(60, 7), solve.Options{IterationLimit: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,34 +207,6 @@ func TestLimits(t *testing.T) {
 			t.Errorf("got %v, %v; want time_limit", sol, err)
 		}
 	})
-}
-
-// transport builds a random balanced transportation problem with s sources
-// and s sinks (seeded).
-func transport(s int, seed uint64) *lp.Model {
-	r := rand.New(rand.NewPCG(seed, 1))
-	m := lp.New("transport", lp.Minimize)
-	supply := make([]float64, s)
-	for i := range supply {
-		supply[i] = float64(10 + r.IntN(90))
-	}
-	rows := make([][]lp.Term, 2*s)
-	for i := 0; i < s; i++ {
-		for k := 0; k < s; k++ {
-			j := m.AddVar("", 0, lp.Inf, float64(1+r.IntN(1000)))
-			rows[i] = append(rows[i], t2(j, 1))
-			rows[s+k] = append(rows[s+k], t2(j, 1))
-		}
-	}
-	total := 0.0
-	for i := 0; i < s; i++ {
-		m.AddLE("", supply[i], rows[i]...)
-		total += supply[i]
-	}
-	for k := 0; k < s; k++ {
-		m.AddGE("", total/float64(s)*0.9, rows[s+k]...)
-	}
-	return m
 }
 
 func TestCapabilities(t *testing.T) {
