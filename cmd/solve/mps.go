@@ -41,7 +41,8 @@ func newMPSCmd() *cobra.Command {
 		Long: `mps plans every policy of the instance with Algorithm 1 (spec MODELS.md A.9),
 evaluates its fluid profit for N = from, from+step, ..., to, solves RRS(N) for
 the optimum, and prints the mean gap to the optimum over [N_L, N̄], [N_L, N_H]
-and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.`,
+and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.
+The gap table of spec A.10 is the one printed with --step 5.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			in, err := readModel(input, format, mps.ParseBytes)

@@ -39,9 +39,9 @@ func staticProfit(n, n0 float64, loads []float64, latency float64) float64 {
 // gaps to the optimum, which are then independent of how the policies were
 // planned. The optimum Opt(N) is the verified RRS(N) solution (KKT residuals
 // checked by package rrs; spec A.10 gives 166.800, 195.542, 210.720 at 300,
-// 360, 400). These gaps are the reason the spec's S1 0.559 and S2
-// 3.086/3.901/1.957 are not reproduced: the closed form gives 0.575 and
-// 3.135/3.918/1.980.
+// 360, 400). On the unit grid the closed form gives S1 0.575 on [300,360]
+// and S2 3.135/3.918/1.980; on the spec's step-5 grid, 0.559 and
+// 3.086/3.901/1.957 as in spec A.10.
 func TestStaticPoliciesClosedForm(t *testing.T) {
 	in := paper(t)
 	ctx := context.Background()
@@ -68,10 +68,10 @@ func TestStaticPoliciesClosedForm(t *testing.T) {
 			}
 		}
 	}
-	meanGap := func(k int, from, to float64) float64 {
+	meanGap := func(k int, from, to, step float64) float64 {
 		sum, cnt := 0.0, 0
 		for _, pt := range pts {
-			if pt.N >= from && pt.N <= to {
+			if pt.N >= from && pt.N <= to && math.Mod(pt.N-from, step) == 0 {
 				sum += pt.Optimum - closed[k](pt.N)
 				cnt++
 			}
@@ -79,17 +79,23 @@ func TestStaticPoliciesClosedForm(t *testing.T) {
 		return sum / float64(cnt)
 	}
 	for _, tc := range []struct {
-		k        int
-		from, to float64
-		want     float64 // closed form minus the verified optimum; testdata/mps_reference.py (SciPy) gives the same to 1e-4
+		k              int
+		from, to, step float64
+		want           float64
 	}{
-		{0, 300, 360, 0.575},
-		{1, 300, 400, 3.135},
-		{1, 300, 360, 3.918},
-		{1, 360, 400, 1.980},
+		// Unit grid: testdata/mps_reference.py (SciPy) gives the same to 1e-4.
+		{0, 300, 360, 1, 0.575},
+		{1, 300, 400, 1, 3.135},
+		{1, 300, 360, 1, 3.918},
+		{1, 360, 400, 1, 1.980},
+		// Step-5 grid: spec A.10's table.
+		{0, 300, 360, 5, 0.559},
+		{1, 300, 400, 5, 3.086},
+		{1, 300, 360, 5, 3.901},
+		{1, 360, 400, 5, 1.957},
 	} {
-		if got := meanGap(tc.k, tc.from, tc.to); math.Abs(got-tc.want) > 1e-3 {
-			t.Errorf("S%d on [%g, %g]: mean gap %.4f, want %.3f", tc.k+1, tc.from, tc.to, got, tc.want)
+		if got := meanGap(tc.k, tc.from, tc.to, tc.step); math.Abs(got-tc.want) > 1e-3 {
+			t.Errorf("S%d on [%g, %g] step %g: mean gap %.4f, want %.3f", tc.k+1, tc.from, tc.to, tc.step, got, tc.want)
 		}
 	}
 }

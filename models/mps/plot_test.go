@@ -9,7 +9,7 @@ import (
 
 // TestPlotsWritePNG checks that each figure is written as a non-trivial PNG.
 func TestPlotsWritePNG(t *testing.T) {
-	in, pols, pts := paperSweep(t)
+	in, pols, pts := paperSweep(t, 1)
 	var names []string
 	for _, p := range pols {
 		names = append(names, p.Name)
