@@ -1,30 +1,18 @@
 package mps
 
 import (
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/streamopt/streamopt/internal/jsontest"
 )
 
 func mutate(t *testing.T, f func(doc map[string]any)) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "mps-paper.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	f(doc)
-	out, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return jsontest.Edit(t, filepath.Join("..", "..", "examples", "mps-paper.json"), f)
 }
 
 func TestBadInputs(t *testing.T) {

@@ -3,7 +3,6 @@ package rrs
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamopt/streamopt/internal/jsontest"
 	"github.com/streamopt/streamopt/qp"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -181,24 +181,9 @@ func TestProposition1(t *testing.T) {
 	}
 }
 
-// mutate loads the example JSON as a generic document, applies f and
-// re-encodes it.
 func mutate(t *testing.T, f func(doc map[string]any)) []byte {
 	t.Helper()
-	data, err := os.ReadFile(examplePath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	f(doc)
-	out, err := json.Marshal(doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return jsontest.Edit(t, examplePath(), f)
 }
 
 func TestBadInputs(t *testing.T) {

@@ -1,0 +1,29 @@
+package jsontest
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestEdit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.json")
+	if err := os.WriteFile(path, []byte(`{"n": 3, "list": [1, 2]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := Edit(t, path, func(doc map[string]any) {
+		doc["n"] = -1
+		doc["list"].([]any)[1] = "x"
+	})
+	var got struct {
+		N    int   `json:"n"`
+		List []any `json:"list"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.N != -1 || len(got.List) != 2 || got.List[0] != 1.0 || got.List[1] != "x" {
+		t.Errorf("Edit gave %s, want n -1 and list [1, \"x\"]", out)
+	}
+}
