@@ -152,12 +152,15 @@ func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float6
 	p.Title.Text = "Mean gap to the optimum"
 	p.Y.Label.Text = "mean of Opt(N) − profit(N)"
 	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
+	grid := plotter.NewGrid()
+	grid.Vertical.Color = nil // the x axis is nominal
+	p.Add(grid)
 	w := vg.Points(30)
 	labels := make([]string, len(intervals))
 	for r, iv := range intervals {
 		labels[r] = fmt.Sprintf("[%g, %g]", iv[0], iv[1])
 	}
+	tallest := 0.0
 	for k, name := range names {
 		vals := make(plotter.Values, len(intervals))
 		missing := false
@@ -165,6 +168,7 @@ func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float6
 			g := Gaps(pts, k, iv[0], iv[1])
 			if g.Feasible == g.Points && !math.IsNaN(g.Mean) {
 				vals[r] = g.Mean
+				tallest = math.Max(tallest, g.Mean)
 			} else {
 				missing = true
 			}
@@ -184,5 +188,8 @@ func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float6
 		p.Legend.Add(label, b)
 	}
 	p.NominalX(labels...)
+	// Headroom above the tallest bar keeps the legend (top right) clear of it.
+	p.Y.Min = 0
+	p.Y.Max = math.Max(p.Y.Max, 1.35*tallest)
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
