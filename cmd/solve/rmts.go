@@ -21,7 +21,7 @@ func init() { register(newRMTSCmd) }
 func newRMTSCmd() *cobra.Command {
 	var (
 		input, policy, sweep, alphas, plotDir, csvFile, format string
-		runs                                                   int
+		runs, proactive                                        int
 		seed                                                   uint64
 		bound                                                  bool
 		backend                                                string
@@ -38,12 +38,21 @@ service delay T̄ in units of τ and the migrations per request, each with its
 
 --sweep xi=36:44 runs every arrival rate from 36 to 44 (step 1; xi=36:44:2 or
 xi=36,40,44 also work); --alpha runs RMTS for each weight α. --plot draws the
-paper's Figs. 4–7 as PNG.`,
+paper's Figs. 4–7 as PNG. --dasd-proactive 4 turns on DASD dancing's
+proactive mode with δ = 4 (spec B.6; overrides policy.dasd_proactive_delta):
+after every event, one stream at a time moves across a migration edge whose
+load difference is at least δ.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			in, err := readModel(input, format, rmts.Parse)
 			if err != nil {
 				return err
+			}
+			if cmd.Flags().Changed("dasd-proactive") {
+				in.Policy.DASDProactiveDelta = proactive
+				if err := in.Validate(); err != nil {
+					return inputError(fmt.Errorf("--dasd-proactive: %w", err))
+				}
 			}
 			sc, err := rmts.Build(in)
 			if err != nil {
@@ -129,6 +138,7 @@ paper's Figs. 4–7 as PNG.`,
 	fl.StringVar(&format, "format", "table", "output format: table|json")
 	fl.BoolVar(&bound, "bound", false, "also solve the offline LP bound of every trace and report each policy's gap to it (small instances)")
 	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
+	fl.IntVar(&proactive, "dasd-proactive", 0, "δ of DASD dancing's proactive mode, >= 2 (0 = off; default: the instance's policy.dasd_proactive_delta)")
 	return cmd
 }
 

@@ -23,12 +23,55 @@
 //     probability min{1, (l_S − Min_th)/(Max_th − Min_th)} along the
 //     shortest valid path from S (λ ≤ Γ−1).
 //   - DASD dancing: serve where there is room; when every holder is full,
-//     the breadth-first shortest chain (λ ≤ Γ−1) from any holder.
+//     the breadth-first shortest chain (λ ≤ Γ−1) from any holder. An
+//     optional proactive mode (below) also balances loads between events.
 //   - Last-minute: the same with one step only (policy.last_minute_hops).
 //   - Max-flow: the same with unbounded chains, i.e. an augmenting path.
 //     It admits a request exactly when the active requests plus the new
 //     one can be assigned to holders within capacity (package graphpaths),
 //     so it is the exact online reference for admission.
+//
+// # DASD dancing's proactive mode
+//
+// Spec B.6 names an optional proactive mode of DASD dancing, off by
+// default: also move one stream along an edge whenever the load difference
+// across that edge is at least δ (δ = 4 in the spec). It is on when
+// policy.dasd_proactive_delta = δ ≥ 2 (0 or absent: off; RunOptions and
+// the command line can override it). Precisely, after every event
+// (arrival, departure or server failure, once the event itself has been
+// handled), repeat:
+//
+//  1. Among the migration-graph edges (u, v) (u and v adjacent, i.e.
+//     sharing a content and linked by the topology, both in service) with
+//     l_u − l_v ≥ δ on which u serves at least one stream of a content in
+//     H_u ∩ H_v, take the one with the largest l_u − l_v (ties: lowest u,
+//     then lowest v). If there is none, stop.
+//  2. Move from u to v the stream of a shared content with the longest
+//     remaining playback (ties: lowest request id), the same choice as a
+//     hop of a migration path (B.3). It keeps its end time, adds one to
+//     its move count and counts as one migration (Result.Migrations, and
+//     Result.ProactiveMoves on its own). It adds no service delay: the
+//     stream is already playing.
+//
+// with at most K moves (the number of servers) per event; a rebalancing
+// cut short by this cap is counted in Result.ProactiveCapped and continues
+// after the next event.
+//
+// A move keeps every invariant: l_v ≤ l_u − δ ≤ L − 2 < L, so v has room,
+// and v stores the moved stream's content. It terminates even without the
+// cap: a move with difference d = l_u − l_v ≥ δ changes Σ_k l_k² by
+// (l_u − 1)² + (l_v + 1)² − l_u² − l_v² = −2(d − 1) ≤ −2(δ − 1) < 0, and
+// Σ_k l_k² is a non-negative integer, so one event makes at most
+// Σ_k l_k² / (2(δ − 1)) ≤ K·L²/2 moves. With δ = 1 a move across a
+// difference of 1 would leave Σ l² unchanged and could be undone by the
+// next one (ping-pong), which is why δ ≥ 2 is required.
+//
+// The mode applies to DASD only: the other policies ignore the parameter,
+// so that one instance can compare all of them. It is inactive when Γ < 2,
+// because Γ = 1 tolerates no migration at all. Every run reports the
+// time-averaged load variance of spec B.4, (1/(T−W)) ∫_W^T σ(t) dt with
+// σ = (1/K) Σ_k (l_k − l̄)² over all K servers, window [W, T] = [warm-up,
+// horizon] (metric "load_variance"), which is what the mode lowers.
 //
 // Failure migration (B.5) moves each stream of a failed server to the
 // least-loaded holder with room, else along a valid path, else terminates

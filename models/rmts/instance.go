@@ -93,6 +93,11 @@ type Params struct {
 	LastMinuteHops int      `json:"last_minute_hops,omitempty"` // default 1
 	Literal        bool     `json:"literal,omitempty"`
 	SharedStorage  bool     `json:"shared_storage,omitempty"`
+	// DASDProactiveDelta is δ of DASD dancing's optional proactive mode
+	// (spec B.6): after every event, move one stream across a migration
+	// edge whose load difference is at least δ (see the package doc).
+	// 0 (the default) is off; otherwise δ >= 2. Only DASD uses it.
+	DASDProactiveDelta int `json:"dasd_proactive_delta,omitempty"`
 }
 
 // Failure fails a server at a time.
@@ -286,6 +291,18 @@ func (p Params) validate(L int) error {
 	if p.LastMinuteHops < 0 {
 		return inputErr("policy.last_minute_hops: must be >= 0 (0 = one step), got %d", p.LastMinuteHops)
 	}
+	if err := checkProactiveDelta(p.DASDProactiveDelta); err != nil {
+		return inputErr("policy.dasd_proactive_delta: %v", err)
+	}
+	return nil
+}
+
+// checkProactiveDelta: δ = 0 is off; δ = 1 would move a stream from l+1 to
+// l and straight back, so the mode needs δ >= 2.
+func checkProactiveDelta(d int) error {
+	if d != 0 && d < 2 {
+		return fmt.Errorf("must be 0 (off) or >= 2 (δ = 1 would move streams back and forth), got %d", d)
+	}
 	return nil
 }
 
@@ -300,6 +317,8 @@ type Resolved struct {
 	LastMinuteHops int
 	Literal        bool
 	SharedStorage  bool
+	// DASDProactiveDelta is δ of DASD's proactive mode; 0 is off.
+	DASDProactiveDelta int
 }
 
 // withDefaults applies spec B.2/B.6/B.7 defaults: L_th = 0.7L, Γ = 3,
@@ -307,7 +326,8 @@ type Resolved struct {
 // L = 120), one-step last-minute migration.
 func (p Params) withDefaults(L int) Resolved {
 	r := Resolved{LTh: 0.7 * float64(L), Gamma: 3, B: 2680, Alpha: 0.5, Tau: 1,
-		REMMax: float64(L) * 14 / 15, LastMinuteHops: 1, Literal: p.Literal, SharedStorage: p.SharedStorage}
+		REMMax: float64(L) * 14 / 15, LastMinuteHops: 1, Literal: p.Literal, SharedStorage: p.SharedStorage,
+		DASDProactiveDelta: p.DASDProactiveDelta}
 	if p.LTh != nil {
 		r.LTh = *p.LTh
 	}

@@ -24,6 +24,9 @@ type RunOptions struct {
 	Policy Policy
 	// Alpha overrides the instance's α when not nil.
 	Alpha *float64
+	// DASDProactiveDelta overrides the instance's policy.dasd_proactive_delta
+	// (δ of DASD's proactive mode, 0 = off) when not nil.
+	DASDProactiveDelta *int
 	// Warmup: arrivals before it are left out of the windowed metrics.
 	Warmup float64
 	// Horizon: the simulation stops at this time.
@@ -52,20 +55,38 @@ type StreamRecord struct {
 type Result struct {
 	Arrived, Served, Rejected int     // in the window (arrivals ≥ warm-up)
 	DelaySum                  float64 // Σ T_i/τ over served requests in the window
-	Migrations                int     // admission migrations of requests in the window
-	ArrivedAll, ServedAll     int     // from empty: every arrival
-	RejectedAll               int
-	MigrationsAll             int
-	FailureMoves              int // streams moved off failed servers (plus the path hops)
-	FailureTerminations       int
-	MaxLoad                   int    // largest load seen on any server
-	Events                    uint64 // events processed
-	Streams                   []StreamRecord
+	// Migrations counts the admission migrations of the requests in the
+	// window plus the proactive moves made in the window.
+	Migrations            int
+	ArrivedAll, ServedAll int // from empty: every arrival
+	RejectedAll           int
+	MigrationsAll         int
+	// ProactiveDelta is δ of DASD's proactive mode in this run; 0 when the
+	// mode is off or the policy is not DASD.
+	ProactiveDelta int
+	// ProactiveMoves are the proactive moves made at events in the window
+	// (ProactiveMovesAll: from empty); ProactiveCapped counts the events
+	// whose rebalancing stopped at the per-event cap with a move left.
+	ProactiveMoves, ProactiveMovesAll int
+	ProactiveCapped                   int
+	// LoadVarianceTime is ∫ σ(t) dt over [warm-up, horizon], where σ(t) is
+	// the load variance (3) of spec B.4, (1/K) Σ_k (l_k − l̄)², of the
+	// state at time t.
+	LoadVarianceTime float64
+	// Window is the length of [warm-up, horizon] in minutes.
+	Window              float64
+	FailureMoves        int // streams moved off failed servers (plus the path hops)
+	FailureTerminations int
+	MaxLoad             int    // largest load seen on any server
+	Events              uint64 // events processed
+	Streams             []StreamRecord
 }
 
 // Metrics returns the run's metrics by name: success (μ), delay (T̄ in τ),
 // migrations per request, failure terminations, and their from-empty
-// counterparts.
+// counterparts, the time-averaged load variance of spec B.4 over the
+// window, and (only when DASD's proactive mode is on) the proactive moves
+// per request.
 func (r *Result) Metrics() map[string]float64 {
 	m := map[string]float64{
 		"arrived":              float64(r.Arrived),
@@ -77,6 +98,10 @@ func (r *Result) Metrics() map[string]float64 {
 		"failure_terminations": float64(r.FailureTerminations),
 		"failure_moves":        float64(r.FailureMoves),
 		"events":               float64(r.Events),
+		"load_variance":        ratio(r.LoadVarianceTime, r.Window),
+	}
+	if r.ProactiveDelta > 0 {
+		m["proactive_moves_per_req"] = ratio(float64(r.ProactiveMoves), float64(r.Arrived))
 	}
 	return m
 }
@@ -187,6 +212,13 @@ func (s *state) execute(p graphpaths.Path) (int, error) {
 	return len(p) - 1, nil
 }
 
+// variance is the load variance (3) of the current state.
+func (s *state) variance() float64 {
+	k := float64(s.sc.Servers)
+	mean := s.sum / k
+	return max(s.sumsq/k-mean*mean, 0)
+}
+
 // variance after adding one stream at terminal t: σ(P) of (3).
 func (s *state) varianceWith(t int) float64 {
 	k := float64(s.sc.Servers)
@@ -214,6 +246,12 @@ func (sc *Scenario) Simulate(ctx context.Context, trace []Request, rng *rand.Ran
 		}
 		p.Alpha = *opts.Alpha
 	}
+	if opts.DASDProactiveDelta != nil {
+		if err := checkProactiveDelta(*opts.DASDProactiveDelta); err != nil {
+			return nil, inputErr("dasd_proactive_delta: %v", err)
+		}
+		p.DASDProactiveDelta = *opts.DASDProactiveDelta
+	}
 	for i, r := range trace {
 		if r.Content < 0 || r.Content >= sc.Contents {
 			return nil, inputErr("trace[%d].content: unknown content %d", i, r.Content)
@@ -222,7 +260,10 @@ func (sc *Scenario) Simulate(ctx context.Context, trace []Request, rng *rand.Ran
 			return nil, inputErr("trace[%d].arrival: must be >= 0 and non-decreasing, got %g", i, r.Arrival)
 		}
 	}
-	res := &Result{}
+	res := &Result{Window: max(opts.Horizon-opts.Warmup, 0)}
+	if opts.Policy == DASD && p.Gamma >= 2 {
+		res.ProactiveDelta = p.DASDProactiveDelta
+	}
 	s := &state{sc: sc, p: p, load: make([]int, sc.Servers), failed: make([]bool, sc.Servers),
 		at: make([][]int, sc.Servers), count: make([]int32, sc.Servers*sc.Contents),
 		eng: sim.NewEngine(), res: res, opts: opts, rng: rng, mark: make([]bool, sc.Contents)}
@@ -244,7 +285,21 @@ func (sc *Scenario) Simulate(ctx context.Context, trace []Request, rng *rand.Ran
 	next(0)
 	done := ctx.Done()
 	var err error
+	// σ(t) is piecewise constant between events: integrate it over the
+	// window from the state after each event.
+	lastT, lastVar := 0.0, 0.0
+	integrate := func(now float64) {
+		if a, b := max(lastT, opts.Warmup), min(now, opts.Horizon); b > a {
+			res.LoadVarianceTime += lastVar * (b - a)
+		}
+		lastT = now
+	}
 	for s.eng.Step() {
+		integrate(s.eng.Now())
+		if res.ProactiveDelta > 0 && s.err == nil {
+			s.rebalance(res.ProactiveDelta)
+		}
+		lastVar = s.variance()
 		if done != nil && s.eng.Processed()%4096 == 0 {
 			if err = ctx.Err(); err != nil {
 				return nil, err
@@ -262,6 +317,7 @@ func (sc *Scenario) Simulate(ctx context.Context, trace []Request, rng *rand.Ran
 			return nil, err
 		}
 	}
+	integrate(opts.Horizon)
 	res.Events = s.eng.Processed()
 	if opts.Record {
 		res.Streams = make([]StreamRecord, len(s.streams))
