@@ -217,18 +217,36 @@ var rmtsColumns = []struct{ key, head string }{
 	{"migrations_per_req", "migrations/req"},
 	{"success_all", "μ from empty"},
 	{"failure_terminations", "failure terms"},
+	{"load_variance", "load variance"},
+	{"proactive_moves_per_req", "proactive moves/req"},
 	{"bound_gap", "gap to LP /arrival"},
+}
+
+// rmtsTableColumns drops the columns no point has: the proactive moves
+// without DASD's proactive mode, the LP gap without --bound.
+func rmtsTableColumns(r *rmts.ExperimentResult) []struct{ key, head string } {
+	var out []struct{ key, head string }
+	for _, c := range rmtsColumns {
+		for _, pt := range r.Points {
+			if st, ok := pt.Stats.Get(c.key); ok && !math.IsNaN(st.Mean) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	in := sc.In
-	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d, runs=%d, seed=%d, horizon %g min (warm-up %g)  (mean ± 95%% CI)\n",
-		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup)
-	cols := rmtsColumns
-	if r.Bounds == nil {
-		cols = cols[:len(cols)-1] // no bound_gap without --bound
+	proactive := ""
+	if d := sc.Params.DASDProactiveDelta; d > 0 {
+		proactive = fmt.Sprintf(", DASD proactive δ=%d", d)
 	}
+	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d%s, runs=%d, seed=%d, horizon %g min (warm-up %g)  (mean ± 95%% CI)\n",
+		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup)
+	cols := rmtsTableColumns(r)
 	head := []string{"policy", "ξ", "α"}
 	for _, c := range cols {
 		head = append(head, c.head)
@@ -276,6 +294,7 @@ type rmtsJSONResult struct {
 	Capacity  int             `json:"capacity"`
 	Contents  int             `json:"contents"`
 	Gamma     int             `json:"gamma"`
+	Proactive int             `json:"dasd_proactive_delta,omitempty"`
 	Runs      int             `json:"runs"`
 	Seed      uint64          `json:"seed"`
 	Connected bool            `json:"graph_connected"`
@@ -290,7 +309,7 @@ type rmtsJSONBound struct {
 
 func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
 	out := rmtsJSONResult{Servers: sc.Servers, Capacity: sc.Capacity, Contents: sc.Contents, Gamma: sc.Params.Gamma,
-		Runs: r.Runs, Seed: r.Seed, Connected: sc.Graph.Connected()}
+		Proactive: sc.Params.DASDProactiveDelta, Runs: r.Runs, Seed: r.Seed, Connected: sc.Graph.Connected()}
 	for _, pt := range r.Points {
 		jp := rmtsJSONPoint{Policy: pt.Policy.String(), Rate: pt.Rate, Metrics: map[string]jsonStat{}}
 		if pt.Policy.UsesAlpha() {

@@ -15,6 +15,7 @@ func (s *state) rebalance(delta int) {
 		}
 		if moves == limit {
 			s.res.ProactiveCapped++
+			s.capped = true
 			return
 		}
 		id := s.pickMovable(from, to)

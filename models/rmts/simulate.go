@@ -137,6 +137,7 @@ type state struct {
 	rng     *rand.Rand
 	err     error
 	mark    []bool // scratch: contents shared by the current hop
+	capped  bool   // the last rebalancing stopped at its cap
 }
 
 func (s *state) InService(u int) bool  { return !s.failed[u] }
@@ -296,6 +297,7 @@ func (sc *Scenario) Simulate(ctx context.Context, trace []Request, rng *rand.Ran
 	}
 	for s.eng.Step() {
 		integrate(s.eng.Now())
+		s.capped = false
 		if res.ProactiveDelta > 0 && s.err == nil {
 			s.rebalance(res.ProactiveDelta)
 		}
@@ -349,6 +351,11 @@ func (s *state) check() error {
 			if !ok {
 				return fmt.Errorf("stream %d of content %d at server %d, which does not store it", id, c, u)
 			}
+		}
+	}
+	if d := s.res.ProactiveDelta; d > 0 && !s.capped {
+		if u, v := s.steepestEdge(d); u >= 0 {
+			return fmt.Errorf("proactive mode stopped with a movable stream across edge %d→%d, loads %d and %d, δ = %d", u, v, s.load[u], s.load[v], d)
 		}
 	}
 	a := s.res
