@@ -62,7 +62,7 @@ type core struct {
 	head   []int // head[p] = variable basic in position p
 	pos    []int // pos[j] = basis position of j, or -1
 	lu     factor
-	// luValid: lu factorises the basis in head (with its eta file); false
+	// luValid: lu factorises the basis in head (with its updates); false
 	// after the basis was changed other than by an update
 	luValid bool
 	w       []float64 // dual steepest-edge weights by basis position
@@ -310,8 +310,8 @@ func (s *core) refactor() int {
 	return replaced
 }
 
-// ensureFactor refactorises B unless the current factors (with their eta
-// file) still represent it and the eta file is short enough to use.
+// ensureFactor refactorises B unless the current factors (with their
+// updates) still represent it and are not due for refactorisation.
 // It reports whether it refactorised.
 func (s *core) ensureFactor() bool {
 	if !s.luValid || s.lu.m != s.m || s.lu.needRefactor() {

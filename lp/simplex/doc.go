@@ -60,8 +60,8 @@
 // feasibility. After the dual ends, the perturbation and the shifts are
 // removed, x, y, d are recomputed, and the primal simplex (or the dual,
 // when only primal infeasibilities remain) cleans up until both
-// feasibilities hold. The recomputation uses the current factors and eta
-// file when the file is short and the residuals ‖Ax + z‖ (row by row) and
+// feasibilities hold. The recomputation uses the current (updated) factors
+// when they are not due for refactorisation and the residuals ‖Ax + z‖ (row by row) and
 // |c_j − a_jᵀy| (basic j) are below 10⁻⁹ relative to the largest term of
 // their sums; otherwise, and always before iterating further, B is
 // refactorised first. Otherwise the answer is lp.NumericalError, never a
@@ -69,7 +69,7 @@
 //
 // # Warm starts
 //
-// A Solver keeps its basis, factors and eta file between solves. Bound
+// A Solver keeps its basis and updated factors between solves. Bound
 // changes (SetColBounds) do not change B, so the next Solve reuses the
 // factors and only recomputes x_B, y and d. SetBasis with the basis that is
 // already current changes only the nonbasic statuses; with a different
@@ -104,12 +104,23 @@
 // least 0.1 of the largest entry of their column (threshold partial
 // pivoting); singletons cost nothing. Empty or tiny active columns mark the
 // basis singular, and the offending columns are replaced by the logicals of
-// the unpivoted rows. L and U are kept both by column and by row, so FTRAN
-// (B⁻¹b) and BTRAN (B⁻ᵀh) skip zeros. Basis changes form a product-form eta
-// file: replacing position r by a column with B⁻¹a = α gives
-// B⁻¹_new = E⁻¹B⁻¹, where E⁻¹ sets vᵣ ← vᵣ/αᵣ and vᵢ ← vᵢ − αᵢvᵣ. B is
-// refactorised after 100 updates, when the etas outgrow L and U, and on
-// numerical trouble.
+// the unpivoted rows. L is kept by column and by row, U by row and by
+// column, so FTRAN (B⁻¹b) and BTRAN (B⁻ᵀh) skip zeros.
+//
+// Basis changes use the Forrest–Tomlin update (Forrest & Tomlin 1972;
+// Koberstein 2005, §5.3): replacing position r by a_q, FTRAN keeps the
+// spike s = R_k⋯R₁L⁻¹a_q, which becomes column r of U. The row i of U whose
+// diagonal is in column r moves to the end of the triangular order, and its
+// off-diagonal entries, now below the diagonal, are eliminated with the
+// rows after it: the multipliers μ solve μᵀU₂ = uᵢ (U₂ the rows after i)
+// and form a row eta R = I − eᵢμᵀ, so B = L·R₁⁻¹⋯R_k⁻¹·U with U again
+// triangular. Its new diagonal is sᵢ − μᵀs, which must equal αᵣ times the
+// old one (det B' = αᵣ det B); a relative disagreement above 10⁻⁸ marks the
+// factors unstable. Unlike a product-form eta (a whole column B⁻¹a_q), the
+// spike and μ are only as dense as L⁻¹a_q and a row of U, so FTRAN and
+// BTRAN stay short between factorisations. B is refactorised after 100
+// updates, when the updates have added twice as many nonzeros as L and U
+// had, and on numerical trouble.
 //
 // # Scaling, presolve, results
 //
@@ -126,7 +137,9 @@
 // and stable implementation, PhD thesis, Paderborn 2005; I. Maros,
 // Computational Techniques of the Simplex Method, Kluwer 2003; J. J. Forrest
 // and D. Goldfarb, Steepest-edge simplex algorithms for linear programming,
-// Math. Programming 57, 1992; U. H. Suhl and L. M. Suhl, Computing sparse LU
+// Math. Programming 57, 1992; J. J. H. Forrest and J. A. Tomlin, Updated
+// triangular factors of the basis to maintain sparsity in the product form
+// simplex method, Math. Programming 2, 1972; U. H. Suhl and L. M. Suhl, Computing sparse LU
 // factorizations for large-scale linear programming bases, ORSA J. Computing
 // 2, 1990; P. M. J. Harris, Pivot selection methods of the Devex LP code,
 // Math. Programming 5, 1973; Q. Huangfu and J. A. J. Hall, Parallelizing the

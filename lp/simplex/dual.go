@@ -194,8 +194,8 @@ func (s *core) dual() outcome {
 		}
 		s.cands = cands
 		if len(cands) == 0 {
-			s.logf("simplex: no candidates: delta %g etas %d\n", delta, s.lu.numEtas())
-			if s.lu.numEtas() > 0 && !verified {
+			s.logf("simplex: no candidates: delta %g updates %d\n", delta, s.lu.numUpdates())
+			if s.lu.numUpdates() > 0 && !verified {
 				verified = true
 				s.refactor()
 				s.computeX()
@@ -257,9 +257,9 @@ func (s *core) dual() outcome {
 		}
 		s.flips = flips
 		if q < 0 {
-			s.logf("simplex: all flipped: delta %g slope %g flips %d etas %d\n", delta, slope, len(flips), s.lu.numEtas())
+			s.logf("simplex: all flipped: delta %g slope %g flips %d updates %d\n", delta, slope, len(flips), s.lu.numUpdates())
 			// all candidates flipped and the row stays infeasible
-			if s.lu.numEtas() > 0 && !verified {
+			if s.lu.numUpdates() > 0 && !verified {
 				verified = true
 				s.refactor()
 				s.computeX()
@@ -273,11 +273,11 @@ func (s *core) dual() outcome {
 		// entering column
 		col := s.col
 		s.loadColumn(q, col)
-		s.lu.ftran(col)
+		s.lu.ftranSpike(col)
 		alphaR := col[r]
 		if math.Abs(alphaR-alpha[q]) > 1e-7*(1+math.Abs(alphaR)) || math.Abs(alphaR) < 1e-11 {
-			s.logf("simplex: iter %d pivot mismatch row %.6g col %.6g (etas %d)\n", s.iter, alpha[q], alphaR, s.lu.numEtas())
-			if s.lu.numEtas() > 0 {
+			s.logf("simplex: iter %d pivot mismatch row %.6g col %.6g (updates %d)\n", s.iter, alpha[q], alphaR, s.lu.numUpdates())
+			if s.lu.numUpdates() > 0 {
 				s.refactor()
 				s.computeX()
 				s.computeDuals()

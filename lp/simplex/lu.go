@@ -3,13 +3,20 @@ package simplex
 import "math"
 
 // factor is a sparse LU factorisation of the basis matrix B (rows = constraint
-// rows, columns = basis positions) followed by a product-form eta file of
-// the basis changes since the last refactorisation.
+// rows, columns = basis positions), kept current over basis changes by the
+// Forrest–Tomlin update.
 //
 // Elimination step k pivots on row pr[k] and basis position pc[k]; it
-// subtracts multiples lVal of row pr[k] from rows lIdx (L) and keeps row
-// pr[k] of the active matrix as row k of U (diagonal uDiag[k], the other
-// entries in uIdx/uVal by basis position).
+// subtracts multiples lVal of row pr[k] from rows lIdx (L). The rows of the
+// active matrix at their pivot steps form U, stored by row and by column:
+// row i of U has its diagonal dg[i] in column pcol[i] (prow inverts pcol)
+// and off-diagonal entries in the columns of rows that come later in the
+// triangular order ord.
+//
+// A basis change in position r replaces column r of U by the spike
+// L⁻¹a_q (after the earlier row etas), moves the row prow[r] to the end of
+// ord and eliminates its off-diagonal entries with a row eta R, so that
+// B = L·R₁⁻¹⋯R_k⁻¹·U with U triangular in the order ord.
 type factor struct {
 	m      int
 	pr, pc []int
@@ -21,26 +28,40 @@ type factor struct {
 	ltStart []int
 	ltStep  []int
 	ltVal   []float64
-	stepOf  []int // stepOf[row] = k with pr[k] == row
 
-	uDiag  []float64
-	uStart []int
-	uIdx   []int // basis positions
-	uVal   []float64
-	// U by column (basis position): the steps whose U row has an entry there.
-	ucStart []int
-	ucStep  []int
-	ucVal   []float64
-	stepOfC []int // stepOfC[pos] = k with pc[k] == pos
+	// U by row (indexed by row: basis positions and values) and by column
+	// (indexed by basis position: rows and values), diagonal excluded
+	uRowI [][]int
+	uRowV [][]float64
+	uColI [][]int
+	uColV [][]float64
+	dg    []float64 // dg[i]: diagonal of row i of U
+	pcol  []int     // pcol[i]: basis position of the diagonal of row i
+	prow  []int     // prow[j]: row whose diagonal is in position j
+	// ord is the triangular order of the rows of U; a row moved to the end
+	// by an update leaves a −1 at its old place. ordPos[i]: index of row i.
+	ord    []int
+	ordPos []int
+	uNZ    int // off-diagonal nonzeros of U
+	uNZ0   int // ... right after the factorisation
 
-	// eta file
-	eR     []int
-	ePiv   []float64
-	eStart []int
-	eIdx   []int
-	eVal   []float64
+	// row etas of the updates: R_e subtracts Σ rVal·v[rIdx] from v[rRow[e]]
+	rRow   []int
+	rStart []int
+	rIdx   []int
+	rVal   []float64
 
-	work []float64
+	// spike: L⁻¹a_q (after the row etas) of the last ftranSpike
+	spike   []float64
+	spikeOK bool
+	updates int // basis changes since the factorisation
+	// unstable: an update's new diagonal disagreed with the pivot element
+	unstable bool
+
+	unstableCount int // unstable updates ever, for tests
+
+	work  []float64
+	uwork []float64 // update's row of U being eliminated, by basis position
 
 	ws luWork // factorize's workspace, kept to avoid allocations
 
@@ -96,19 +117,21 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 	f.lStart = append(f.lStart[:0], 0)
 	f.lIdx = f.lIdx[:0]
 	f.lVal = f.lVal[:0]
-	f.uDiag = f.uDiag[:0]
-	f.uStart = append(f.uStart[:0], 0)
-	f.uIdx = f.uIdx[:0]
-	f.uVal = f.uVal[:0]
-	f.eR = f.eR[:0]
-	f.ePiv = f.ePiv[:0]
-	f.eStart = append(f.eStart[:0], 0)
-	f.eIdx = f.eIdx[:0]
-	f.eVal = f.eVal[:0]
-	if cap(f.work) < m {
-		f.work = make([]float64, m)
-	}
-	f.work = f.work[:m]
+	f.uRowI = resizeLists(f.uRowI, m)
+	f.uRowV = resizeLists(f.uRowV, m)
+	f.uColI = resizeLists(f.uColI, m)
+	f.uColV = resizeLists(f.uColV, m)
+	f.dg = growF(f.dg, m)
+	f.rRow = f.rRow[:0]
+	f.rStart = append(f.rStart[:0], 0)
+	f.rIdx = f.rIdx[:0]
+	f.rVal = f.rVal[:0]
+	f.spikeOK = false
+	f.unstable = false
+	f.updates = 0
+	f.work = growF(f.work, m)
+	f.uwork = growZeroF(f.uwork, m)
+	f.spike = growF(f.spike, m)
 
 	ws := &f.ws
 	ws.cIdx = resizeLists(ws.cIdx, m)
@@ -433,10 +456,9 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 		f.lIdx = append(f.lIdx, lRowIdx...)
 		f.lVal = append(f.lVal, lRowVal...)
 		f.lStart = append(f.lStart, len(f.lIdx))
-		f.uDiag = append(f.uDiag, piv)
-		f.uIdx = append(f.uIdx, uRowIdx...)
-		f.uVal = append(f.uVal, uRowVal...)
-		f.uStart = append(f.uStart, len(f.uIdx))
+		f.dg[r] = piv
+		f.uRowI[r] = append(f.uRowI[r], uRowIdx...)
+		f.uRowV[r] = append(f.uRowV[r], uRowVal...)
 	}
 	if len(singPos) > 0 {
 		for i := 0; i < m; i++ {
@@ -452,12 +474,6 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 
 func (f *factor) buildTransposes() {
 	m := f.m
-	f.stepOf = grow(f.stepOf, m)
-	f.stepOfC = grow(f.stepOfC, m)
-	for k := 0; k < m; k++ {
-		f.stepOf[f.pr[k]] = k
-		f.stepOfC[f.pc[k]] = k
-	}
 	// L by row
 	f.ltStart = growZero(f.ltStart, m+1)
 	for _, i := range f.lIdx {
@@ -469,7 +485,7 @@ func (f *factor) buildTransposes() {
 	nl := len(f.lIdx)
 	f.ltStep = grow(f.ltStep, nl)
 	f.ltVal = growF(f.ltVal, nl)
-	next := make([]int, m)
+	next := f.ws.ints[:m]
 	copy(next, f.ltStart[:m])
 	for k := 0; k < m; k++ {
 		for p := f.lStart[k]; p < f.lStart[k+1]; p++ {
@@ -479,26 +495,24 @@ func (f *factor) buildTransposes() {
 			next[i]++
 		}
 	}
-	// U by column
-	f.ucStart = growZero(f.ucStart, m+1)
-	for _, j := range f.uIdx {
-		f.ucStart[j+1]++
-	}
-	for j := 0; j < m; j++ {
-		f.ucStart[j+1] += f.ucStart[j]
-	}
-	nu := len(f.uIdx)
-	f.ucStep = grow(f.ucStep, nu)
-	f.ucVal = growF(f.ucVal, nu)
-	copy(next, f.ucStart[:m])
+	// U: pairing, order and columns
+	f.pcol = grow(f.pcol, m)
+	f.prow = grow(f.prow, m)
+	f.ord = append(f.ord[:0], f.pr...)
+	f.ordPos = grow(f.ordPos, m)
+	f.uNZ = 0
 	for k := 0; k < m; k++ {
-		for p := f.uStart[k]; p < f.uStart[k+1]; p++ {
-			j := f.uIdx[p]
-			f.ucStep[next[j]] = k
-			f.ucVal[next[j]] = f.uVal[p]
-			next[j]++
+		i, j := f.pr[k], f.pc[k]
+		f.pcol[i] = j
+		f.prow[j] = i
+		f.ordPos[i] = k
+		for t, jj := range f.uRowI[i] {
+			f.uColI[jj] = append(f.uColI[jj], i)
+			f.uColV[jj] = append(f.uColV[jj], f.uRowV[i][t])
 		}
+		f.uNZ += len(f.uRowI[i])
 	}
+	f.uNZ0 = f.uNZ
 }
 
 func grow(s []int, n int) []int {
@@ -523,10 +537,32 @@ func growF(s []float64, n int) []float64 {
 	return s[:n]
 }
 
+func growZeroF(s []float64, n int) []float64 {
+	s = growF(s, n)
+	for i := range s {
+		s[i] = 0
+	}
+	return s
+}
+
 // ftran overwrites v (indexed by row) with B⁻¹v (indexed by basis position).
 func (f *factor) ftran(v []float64) {
+	f.ftranLR(v)
+	f.ftranU(v)
+}
+
+// ftranSpike is ftran that also keeps L⁻¹v (after the row etas), the spike
+// that update needs when v is the entering column.
+func (f *factor) ftranSpike(v []float64) {
+	f.ftranLR(v)
+	copy(f.spike, v)
+	f.spikeOK = true
+	f.ftranU(v)
+}
+
+// ftranLR applies L⁻¹ and then the row etas R₁, …, R_k to v.
+func (f *factor) ftranLR(v []float64) {
 	m := f.m
-	// L
 	for k := 0; k < m; k++ {
 		s, e := f.lStart[k], f.lStart[k+1]
 		if s == e {
@@ -538,65 +574,72 @@ func (f *factor) ftran(v []float64) {
 			}
 		}
 	}
-	// U, column oriented: x[pc[k]] = v[pr[k]]/diag, then subtract from
-	// the rows of earlier steps.
+	for e, r := range f.rRow {
+		s := v[r]
+		for p := f.rStart[e]; p < f.rStart[e+1]; p++ {
+			s -= f.rVal[p] * v[f.rIdx[p]]
+		}
+		v[r] = s
+	}
+}
+
+// ftranU solves U x = v (v by row, x by basis position) column by column
+// in reverse triangular order, and leaves x in v.
+func (f *factor) ftranU(v []float64) {
 	x := f.work
-	for k := m - 1; k >= 0; k-- {
-		a := v[f.pr[k]]
-		if a == 0 {
-			x[f.pc[k]] = 0
+	for t := len(f.ord) - 1; t >= 0; t-- {
+		i := f.ord[t]
+		if i < 0 {
 			continue
 		}
-		a /= f.uDiag[k]
-		x[f.pc[k]] = a
-		j := f.pc[k]
-		for p := f.ucStart[j]; p < f.ucStart[j+1]; p++ {
-			v[f.pr[f.ucStep[p]]] -= f.ucVal[p] * a
+		j := f.pcol[i]
+		a := v[i]
+		if a == 0 {
+			x[j] = 0
+			continue
+		}
+		a /= f.dg[i]
+		x[j] = a
+		vals := f.uColV[j]
+		for p, ii := range f.uColI[j] {
+			v[ii] -= vals[p] * a
 		}
 	}
 	copy(v, x)
-	// etas
-	for e := range f.eR {
-		r := f.eR[e]
-		a := v[r]
-		if a == 0 {
-			continue
-		}
-		a /= f.ePiv[e]
-		v[r] = a
-		for p := f.eStart[e]; p < f.eStart[e+1]; p++ {
-			v[f.eIdx[p]] -= f.eVal[p] * a
-		}
-	}
 }
 
 // btran overwrites h (indexed by basis position) with B⁻ᵀh (indexed by row).
 func (f *factor) btran(h []float64) {
-	m := f.m
-	for e := len(f.eR) - 1; e >= 0; e-- {
-		r := f.eR[e]
-		s := h[r]
-		for p := f.eStart[e]; p < f.eStart[e+1]; p++ {
-			s -= f.eVal[p] * h[f.eIdx[p]]
-		}
-		h[r] = s / f.ePiv[e]
-	}
-	// Uᵀ w = h, row oriented: w[pr[k]] = h[pc[k]]/diag, then subtract.
+	// Uᵀ w = h, row by row in triangular order
 	w := f.work
-	for k := 0; k < m; k++ {
-		a := h[f.pc[k]]
-		if a == 0 {
-			w[f.pr[k]] = 0
+	for _, i := range f.ord {
+		if i < 0 {
 			continue
 		}
-		a /= f.uDiag[k]
-		w[f.pr[k]] = a
-		for p := f.uStart[k]; p < f.uStart[k+1]; p++ {
-			h[f.uIdx[p]] -= f.uVal[p] * a
+		a := h[f.pcol[i]]
+		if a == 0 {
+			w[i] = 0
+			continue
+		}
+		a /= f.dg[i]
+		w[i] = a
+		vals := f.uRowV[i]
+		for p, j := range f.uRowI[i] {
+			h[j] -= vals[p] * a
+		}
+	}
+	// row etas transposed, last first
+	for e := len(f.rRow) - 1; e >= 0; e-- {
+		a := w[f.rRow[e]]
+		if a == 0 {
+			continue
+		}
+		for p := f.rStart[e]; p < f.rStart[e+1]; p++ {
+			w[f.rIdx[p]] -= f.rVal[p] * a
 		}
 	}
 	// y = Mᵀ w: for steps l descending, w[pr[l]] final; push into earlier steps.
-	for l := m - 1; l >= 0; l-- {
+	for l := f.m - 1; l >= 0; l-- {
 		i := f.pr[l]
 		a := w[i]
 		if a == 0 {
@@ -609,25 +652,129 @@ func (f *factor) btran(h []float64) {
 	copy(h, w)
 }
 
-// update appends the eta of replacing basis position r by a column whose
-// ftran'd form is alpha (indexed by basis position).
+// updateDrop: spike entries of at most this magnitude are not stored in U.
+const updateDrop = 1e-14
+
+// updateTol is the relative disagreement between an update's new diagonal
+// and the one the pivot element αᵣ predicts (det B' = αᵣ·det B) above which
+// the factors are marked unstable, so that the caller refactorises.
+const updateTol = 1e-8
+
+// update replaces basis position r by the column whose ftranSpike gave alpha
+// (B⁻¹a_q, indexed by basis position), with the Forrest–Tomlin update of U.
 func (f *factor) update(r int, alpha []float64) {
-	for i, a := range alpha {
-		if i != r && math.Abs(a) > 1e-13 {
-			f.eIdx = append(f.eIdx, i)
-			f.eVal = append(f.eVal, a)
+	if !f.spikeOK {
+		panic("simplex: factor update without a spike")
+	}
+	f.spikeOK = false
+	ir := f.prow[r]
+	// drop the old column r from the rows of U
+	for _, i := range f.uColI[r] {
+		ri := f.uRowI[i]
+		for t, j := range ri {
+			if j == r {
+				last := len(ri) - 1
+				ri[t] = ri[last]
+				f.uRowV[i][t] = f.uRowV[i][last]
+				f.uRowI[i] = ri[:last]
+				f.uRowV[i] = f.uRowV[i][:last]
+				break
+			}
 		}
 	}
-	f.eR = append(f.eR, r)
-	f.ePiv = append(f.ePiv, alpha[r])
-	f.eStart = append(f.eStart, len(f.eIdx))
+	f.uNZ -= len(f.uColI[r])
+	f.uColI[r] = f.uColI[r][:0]
+	f.uColV[r] = f.uColV[r][:0]
+	// take row ir out of the columns of U and scatter it into uwork
+	u := f.uwork
+	for t, j := range f.uRowI[ir] {
+		u[j] = f.uRowV[ir][t]
+		cj := f.uColI[j]
+		for s, i := range cj {
+			if i == ir {
+				last := len(cj) - 1
+				cj[s] = cj[last]
+				f.uColV[j][s] = f.uColV[j][last]
+				f.uColI[j] = cj[:last]
+				f.uColV[j] = f.uColV[j][:last]
+				break
+			}
+		}
+	}
+	f.uNZ -= len(f.uRowI[ir])
+	f.uRowI[ir] = f.uRowI[ir][:0]
+	f.uRowV[ir] = f.uRowV[ir][:0]
+	// eliminate it with the rows after ir in the order: the multipliers
+	// form the row eta, and the new diagonal is spike[ir] − Σ μᵢ·spike[i]
+	spike := f.spike
+	diag := spike[ir]
+	start := len(f.rIdx)
+	for t := f.ordPos[ir] + 1; t < len(f.ord); t++ {
+		i := f.ord[t]
+		if i < 0 {
+			continue
+		}
+		j := f.pcol[i]
+		a := u[j]
+		if a == 0 {
+			continue
+		}
+		u[j] = 0
+		mu := a / f.dg[i]
+		f.rIdx = append(f.rIdx, i)
+		f.rVal = append(f.rVal, mu)
+		diag -= mu * spike[i]
+		vals := f.uRowV[i]
+		for p, jj := range f.uRowI[i] {
+			u[jj] -= vals[p] * mu
+		}
+	}
+	if len(f.rIdx) > start {
+		f.rRow = append(f.rRow, ir)
+		f.rStart = append(f.rStart, len(f.rIdx))
+	}
+	// the spike becomes column r
+	for i, v := range spike {
+		if i == ir || math.Abs(v) <= updateDrop {
+			continue
+		}
+		f.uColI[r] = append(f.uColI[r], i)
+		f.uColV[r] = append(f.uColV[r], v)
+		f.uRowI[i] = append(f.uRowI[i], r)
+		f.uRowV[i] = append(f.uRowV[i], v)
+	}
+	f.uNZ += len(f.uColI[r])
+	if want := alpha[r] * f.dg[ir]; math.Abs(diag-want) > updateTol*math.Max(1, math.Abs(want)) || diag == 0 {
+		f.unstable = true
+		f.unstableCount++
+		if diag == 0 {
+			diag = want
+		}
+	}
+	f.dg[ir] = diag
+	// row ir moves to the end of the order
+	f.ord[f.ordPos[ir]] = -1
+	f.ordPos[ir] = len(f.ord)
+	f.ord = append(f.ord, ir)
+	f.updates++
 }
 
-func (f *factor) numEtas() int { return len(f.eR) }
+// numUpdates is the number of updates since the last factorisation.
+func (f *factor) numUpdates() int { return f.updates }
 
-// needRefactor reports whether the eta file has grown enough that a fresh
-// factorisation is cheaper to use: after refactorEvery updates, or when the
-// etas hold more nonzeros than L and U together.
+// growth is the number of nonzeros the updates have added to the factors:
+// the row etas and the net fill of U. Each update adds at most 2(m−1).
+func (f *factor) growth() int { return len(f.rIdx) + max(0, f.uNZ-f.uNZ0) }
+
+// growthLimit is the growth at which needRefactor asks for a fresh
+// factorisation: twice the nonzeros of L and U (and m), since each update
+// may add twice as many nonzeros (a row eta and a spike) as a product-form
+// eta would.
+func (f *factor) growthLimit() int { return 2 * (len(f.lIdx) + f.uNZ0 + f.m) }
+
+// needRefactor reports whether a fresh factorisation is due: after
+// refactorEvery updates, when the updates have grown the factors by
+// growthLimit, or when an update was numerically unstable.
 func (f *factor) needRefactor() bool {
-	return len(f.eR) >= refactorEvery || len(f.eIdx) > len(f.lIdx)+len(f.uIdx)+f.m
+	return f.updates >= refactorEvery || f.unstable || f.growth() > f.growthLimit()
 }

@@ -50,7 +50,7 @@ func mulColsT(idx [][]int, val [][]float64, y []float64) []float64 {
 }
 
 // TestFactorSolves checks B·(B⁻¹b) = b and Bᵀ(B⁻ᵀh) = h on random sparse
-// matrices, before and after product-form updates. The residuals are the
+// matrices, before and after Forrest–Tomlin updates. The residuals are the
 // oracle: no stored numbers.
 func TestFactorSolves(t *testing.T) {
 	for _, tc := range []struct{ m, k, updates int }{{1, 1, 0}, {5, 2, 3}, {40, 3, 20}, {200, 4, 60}} {
@@ -90,7 +90,7 @@ func TestFactorSolves(t *testing.T) {
 			for k, i := range ci {
 				a[i] = cv[k]
 			}
-			f.ftran(a)
+			f.ftranSpike(a)
 			r := 0
 			for i := range a {
 				if math.Abs(a[i]) > math.Abs(a[r]) {

@@ -122,7 +122,7 @@ func (s *core) primal() outcome {
 		}
 		col := s.col
 		s.loadColumn(q, col)
-		s.lu.ftran(col)
+		s.lu.ftranSpike(col)
 		// Harris ratio test over the basics; x_B(t) = x_B − t·dir·col
 		thetaMax := s.up[q] - s.lo[q]
 		for i, v := range col {

@@ -381,9 +381,9 @@ func (s *core) runDual(warm bool) outcome {
 
 // cleanup removes perturbations and checks the final basis, iterating
 // further when the check fails. The check uses x, y, d recomputed from the
-// current factors when their eta file is short and the residuals of
-// Ax + z = 0 and of the basic reduced costs are small; otherwise, and
-// before iterating further, from fresh factors.
+// current factors when they are not due for refactorisation and the
+// residuals of Ax + z = 0 and of the basic reduced costs are small;
+// otherwise, and before iterating further, from fresh factors.
 func (s *core) cleanup(o outcome) outcome {
 	for round := 0; round < 4; round++ {
 		if o != outOptimal {
@@ -623,10 +623,21 @@ func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
 
 // farkas turns the dual-unbounded row into a certificate in model units,
 // choosing the sign for which it proves infeasibility.
+//
+// Entries below farkasDrop·‖y‖∞ are rounding noise of the solves; they are
+// set to zero, since a tiny entry of the wrong sign on a row with an
+// infinite bound would make the certificate useless.
 func (s *core) farkas(m *lp.Model) []float64 {
 	y := make([]float64, s.m)
+	ymax := 0.0
 	for i := range y {
 		y[i] = s.farkasSign * s.farkasRow[i] * s.rs[i]
+		ymax = math.Max(ymax, math.Abs(y[i]))
+	}
+	for i, v := range y {
+		if math.Abs(v) <= farkasDrop*ymax {
+			y[i] = 0
+		}
 	}
 	if farkasGap(m, y) <= 0 {
 		for i := range y {
@@ -635,6 +646,10 @@ func (s *core) farkas(m *lp.Model) []float64 {
 	}
 	return y
 }
+
+// farkasDrop is the relative size below which an entry of a Farkas
+// certificate counts as zero.
+const farkasDrop = 1e-12
 
 // farkasGap returns min_{r∈[rl,ru]} yᵀr − max_{x∈[l,u]} (Aᵀy)ᵀx; a positive
 // value proves infeasibility.

@@ -70,7 +70,8 @@ func TestWarmFactorReuse(t *testing.T) {
 			mod.Vars[j].Lower, mod.Vars[j].Upper = nlo, nhi
 			sv.SetColBounds(j, nlo, nhi)
 			before = sv.s.lu.count
-			etasBefore, etaNzBefore := sv.s.lu.numEtas(), len(sv.s.lu.eIdx)
+			updatesBefore, growthBefore := sv.s.lu.numUpdates(), sv.s.lu.growth()
+			unstableBefore := sv.s.lu.unstableCount
 			warm, err := sv.Solve(ctx)
 			if err != nil {
 				t.Fatal(err)
@@ -86,13 +87,14 @@ func TestWarmFactorReuse(t *testing.T) {
 				if err := checkOptimal(mod, warm); err != nil {
 					t.Fatalf("seed %d column %d: %v", tc.seed, j, err)
 				}
-				// The eta file grows by at most m−1 nonzeros per
-				// iteration; while it cannot reach the refactorisation
-				// threshold, an optimal warm solve must not factorise.
+				// The updates add at most 2(m−1) nonzeros per
+				// iteration; while they cannot reach the refactorisation
+				// threshold, an optimal warm solve must not factorise
+				// unless an update was unstable.
 				// (An infeasible one confirms its certificate on fresh
 				// factors.)
-				if f := &sv.s.lu; etasBefore+warm.Iterations < refactorEvery &&
-					etaNzBefore+warm.Iterations*(tc.m-1) <= len(f.lIdx)+len(f.uIdx)+f.m {
+				if f := &sv.s.lu; updatesBefore+warm.Iterations < refactorEvery &&
+					growthBefore+warm.Iterations*2*(tc.m-1) <= f.growthLimit() && f.unstableCount == unstableBefore {
 					asserted++
 					if got := f.count - before; got != 0 {
 						t.Errorf("seed %d column %d: warm solve of %d iterations factorised %d times, want 0", tc.seed, j, warm.Iterations, got)
