@@ -19,6 +19,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"servers": {"count": 3, "capacity": 4, "slots": 1}, "contents": {"count": 2, "duration": 5},
  "placement": {"replicas": 3, "max_copies": 2}, "arrivals": {"rate": 2, "horizon": 50}}`))
 	f.Add([]byte(`{"servers": {"count": 3, "capacity": 4}, "contents": {"count": 2, "duration": 5},
+ "placement": {"holders": [[0, 1], [1, 2]]}, "arrivals": {"rate": 2, "horizon": 50}, "policy": {"dasd_proactive_delta": 1}}`))
+	f.Add([]byte(`{"servers": {"count": 3, "capacity": 4}, "contents": {"count": 2, "duration": 5},
  "placement": {"holders": [[0, 1], []]}, "arrivals": {"rate": -2, "horizon": 50}, "policy": {"gamma": 0}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := Parse(data)

@@ -111,45 +111,68 @@ func TestProactiveHandWorked(t *testing.T) {
 }
 
 // TestProactiveLoadVarianceHandWorked checks the time-averaged variance
-// (spec B.4) of the hand-worked run against the load profile derived in
-// TestProactiveHandWorked, integrated by hand over [0, 40]: σ = (1/3)Σl² −
-// (Σl/3)², piecewise constant between events.
+// (spec B.4) of the hand-worked trace with and without the proactive mode
+// against the load profiles derived by hand (with δ = 2 in
+// TestProactiveHandWorked; reactive DASD below), integrated over [0, 40]
+// with σ = (1/3)Σl² − (Σl/3)² piecewise constant between events. By hand:
+// 89/180 ≈ 0.494 with the mode, 37/36 ≈ 1.028 without.
+//
+// Reactive DASD: t=1 id0 → 1 (0,1,0); t=2 id1 → 0 (1,1,0); t=3, 4 id2, id3
+// → 0 (3,1,0); t=5, 6 id4, id5 → 1 (3,3,0); t=7 id6 → 0 (4,3,0); t=8, 9, 10
+// id7, id8, id9 → 2 (4,3,3); then departures: t=12 id1 from 0, t=15 id4 and
+// t=16 id5 from 1, t=21 id0 from 1, t=28, 29, 30 id7, id8, id9 from 2,
+// t=33, 34, 37 from 0.
 func TestProactiveLoadVarianceHandWorked(t *testing.T) {
 	type seg struct {
 		from, to float64
 		l        [3]float64
 	}
-	profile := []seg{
-		{0, 1, [3]float64{0, 0, 0}}, {1, 2, [3]float64{0, 1, 0}}, {2, 3, [3]float64{1, 1, 0}},
-		{3, 4, [3]float64{2, 1, 0}}, {4, 5, [3]float64{2, 1, 1}}, {5, 6, [3]float64{2, 2, 1}},
-		{6, 7, [3]float64{3, 2, 1}}, {7, 8, [3]float64{3, 3, 1}}, {8, 9, [3]float64{3, 3, 2}},
-		{9, 10, [3]float64{3, 3, 3}}, {10, 12, [3]float64{3, 4, 3}}, {12, 15, [3]float64{3, 3, 3}},
-		{15, 16, [3]float64{3, 2, 3}}, {16, 21, [3]float64{3, 2, 2}}, {21, 28, [3]float64{3, 2, 1}},
-		{28, 29, [3]float64{3, 1, 1}}, {29, 30, [3]float64{3, 0, 1}}, {30, 33, [3]float64{3, 0, 0}},
-		{33, 34, [3]float64{2, 0, 0}}, {34, 37, [3]float64{1, 0, 0}}, {37, 40, [3]float64{0, 0, 0}},
+	cases := []struct {
+		delta   int
+		profile []seg
+		want    float64 // by hand
+	}{
+		{2, []seg{
+			{0, 1, [3]float64{0, 0, 0}}, {1, 2, [3]float64{0, 1, 0}}, {2, 3, [3]float64{1, 1, 0}},
+			{3, 4, [3]float64{2, 1, 0}}, {4, 5, [3]float64{2, 1, 1}}, {5, 6, [3]float64{2, 2, 1}},
+			{6, 7, [3]float64{3, 2, 1}}, {7, 8, [3]float64{3, 3, 1}}, {8, 9, [3]float64{3, 3, 2}},
+			{9, 10, [3]float64{3, 3, 3}}, {10, 12, [3]float64{3, 4, 3}}, {12, 15, [3]float64{3, 3, 3}},
+			{15, 16, [3]float64{3, 2, 3}}, {16, 21, [3]float64{3, 2, 2}}, {21, 28, [3]float64{3, 2, 1}},
+			{28, 29, [3]float64{3, 1, 1}}, {29, 30, [3]float64{3, 0, 1}}, {30, 33, [3]float64{3, 0, 0}},
+			{33, 34, [3]float64{2, 0, 0}}, {34, 37, [3]float64{1, 0, 0}}, {37, 40, [3]float64{0, 0, 0}},
+		}, 89.0 / 180},
+		{0, []seg{
+			{0, 1, [3]float64{0, 0, 0}}, {1, 2, [3]float64{0, 1, 0}}, {2, 3, [3]float64{1, 1, 0}},
+			{3, 4, [3]float64{2, 1, 0}}, {4, 5, [3]float64{3, 1, 0}}, {5, 6, [3]float64{3, 2, 0}},
+			{6, 7, [3]float64{3, 3, 0}}, {7, 8, [3]float64{4, 3, 0}}, {8, 9, [3]float64{4, 3, 1}},
+			{9, 10, [3]float64{4, 3, 2}}, {10, 12, [3]float64{4, 3, 3}}, {12, 15, [3]float64{3, 3, 3}},
+			{15, 16, [3]float64{3, 2, 3}}, {16, 21, [3]float64{3, 1, 3}}, {21, 28, [3]float64{3, 0, 3}},
+			{28, 29, [3]float64{3, 0, 2}}, {29, 30, [3]float64{3, 0, 1}}, {30, 33, [3]float64{3, 0, 0}},
+			{33, 34, [3]float64{2, 0, 0}}, {34, 37, [3]float64{1, 0, 0}}, {37, 40, [3]float64{0, 0, 0}},
+		}, 37.0 / 36},
 	}
-	want := 0.0
-	for _, s := range profile {
-		mean := (s.l[0] + s.l[1] + s.l[2]) / 3
-		v := 0.0
-		for _, l := range s.l {
-			v += (l - mean) * (l - mean) / 3
+	sc, err := Build(handInstance())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		integral := 0.0
+		for _, s := range c.profile {
+			mean := (s.l[0] + s.l[1] + s.l[2]) / 3
+			for _, l := range s.l {
+				integral += (l - mean) * (l - mean) / 3 * (s.to - s.from)
+			}
 		}
-		want += v * (s.to - s.from)
-	}
-	want /= 40
-	in := handInstance()
-	in.Policy.DASDProactiveDelta = 2
-	sc, err := Build(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sc.Simulate(context.Background(), handTrace, rand.New(rand.NewPCG(1, 1)), RunOptions{Policy: DASD, Horizon: 40})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := res.Metrics()["load_variance"]; math.Abs(got-want) > 1e-12 {
-		t.Errorf("time-averaged load variance %.15g, hand-integrated %.15g", got, want)
+		if math.Abs(integral/40-c.want) > 1e-12 {
+			t.Fatalf("δ=%d: the profile integrates to %.15g, not the hand total %.15g", c.delta, integral/40, c.want)
+		}
+		res, err := sc.Simulate(context.Background(), handTrace, rand.New(rand.NewPCG(1, 1)), RunOptions{Policy: DASD, Horizon: 40, DASDProactiveDelta: &c.delta})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Metrics()["load_variance"]; math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("δ=%d: time-averaged load variance %.15g, by hand %.15g", c.delta, got, c.want)
+		}
 	}
 }
 
