@@ -70,8 +70,10 @@
 // so that one instance can compare all of them. It is inactive when Γ < 2,
 // because Γ = 1 tolerates no migration at all. Every run reports the
 // time-averaged load variance of spec B.4, (1/(T−W)) ∫_W^T σ(t) dt with
-// σ = (1/K) Σ_k (l_k − l̄)² over all K servers, window [W, T] = [warm-up,
-// horizon] (metric "load_variance"), which is what the mode lowers.
+// σ = (1/K) Σ_k (l_k − l̄)² over the K servers in service (all of them
+// unless one failed: a failed server's zero load would swamp the measure),
+// window [W, T] = [warm-up, horizon] (metric "load_variance"), which is
+// what the mode lowers.
 //
 // Failure migration (B.5) moves each stream of a failed server to the
 // least-loaded holder with room, else along a valid path, else terminates

@@ -115,7 +115,8 @@ func TestProactiveHandWorked(t *testing.T) {
 // against the load profiles derived by hand (with δ = 2 in
 // TestProactiveHandWorked; reactive DASD below), integrated over [0, 40]
 // with σ = (1/3)Σl² − (Σl/3)² piecewise constant between events. By hand:
-// 89/180 ≈ 0.494 with the mode, 37/36 ≈ 1.028 without.
+// 89/180 ≈ 0.494 with the mode, 37/36 ≈ 1.028 without. A failed server
+// leaves the average (third case).
 //
 // Reactive DASD: t=1 id0 → 1 (0,1,0); t=2 id1 → 0 (1,1,0); t=3, 4 id2, id3
 // → 0 (3,1,0); t=5, 6 id4, id5 → 1 (3,3,0); t=7 id6 → 0 (4,3,0); t=8, 9, 10
@@ -129,10 +130,11 @@ func TestProactiveLoadVarianceHandWorked(t *testing.T) {
 	}
 	cases := []struct {
 		delta   int
+		fail    []Failure
 		profile []seg
 		want    float64 // by hand
 	}{
-		{2, []seg{
+		{2, nil, []seg{
 			{0, 1, [3]float64{0, 0, 0}}, {1, 2, [3]float64{0, 1, 0}}, {2, 3, [3]float64{1, 1, 0}},
 			{3, 4, [3]float64{2, 1, 0}}, {4, 5, [3]float64{2, 1, 1}}, {5, 6, [3]float64{2, 2, 1}},
 			{6, 7, [3]float64{3, 2, 1}}, {7, 8, [3]float64{3, 3, 1}}, {8, 9, [3]float64{3, 3, 2}},
@@ -141,7 +143,7 @@ func TestProactiveLoadVarianceHandWorked(t *testing.T) {
 			{28, 29, [3]float64{3, 1, 1}}, {29, 30, [3]float64{3, 0, 1}}, {30, 33, [3]float64{3, 0, 0}},
 			{33, 34, [3]float64{2, 0, 0}}, {34, 37, [3]float64{1, 0, 0}}, {37, 40, [3]float64{0, 0, 0}},
 		}, 89.0 / 180},
-		{0, []seg{
+		{0, nil, []seg{
 			{0, 1, [3]float64{0, 0, 0}}, {1, 2, [3]float64{0, 1, 0}}, {2, 3, [3]float64{1, 1, 0}},
 			{3, 4, [3]float64{2, 1, 0}}, {4, 5, [3]float64{3, 1, 0}}, {5, 6, [3]float64{3, 2, 0}},
 			{6, 7, [3]float64{3, 3, 0}}, {7, 8, [3]float64{4, 3, 0}}, {8, 9, [3]float64{4, 3, 1}},
@@ -150,23 +152,47 @@ func TestProactiveLoadVarianceHandWorked(t *testing.T) {
 			{28, 29, [3]float64{3, 0, 2}}, {29, 30, [3]float64{3, 0, 1}}, {30, 33, [3]float64{3, 0, 0}},
 			{33, 34, [3]float64{2, 0, 0}}, {34, 37, [3]float64{1, 0, 0}}, {37, 40, [3]float64{0, 0, 0}},
 		}, 37.0 / 36},
-	}
-	sc, err := Build(handInstance())
-	if err != nil {
-		t.Fatal(err)
+		// Server 2 fails at t = 35, when it is empty: from then on σ is over
+		// servers 0 and 1 only, 1/4 for loads (1, 0) instead of 2/9 for
+		// (1, 0, 0), and nothing moves. Total 89/180 + 2·(1/4 − 2/9)/40.
+		{2, []Failure{{Server: 2, Time: 35}}, []seg{
+			{0, 1, [3]float64{0, 0, 0}}, {1, 2, [3]float64{0, 1, 0}}, {2, 3, [3]float64{1, 1, 0}},
+			{3, 4, [3]float64{2, 1, 0}}, {4, 5, [3]float64{2, 1, 1}}, {5, 6, [3]float64{2, 2, 1}},
+			{6, 7, [3]float64{3, 2, 1}}, {7, 8, [3]float64{3, 3, 1}}, {8, 9, [3]float64{3, 3, 2}},
+			{9, 10, [3]float64{3, 3, 3}}, {10, 12, [3]float64{3, 4, 3}}, {12, 15, [3]float64{3, 3, 3}},
+			{15, 16, [3]float64{3, 2, 3}}, {16, 21, [3]float64{3, 2, 2}}, {21, 28, [3]float64{3, 2, 1}},
+			{28, 29, [3]float64{3, 1, 1}}, {29, 30, [3]float64{3, 0, 1}}, {30, 33, [3]float64{3, 0, 0}},
+			{33, 34, [3]float64{2, 0, 0}}, {34, 35, [3]float64{1, 0, 0}},
+			{35, 37, [3]float64{1, 0, math.NaN()}}, {37, 40, [3]float64{0, 0, math.NaN()}},
+		}, 89.0/180 + 2*(1.0/4-2.0/9)/40},
 	}
 	for _, c := range cases {
+		in := handInstance()
+		in.Failures = c.fail
+		sc, err := Build(in)
+		if err != nil {
+			t.Fatal(err)
+		}
 		integral := 0.0
 		for _, s := range c.profile {
-			mean := (s.l[0] + s.l[1] + s.l[2]) / 3
+			var up []float64 // loads of the servers in service (NaN: failed)
 			for _, l := range s.l {
-				integral += (l - mean) * (l - mean) / 3 * (s.to - s.from)
+				if !math.IsNaN(l) {
+					up = append(up, l)
+				}
+			}
+			mean := 0.0
+			for _, l := range up {
+				mean += l / float64(len(up))
+			}
+			for _, l := range up {
+				integral += (l - mean) * (l - mean) / float64(len(up)) * (s.to - s.from)
 			}
 		}
 		if math.Abs(integral/40-c.want) > 1e-12 {
 			t.Fatalf("δ=%d: the profile integrates to %.15g, not the hand total %.15g", c.delta, integral/40, c.want)
 		}
-		res, err := sc.Simulate(context.Background(), handTrace, rand.New(rand.NewPCG(1, 1)), RunOptions{Policy: DASD, Horizon: 40, DASDProactiveDelta: &c.delta})
+		res, err := sc.Simulate(context.Background(), handTrace, rand.New(rand.NewPCG(1, 1)), RunOptions{Policy: DASD, Horizon: 40, DASDProactiveDelta: &c.delta, Check: true})
 		if err != nil {
 			t.Fatal(err)
 		}

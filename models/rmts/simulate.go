@@ -71,7 +71,7 @@ type Result struct {
 	ProactiveCapped                   int
 	// LoadVarianceTime is ∫ σ(t) dt over [warm-up, horizon], where σ(t) is
 	// the load variance (3) of spec B.4, (1/K) Σ_k (l_k − l̄)², of the
-	// state at time t.
+	// state at time t, over the K servers in service at t.
 	LoadVarianceTime float64
 	// Window is the length of [warm-up, horizon] in minutes.
 	Window              float64
@@ -138,6 +138,7 @@ type state struct {
 	err     error
 	mark    []bool // scratch: contents shared by the current hop
 	capped  bool   // the last rebalancing stopped at its cap
+	down    int    // failed servers
 }
 
 func (s *state) InService(u int) bool  { return !s.failed[u] }
@@ -213,9 +214,14 @@ func (s *state) execute(p graphpaths.Path) (int, error) {
 	return len(p) - 1, nil
 }
 
-// variance is the load variance (3) of the current state.
+// variance is the load variance (3) of the current state over the servers
+// in service (a failed server carries no load and would otherwise dominate
+// it); 0 when none is.
 func (s *state) variance() float64 {
-	k := float64(s.sc.Servers)
+	k := float64(s.sc.Servers - s.down)
+	if k == 0 {
+		return 0
+	}
 	mean := s.sum / k
 	return max(s.sumsq/k-mean*mean, 0)
 }
@@ -568,6 +574,7 @@ func (s *state) fail(f int) {
 		s.unplace(id)
 	}
 	s.failed[f] = true
+	s.down++
 	hops := s.p.Gamma - 1
 	if s.opts.Policy == MaxFlow {
 		hops = 0
