@@ -33,15 +33,18 @@ func milpBackends() []string {
 }
 
 // TestBoundChain checks, on 20 random small instances, what must hold:
-// LB0 ≤ OPT, LB_SRPT ≤ OPT, LB_LP ≤ OPT, OPT ≤ greedy reference and
-// OPT ≤ every online policy, with OPT from the exact MILP on every MILP
-// backend compiled in (they must agree). LB0 ≤ LB_SRPT is NOT checked: it
-// fails whenever the load is light (SRPT runs each job at the pooled rate
-// V), and the test records how often each of the two is the larger.
+// LB0 ≤ OPT, LB_SRPT ≤ OPT, LB_LP ≤ OPT, LB_LAG ≤ OPT (resources pooled
+// by speed, and one per IPN), OPT ≤ greedy reference and OPT ≤ every
+// online policy, with OPT from the exact MILP on every MILP backend
+// compiled in (they must agree). LB0 ≤ LB_SRPT is NOT checked: it fails
+// whenever the load is light (SRPT runs each job at the pooled rate V),
+// and the test records how often each of the two is the larger, and how
+// often each bound equals OPT.
 func TestBoundChain(t *testing.T) {
 	backends := milpBackends()
 	ctx := context.Background()
 	srptWins := 0
+	tight := map[string]int{}
 	for seed := uint64(1); seed <= 20; seed++ {
 		s, tasks := smallInstance(seed)
 		lb0, srpt := lb0(s, tasks), lbSRPT(s, tasks)
@@ -61,7 +64,15 @@ func TestBoundChain(t *testing.T) {
 			}
 			policies = append(policies, r.TotalDelay)
 		}
-		lowers := map[string]float64{"LB0": lb0, "LB_SRPT": srpt, "LB_LP": lpb.Value}
+		lag, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{})
+		if err != nil {
+			t.Fatalf("seed %d: LB_LAG: %v", seed, err)
+		}
+		lagIPN, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{PerIPN: true})
+		if err != nil {
+			t.Fatalf("seed %d: LB_LAG per IPN: %v", seed, err)
+		}
+		lowers := map[string]float64{"LB0": lb0, "LB_SRPT": srpt, "LB_LP": lpb.Value, "LB_LAG": lag.Value, "LB_LAG/IPN": lagIPN.Value}
 		uppers := map[string]float64{"greedy": greedy, "TPD": policies[0], "PoD": policies[1], "CRO": policies[2], "RND": policies[3]}
 		opt := math.NaN()
 		for _, b := range backends {
@@ -95,15 +106,19 @@ func TestBoundChain(t *testing.T) {
 			if l > opt*(1+objTol) {
 				t.Errorf("seed %d: %s = %g > OPT %g", seed, ln, l, opt)
 			}
+			if l >= opt*(1-objTol) {
+				tight[ln]++
+			}
 		}
 		for un, u := range uppers {
 			if u < opt*(1-objTol) {
 				t.Errorf("seed %d: %s = %g < OPT %g", seed, un, u, opt)
 			}
 		}
-		t.Logf("seed %2d: M=%d K=%d LB0=%g SRPT=%.3f LB_LP=%.3f OPT=%g greedy=%g TPD=%g PoD=%g CRO=%g RND=%g",
-			seed, len(tasks), s.K(), lb0, srpt, lpb.Value, opt, greedy, policies[0], policies[1], policies[2], policies[3])
+		t.Logf("seed %2d: M=%d K=%d LB0=%g SRPT=%.3f LB_LP=%.3f LB_LAG=%.3f LB_LAG/IPN=%.3f OPT=%g greedy=%g TPD=%g PoD=%g CRO=%g RND=%g",
+			seed, len(tasks), s.K(), lb0, srpt, lpb.Value, lag.Value, lagIPN.Value, opt, greedy, policies[0], policies[1], policies[2], policies[3])
 	}
+	t.Logf("bound = OPT (to %g) on 20 instances: %v", objTol, tight)
 	if len(backends) == 0 {
 		t.Log("no MILP backend compiled in: OPT replaced by the best upper bound")
 	}

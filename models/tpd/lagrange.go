@@ -1,0 +1,366 @@
+package tpd
+
+import (
+	"context"
+	"math"
+)
+
+// DefaultLagrangeIterations is the subgradient budget of each phase of
+// LowerBoundLagrange when LagrangeOptions.Iterations is 0.
+const DefaultLagrangeIterations = 300
+
+const (
+	lagStall = 10   // iterations without progress before the step halves
+	lagLevel = 0.05 // target of Polyak's step: best bound so far + 5 %, capped by the upper bound
+	lagTheta = 1e-6 // the step factor below which the subgradient method stops
+	// maxLagRows caps resources × grid instants (memory: about 40 bytes each).
+	maxLagRows = 5e7
+)
+
+// LagrangeOptions configures LowerBoundLagrange. The zero value is valid.
+type LagrangeOptions struct {
+	// Slot is the grid step Δ in seconds; 0 means the scenario's bounds.slot.
+	Slot float64
+	// Iterations caps the subgradient iterations of each phase; 0 means
+	// DefaultLagrangeIterations.
+	Iterations int
+	// PerIPN adds a second phase in which every IPN is its own resource,
+	// started from the multipliers of the first phase (IPNs of equal speed
+	// pooled). The per-IPN relaxation is tighter (latencies bind each IPN
+	// separately) and each iteration costs about K/(number of speeds) times
+	// more.
+	PerIPN bool
+	// Upper is an upper bound on OPT that caps the target of the step
+	// (Polyak's rule); 0 means the greedy reference schedule's total delay.
+	// It affects only how fast the bound rises, never its validity.
+	Upper float64
+}
+
+// LagrangeBound is the Lagrangian lower bound and how it was obtained.
+type LagrangeBound struct {
+	Value       float64 // max over all iterations of L(λ): a valid lower bound on OPT
+	Pooled      float64 // best L(λ) of the first phase (IPNs of equal speed pooled)
+	Initial     float64 // L(0), which equals LB0
+	Upper       float64 // the upper bound that capped the step target
+	Iterations  int     // subgradient iterations run, both phases
+	Resources   int     // capacity resources of the last phase (speed classes or IPNs)
+	Multipliers int     // capacity rows dualised in the last phase: resources × grid instants
+}
+
+// LowerBoundLagrange computes LB_LAG, the Lagrangian bound of the
+// time-indexed relaxation R of the whole trace (see doc.go for the model
+// and why every L(λ) is ≤ OPT). The best L(λ) over the iterations is kept,
+// so the bound only rises with the budget. A cancelled ctx returns the
+// bound reached so far together with ctx.Err().
+func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt LagrangeOptions) (LagrangeBound, error) {
+	if err := checkTrace(s, tasks); err != nil {
+		return LagrangeBound{}, err
+	}
+	slot := opt.Slot
+	if slot == 0 {
+		slot = s.Slot
+	}
+	if !(slot > 0) || math.IsInf(slot, 1) {
+		return LagrangeBound{}, inputErr("slot: must be > 0, got %g", opt.Slot)
+	}
+	if opt.Iterations < 0 {
+		return LagrangeBound{}, inputErr("iterations: must be >= 0, got %d", opt.Iterations)
+	}
+	if !(opt.Upper >= 0) || math.IsInf(opt.Upper, 1) {
+		return LagrangeBound{}, inputErr("upper: must be a finite number >= 0, got %g", opt.Upper)
+	}
+	iters := opt.Iterations
+	if iters == 0 {
+		iters = DefaultLagrangeIterations
+	}
+	out := LagrangeBound{}
+	if len(tasks) == 0 {
+		return out, nil
+	}
+	gOuts, greedy := greedyRounded(s, tasks, 0)
+	out.Upper = opt.Upper
+	if out.Upper == 0 {
+		out.Upper = greedy
+	}
+	// The horizon: every instant a column of either phase covers, and the
+	// greedy schedule's end; later instants are not dualised (λ = 0).
+	horizon := 0
+	for _, o := range gOuts {
+		horizon = max(horizon, int(math.Ceil(o.Finish/slot))+1)
+	}
+	pooled := newLagRelax(s, tasks, slot, lagResources(s, false), horizon)
+	phases := []*lagRelax{pooled}
+	if opt.PerIPN {
+		phases = append(phases, newLagRelax(s, tasks, slot, lagResources(s, true), pooled.T-1))
+	}
+	for _, r := range phases {
+		if float64(len(r.res))*float64(r.T) > maxLagRows {
+			return LagrangeBound{}, inputErr("slot: a grid of %g s needs %d instants per resource for this trace (at most %d): use a coarser slot",
+				slot, r.T, int(maxLagRows)/len(r.res))
+		}
+	}
+	best := math.Inf(-1)
+	var lam [][]float64
+	for i, r := range phases {
+		if i > 0 {
+			lam = r.expand(phases[i-1], lam)
+		}
+		var n int
+		var err error
+		var v float64
+		v, lam, n, err = r.maximise(ctx, lam, iters, out.Upper, &out)
+		out.Iterations += n
+		best = math.Max(best, v)
+		if i == 0 {
+			out.Pooled = v
+		}
+		out.Resources, out.Multipliers = len(r.res), len(r.res)*r.T
+		if err != nil {
+			out.Value = math.Max(best, 0) // a total delay is never negative
+			return out, err
+		}
+	}
+	out.Value = best
+	return out, nil
+}
+
+// lagRes is one capacity resource of the relaxation: one IPN, or the IPNs
+// of one speed with their slots pooled.
+type lagRes struct {
+	ipns  []int
+	slots int
+	speed float64
+}
+
+// lagResources groups the IPNs into capacity resources: one per IPN, or
+// one per distinct speed with the slots summed.
+func lagResources(s *Scenario, perIPN bool) []lagRes {
+	var res []lagRes
+	index := map[float64]int{}
+	for k := range s.Slots {
+		if c, ok := index[s.Speed[k]]; ok && !perIPN {
+			res[c].ipns = append(res[c].ipns, k)
+			res[c].slots += s.Slots[k]
+			continue
+		}
+		index[s.Speed[k]] = len(res)
+		res = append(res, lagRes{ipns: []int{k}, slots: s.Slots[k], speed: s.Speed[k]})
+	}
+	return res
+}
+
+// lagCol is sub-task m on resource c: the grid instants its run surely
+// covers (P) and what its cheapest cost per start bucket needs.
+type lagCol struct {
+	res      int
+	p        float64 // processing time on the resource
+	P        int     // grid instants surely covered: ⌊p/Δ⌋
+	t0, t1   int     // earliest and latest arrival bucket over its IPNs
+	outMin   float64 // min exit latency over its IPNs
+	arrFrom  int     // arrs[arrFrom:arrTo] are its IPNs' arrivals
+	arrTo    int
+	released float64 // r_m
+}
+
+// lagArr is the arrival of a sub-task at one IPN of a resource.
+type lagArr struct {
+	a   float64 // r_m + ω_{s_m k}
+	out float64 // ω_{k,dst}
+	A   int     // ⌊a/Δ⌋
+}
+
+// lagRelax is relaxation R for one grouping of the IPNs.
+type lagRelax struct {
+	slot  float64
+	res   []lagRes
+	T     int // dualised instants τ = 0..T−1
+	cols  []lagCol
+	arrs  []lagArr
+	first []int // cols[first[i]:first[i+1]] belong to sub-task i
+	q     []float64
+	ipnOf []int // resource of each IPN
+}
+
+func newLagRelax(s *Scenario, tasks []Task, slot float64, res []lagRes, horizon int) *lagRelax {
+	r := &lagRelax{slot: slot, res: res, first: make([]int, len(tasks)+1), q: make([]float64, len(tasks)), ipnOf: make([]int, s.K())}
+	for c, g := range res {
+		for _, k := range g.ipns {
+			r.ipnOf[k] = c
+		}
+	}
+	for i, m := range tasks {
+		r.first[i] = len(r.cols)
+		r.q[i] = float64(m.Demand)
+		for c, g := range res {
+			col := lagCol{res: c, t0: math.MaxInt, t1: -1, outMin: math.Inf(1), arrFrom: len(r.arrs), released: m.Release}
+			for _, k := range g.ipns {
+				if s.Slots[k] < m.Demand {
+					continue
+				}
+				a := m.Release + s.In[m.Source][k]
+				A := int(floorTol(a / slot))
+				r.arrs = append(r.arrs, lagArr{a: a, out: s.Out[m.Source][k], A: A})
+				col.t0, col.t1 = min(col.t0, A), max(col.t1, A)
+				col.outMin = math.Min(col.outMin, s.Out[m.Source][k])
+			}
+			col.arrTo = len(r.arrs)
+			if col.arrTo == col.arrFrom {
+				continue // no IPN of this resource has q_m slots
+			}
+			col.p = m.Frames / g.speed
+			col.P = int(floorTol(col.p / slot))
+			horizon = max(horizon, col.t1+col.P)
+			r.cols = append(r.cols, col)
+		}
+	}
+	r.first[len(tasks)] = len(r.cols)
+	r.T = horizon + 1
+	return r
+}
+
+// expand maps multipliers of a coarser grouping to this one: every IPN
+// inherits its pooled resource's λ. Then L is unchanged (each sub-task's
+// cheapest column is the same, and Σ_k Q_k λ = Q_c λ), so the second phase
+// starts where the first ended.
+func (r *lagRelax) expand(from *lagRelax, lam [][]float64) [][]float64 {
+	out := make([][]float64, len(r.res))
+	for c, g := range r.res {
+		out[c] = make([]float64, r.T)
+		copy(out[c], lam[from.ipnOf[g.ipns[0]]])
+	}
+	return out
+}
+
+// eval returns L(λ) and writes each resource's usage minus capacity at
+// every instant (the subgradient) into g. pre is scratch of len T+1.
+func (r *lagRelax) eval(lam, pre, g [][]float64) float64 {
+	T := r.T
+	L := 0.0
+	for c, res := range r.res {
+		pre[c][0] = 0
+		for t := 0; t < T; t++ {
+			pre[c][t+1] = pre[c][t] + lam[c][t]
+		}
+		L -= float64(res.slots) * pre[c][T]
+		clear(g[c])
+	}
+	slot := r.slot
+	for i := range r.q {
+		bestV, bestCol, bestT := math.Inf(1), -1, 0
+		q := r.q[i]
+		for j := r.first[i]; j < r.first[i+1]; j++ {
+			col := &r.cols[j]
+			pc := pre[col.res]
+			fixed := col.p - col.released
+			for t := col.t0; ; t++ {
+				// Every later start costs at least Δt + min ω_out + p − r.
+				if slot*float64(t)+col.outMin+fixed >= bestV {
+					break
+				}
+				f := slot*float64(t) + col.outMin
+				if t <= col.t1 {
+					f = math.Inf(1)
+					for _, a := range r.arrs[col.arrFrom:col.arrTo] {
+						if a.A <= t {
+							f = math.Min(f, math.Max(a.a, slot*float64(t))+a.out)
+						}
+					}
+				}
+				v := f + fixed + q*(pc[min(t+col.P, T)]-pc[min(t, T)])
+				if v < bestV {
+					bestV, bestCol, bestT = v, j, t
+				}
+				if t >= T {
+					break // no multipliers from here on: later starts only cost more
+				}
+			}
+		}
+		L += bestV
+		col := &r.cols[bestCol]
+		if bestT < T {
+			g[col.res][bestT] += q
+			if e := bestT + col.P; e < T {
+				g[col.res][e] -= q
+			}
+		}
+	}
+	for c, res := range r.res {
+		run := 0.0
+		for t := 0; t < T; t++ {
+			run += g[c][t]
+			g[c][t] = run - float64(res.slots)
+		}
+	}
+	return L
+}
+
+// maximise runs the projected subgradient method from lam (nil: λ = 0) for
+// at most iters iterations and returns the best L(λ), its multipliers and
+// the iterations run. Step: θ(L̂ − L(λ))/‖g‖² towards the level
+// L̂ = min(upper, best + 5 %); θ halves, restarting from the best λ, after
+// lagStall iterations without progress.
+func (r *lagRelax) maximise(ctx context.Context, lam [][]float64, iters int, upper float64, out *LagrangeBound) (float64, [][]float64, int, error) {
+	n := len(r.res)
+	if lam == nil {
+		lam = make([][]float64, n)
+		for c := range lam {
+			lam[c] = make([]float64, r.T)
+		}
+	}
+	lamBest, pre, g := make([][]float64, n), make([][]float64, n), make([][]float64, n)
+	for c := range lam {
+		lamBest[c] = append([]float64(nil), lam[c]...)
+		pre[c] = make([]float64, r.T+1)
+		g[c] = make([]float64, r.T)
+	}
+	best := math.Inf(-1)
+	theta, stall := 1.0, 0
+	for it := 0; it < iters; it++ {
+		if err := ctx.Err(); err != nil {
+			return best, lamBest, it, err
+		}
+		L := r.eval(lam, pre, g)
+		if it == 0 && out.Iterations == 0 {
+			out.Initial = L
+		}
+		if it == 0 || L > best+1e-12*math.Abs(best) {
+			best, stall = math.Max(best, L), 0
+			for c := range lam {
+				copy(lamBest[c], lam[c])
+			}
+		} else if stall++; stall >= lagStall {
+			theta, stall = theta/2, 0
+			for c := range lam {
+				copy(lam[c], lamBest[c])
+			}
+			if theta < lagTheta {
+				return best, lamBest, it + 1, nil
+			}
+			continue
+		}
+		if upper-best <= 1e-9*upper {
+			return best, lamBest, it + 1, nil // closed the gap to a feasible schedule
+		}
+		norm := 0.0
+		for c := range g {
+			for t, v := range g[c] {
+				if v > 0 || lam[c][t] > 0 {
+					norm += v * v
+				}
+			}
+		}
+		if norm == 0 {
+			// The sub-tasks' choices fit and complementary slackness holds:
+			// L(λ) is the optimum of the LP relaxation of R.
+			return best, lamBest, it + 1, nil
+		}
+		level := math.Min(upper, best+lagLevel*math.Abs(best))
+		step := theta * math.Max(level-L, 1e-9*upper) / norm
+		for c := range lam {
+			for t := range lam[c] {
+				lam[c][t] = math.Max(0, lam[c][t]+step*g[c][t])
+			}
+		}
+	}
+	return best, lamBest, iters, nil
+}
