@@ -8,10 +8,22 @@ import (
 )
 
 // BenchmarkSimulatePaper runs one replication of the spec B.7 scenario
-// (ξ = 40, 600 minutes) per iteration and reports events per second.
+// (ξ = 40, 600 minutes) per iteration and reports events per second, for
+// every policy and for DASD with its proactive mode (δ = 4, spec B.6).
 func BenchmarkSimulatePaper(b *testing.B) {
+	type variant struct {
+		name  string
+		p     Policy
+		delta int
+	}
+	var variants []variant
 	for _, p := range Policies {
-		b.Run(p.String(), func(b *testing.B) {
+		variants = append(variants, variant{p.String(), p, 0})
+	}
+	variants = append(variants, variant{"dasd-proactive-4", DASD, 4})
+	for _, v := range variants {
+		p, delta := v.p, v.delta
+		b.Run(v.name, func(b *testing.B) {
 			in := paperInstance(b)
 			sc, err := Build(in)
 			if err != nil {
@@ -22,7 +34,7 @@ func BenchmarkSimulatePaper(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				rng := sim.Stream(in.Seed, i)
 				trace := sc.Trace(rng, 40, in.Arrivals.Horizon)
-				res, err := sc.Simulate(context.Background(), trace, rng, RunOptions{Policy: p, Horizon: in.Arrivals.Horizon, Warmup: in.Arrivals.Warmup})
+				res, err := sc.Simulate(context.Background(), trace, rng, RunOptions{Policy: p, Horizon: in.Arrivals.Horizon, Warmup: in.Arrivals.Warmup, DASDProactiveDelta: &delta})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -36,9 +36,15 @@ func (s *state) rebalance(delta int) {
 // then lowest v), or (−1, −1).
 func (s *state) steepestEdge(delta int) (int, int) {
 	bu, bv, bd := -1, -1, delta-1
+	low := s.sc.Capacity // the smallest load in service
 	for u := range s.sc.Servers {
-		if s.failed[u] || s.load[u]-delta < 0 {
-			continue
+		if !s.failed[u] {
+			low = min(low, s.load[u])
+		}
+	}
+	for u := range s.sc.Servers {
+		if s.failed[u] || s.load[u]-low <= bd {
+			continue // no edge from u can beat the best difference
 		}
 		for _, v := range s.sc.Graph.Neighbors(u) {
 			// Neighbours come in increasing order, so a strictly larger
