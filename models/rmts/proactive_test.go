@@ -386,6 +386,64 @@ func TestProactiveBadDelta(t *testing.T) {
 	}
 }
 
+// TestProactiveCap: one event that needs more than K moves stops at K and
+// the rest waits for the next event. Three servers, L = 20, δ = 2, every
+// stream plays 100 min (nothing leaves before the horizon 40); content 0
+// on {0, 1}, content 1 on {0, 2}, content 2 on {1}; server 2 fails at
+// t = 35. By hand, loads (l_0, l_1, l_2):
+//
+//	t=1..8   eight c2 → 1                          (0,8,0)  1 serves no c0: no move
+//	t=9..16  eight c0 → 0                          (8,8,0)  0 serves no c1: no move
+//	t=17..32 sixteen c1 at the least-loaded of {0, 2}: eight → 2 (8,8,8), then
+//	         0, 2, 0 (10,8,9) → move c0 0→1 (9,9,9), 0, 2, 0 (11,9,10) →
+//	         move c0 0→1 (10,10,10), 0, 2                    (11,10,11)
+//	t=35     server 2 fails: of its 11 c1 streams, 9 go to 0 (now full,
+//	         20) and 2 along the path 0→1 (a c0 stream moves to 1 each time)
+//	         — 13 failure moves                    (20,12,-)
+//	         proactive: 20−12 = 8, 6, 4: 3 moves, the cap K = 3, with a
+//	         difference of 2 and a c0 stream at 0 left  (17,15,-)
+//	t=36     c1 → 0                                (18,15,-)  3 ≥ 2: one move (17,16,-)
+//
+// In all 2 + 3 + 1 = 6 proactive moves and one capped event.
+func TestProactiveCap(t *testing.T) {
+	in := &Instance{
+		Servers:   Servers{Count: 3, Capacity: 20},
+		Contents:  Contents{Count: 3, Duration: 100},
+		Placement: Placement{Holders: [][]int{{0, 1}, {0, 2}, {1}}},
+		Arrivals:  Arrivals{Rate: 1, Horizon: 40},
+		Policy:    Params{DASDProactiveDelta: 2},
+		Failures:  []Failure{{Server: 2, Time: 35}},
+	}
+	sc, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trace []Request
+	for i := range 32 {
+		c := 2
+		if i >= 16 {
+			c = 1
+		} else if i >= 8 {
+			c = 0
+		}
+		trace = append(trace, Request{Arrival: float64(i + 1), Content: c})
+	}
+	trace = append(trace, Request{Arrival: 36, Content: 1})
+	res, err := sc.Simulate(context.Background(), trace, rand.New(rand.NewPCG(1, 1)), RunOptions{Policy: DASD, Horizon: 40, Check: true, Record: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := make([]int, 3)
+	for _, st := range res.Streams {
+		load[st.Server]++
+	}
+	got := []int{res.ProactiveMovesAll, res.ProactiveCapped, res.FailureMoves, res.FailureTerminations, res.MaxLoad, res.ServedAll, load[0], load[1], load[2]}
+	want := []int{6, 1, 13, 0, 20, 33, 17, 16, 0}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("proactive moves, capped events, failure moves, terminations, max load, served, final loads (-hand-worked +got):\n%s", d)
+	}
+}
+
 // TestProactiveNeedsGamma2: with Γ = 1 no migration is tolerated, so the
 // mode stays off (hand-worked trace: nothing moves, and the run reports
 // no proactive metric).

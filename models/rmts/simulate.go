@@ -331,6 +331,9 @@ func (sc *Scenario) Simulate(ctx context.Context, trace []Request, rng *rand.Ran
 		res.Streams = make([]StreamRecord, len(s.streams))
 		for i, st := range s.streams {
 			res.Streams[i] = st.rec
+			if st.server >= 0 {
+				res.Streams[i].Server = st.server // still playing at the horizon
+			}
 		}
 	}
 	return res, nil
