@@ -119,3 +119,18 @@ func ExampleScenario_Run() {
 	// CRO gap ≥ 0: true
 	// RND gap ≥ 0: true
 }
+
+// LB_LAG bounds the whole trace at once, without windows or an LP solver.
+// Here it reaches 17, the optimum of the LP relaxation of R (clp 1.17.6 on
+// its MPS export gives 17) and OPT; L(0) is LB0. The two IPNs have
+// different speeds, so pooling by speed changes nothing.
+func ExampleLowerBoundLagrange() {
+	s := scenario()
+	lb, err := tpd.LowerBoundLagrange(context.Background(), s, tasks, tpd.LagrangeOptions{PerIPN: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("LB_LAG %.4f  L(0) = LB0 %g  pooled by speed %.4f\n", lb.Value, lb.Initial, lb.Pooled)
+	// Output: LB_LAG 17.0000  L(0) = LB0 16  pooled by speed 17.0000
+}

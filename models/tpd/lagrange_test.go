@@ -1,0 +1,308 @@
+package tpd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// lagConvTol is how far below the LP optimum of relaxation R the
+// subgradient method may stop on the small instances of these tests
+// (relative). Validity never depends on it: L(λ) ≤ OPT for every λ ≥ 0.
+const lagConvTol = 1e-3
+
+// explicitScenario builds a scenario with explicit latencies (ω_in per
+// camera and IPN, ω_out per IPN) and grid step slot.
+func explicitScenario(t testing.TB, slots []int, speeds []float64, in [][]float64, out []float64, slot float64) *Scenario {
+	t.Helper()
+	inst := &Instance{Latency: Latency{In: in, Out: out}}
+	for k := range slots {
+		inst.IPNs = append(inst.IPNs, IPN{Slots: slots[k], Speed: speeds[k]})
+	}
+	inst.Workload.Frames = Range{Min: 1, Max: 8}
+	zero := 0.0
+	inst.Policy.InfoInterval = &zero
+	inst.Bounds.Slot = slot
+	s, err := Build(inst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestLagrangeHand checks LB_LAG on instances small enough to solve R's LP
+// by hand and with glpsol (GLPK 5.0, the LP written out in CPLEX LP
+// format): in both, LB_LAG exceeds LB0 and LB_SRPT and reaches OPT.
+func TestLagrangeHand(t *testing.T) {
+	tests := []struct {
+		name          string
+		s             *Scenario
+		tasks         []Task
+		lb0, srpt, lp float64 // lp: optimum of R's LP relaxation
+		opt           float64
+	}{{
+		// One slot of speed 1, zero latency, slot 1 s. Jobs (r, w) = (0, 4),
+		// (1, 1). LB0 = 4 + 1; SRPT: 5 + 1 = 6. R: job 1 at t = 1 (cost 1)
+		// forces job 0 to start at t ≥ 2 (cost 6); job 0 at 0 forces job 1
+		// to t ≥ 4: LP optimum 7 (glpsol), as is OPT (keep the slot idle for
+		// job 1, run job 0 on [2, 6)).
+		name: "idle for the short job",
+		s:    explicitScenario(t, []int{1}, []float64{1}, [][]float64{{0}}, []float64{0}, 1),
+		tasks: []Task{{ID: 0, Release: 0, Frames: 4, Demand: 1},
+			{ID: 1, Release: 1, Frames: 1, Demand: 1}},
+		lb0: 5, srpt: 6, lp: 7, opt: 7,
+	}, {
+		// A fast IPN (1 slot, speed 2) and a slow one (1 slot, speed 1), zero
+		// latency, three jobs of 2 frames at time 0. LB0 = 3·1; SRPT on the
+		// pooled rate 3: C = 2/3, 4/3, 2, total 4. OPT = 5: the fast IPN runs
+		// two (C = 1, 2), the slow one the third (C = 2). R's LP optimum is 5
+		// (glpsol): only one unit of start mass fits at each fast instant.
+		name: "two speeds",
+		s:    explicitScenario(t, []int{1, 1}, []float64{2, 1}, [][]float64{{0, 0}}, []float64{0, 0}, 1),
+		tasks: []Task{{ID: 0, Frames: 2, Demand: 1}, {ID: 1, Frames: 2, Demand: 1},
+			{ID: 2, Frames: 2, Demand: 1}},
+		lb0: 3, srpt: 4, lp: 5, opt: 5,
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := lb0(tc.s, tc.tasks); math.Abs(got-tc.lb0) > 1e-12 {
+				t.Errorf("LB0 = %g, want %g", got, tc.lb0)
+			}
+			if got := lbSRPT(tc.s, tc.tasks); math.Abs(got-tc.srpt) > 1e-9 {
+				t.Errorf("LB_SRPT = %g, want %g", got, tc.srpt)
+			}
+			for _, per := range []bool{false, true} {
+				got, err := LowerBoundLagrange(context.Background(), tc.s, tc.tasks, LagrangeOptions{PerIPN: per})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Value > tc.lp*(1+1e-9) || got.Value < tc.lp*(1-lagConvTol) {
+					t.Errorf("per IPN %v: LB_LAG = %g, want R's LP optimum %g", per, got.Value, tc.lp)
+				}
+				if math.Abs(got.Initial-tc.lb0) > 1e-9 {
+					t.Errorf("per IPN %v: L(0) = %g, want LB0 = %g", per, got.Initial, tc.lb0)
+				}
+			}
+			ex, err := Exact(context.Background(), tc.s, tc.tasks, 1, "auto", solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(ex.Total-tc.opt) > objTol*tc.opt {
+				t.Errorf("OPT = %g, want %g", ex.Total, tc.opt)
+			}
+		})
+	}
+}
+
+// relaxationLP writes relaxation R of doc.go as an explicit LP over the
+// dualised instants 0..T−1 (T as LowerBoundLagrange used it): one column
+// per sub-task, resource and start t ∈ [t0, T] (later starts cost more and
+// cover no dualised instant), covering the instants t..min(t+P, T)−1.
+// Its optimum is the limit of the Lagrangian bound (Geoffrion 1974).
+func relaxationLP(s *Scenario, tasks []Task, slot float64, perIPN bool, T int) *lp.Model {
+	res := lagResources(s, perIPN)
+	r := newLagRelax(s, tasks, slot, res, 0)
+	mdl := lp.New("tpd_relaxation_R", lp.Minimize)
+	rows := make([][][]lp.Term, len(res))
+	for c := range rows {
+		rows[c] = make([][]lp.Term, T)
+	}
+	for i := range tasks {
+		var terms []lp.Term
+		for j := r.first[i]; j < r.first[i+1]; j++ {
+			col := r.cols[j]
+			for t := col.t0; t <= max(T, col.t0); t++ {
+				f := math.Inf(1)
+				for _, a := range r.arrs[col.arrFrom:col.arrTo] {
+					if a.A <= t {
+						f = math.Min(f, math.Max(a.a, slot*float64(t))+a.out)
+					}
+				}
+				v := mdl.AddVar(fmt.Sprintf("y_%d_%d_%d", i, col.res, t), 0, 1, f+col.p-col.released)
+				terms = append(terms, lp.Term{Var: v, Coef: 1})
+				for tau := t; tau < min(t+col.P, T); tau++ {
+					rows[col.res][tau] = append(rows[col.res][tau], lp.Term{Var: v, Coef: r.q[i]})
+				}
+			}
+		}
+		mdl.AddEQ(fmt.Sprintf("assign_%d", i), 1, terms...)
+	}
+	for c := range rows {
+		for tau, terms := range rows[c] {
+			if len(terms) > 0 {
+				mdl.AddLE(fmt.Sprintf("cap_%d_%d", c, tau), float64(res[c].slots), terms...)
+			}
+		}
+	}
+	return mdl
+}
+
+// TestLagrangeReachesLP checks that the subgradient method attains the LP
+// optimum of relaxation R, solved here as an explicit LP on the default
+// backend: never above it (weak duality) and at most lagConvTol below.
+func TestLagrangeReachesLP(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 8; seed++ {
+		s, tasks := RandomSmall(seed)
+		for _, per := range []bool{false, true} {
+			lag, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{PerIPN: per, Iterations: 1000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			T := lag.Multipliers / lag.Resources
+			sol, _, err := solve.Solve(ctx, relaxationLP(s, tasks, s.Slot, per, T), "auto", solve.Options{})
+			if err != nil || sol.Status != lp.Optimal {
+				t.Fatalf("seed %d: LP of R: %v %v", seed, sol, err)
+			}
+			if lag.Value > sol.Objective*(1+1e-9) {
+				t.Errorf("seed %d per IPN %v: L = %g above the LP optimum %g", seed, per, lag.Value, sol.Objective)
+			}
+			if lag.Value < sol.Objective*(1-lagConvTol) {
+				t.Errorf("seed %d per IPN %v: L = %g stops short of the LP optimum %g", seed, per, lag.Value, sol.Objective)
+			}
+			t.Logf("seed %d per IPN %-5v: LP(R) %.4f  LB_LAG %.4f (%d iterations)", seed, per, sol.Objective, lag.Value, lag.Iterations)
+		}
+	}
+}
+
+// randomOffGrid draws a small instance whose data are NOT on the grid:
+// continuous releases, latencies, speeds and frames, demands 1 or 2, and a
+// slot drawn from {0.1, 0.25, 0.5, 1}. It exercises the rounding of R.
+func randomOffGrid(t testing.TB, seed uint64) (*Scenario, []Task) {
+	rng := rand.New(rand.NewPCG(seed, 4004))
+	K := 2 + rng.IntN(3)
+	slots, speeds, out := make([]int, K), make([]float64, K), make([]float64, K)
+	for k := range slots {
+		slots[k] = 1 + rng.IntN(3)
+		speeds[k] = 0.5 + 2.5*rng.Float64()
+		out[k] = rng.Float64()
+	}
+	in := make([][]float64, 3)
+	for i := range in {
+		in[i] = make([]float64, K)
+		for k := range in[i] {
+			in[i][k] = 1.5 * rng.Float64()
+		}
+	}
+	grid := []float64{0.1, 0.25, 0.5, 1}
+	s := explicitScenario(t, slots, speeds, in, out, grid[rng.IntN(len(grid))])
+	tasks := make([]Task, 8+rng.IntN(13))
+	r := 0.0
+	for i := range tasks {
+		r += 1.5 * rng.Float64()
+		q := 1 + rng.IntN(2)
+		if !s.fits(q) {
+			q = 1
+		}
+		tasks[i] = Task{ID: i, Release: r, Source: rng.IntN(3), Frames: 1 + 7*rng.Float64(), Demand: q, Deadline: r + 5}
+	}
+	return s, tasks
+}
+
+// TestLagrangeValidProperty checks LB0 ≤ LB_LAG ≤ OPT where OPT is not
+// known exactly: on 150 seeded off-grid instances LB_LAG (both
+// groupings) stays below every feasible schedule at hand (the greedy
+// reference and the four online policies) and above LB0 (it starts from L(0) = LB0); on RandomSmall seeds 21–60
+// (on-grid data) it stays below the exact MILP optimum.
+func TestLagrangeValidProperty(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 150; seed++ {
+		s, tasks := randomOffGrid(t, seed)
+		_, upper := greedyRounded(s, tasks, 0)
+		for _, p := range Policies {
+			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			upper = math.Min(upper, r.TotalDelay)
+		}
+		low := lb0(s, tasks)
+		for _, per := range []bool{false, true} {
+			lag, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{PerIPN: per})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lag.Value > upper*(1+objTol) {
+				t.Errorf("off-grid seed %d per IPN %v: LB_LAG %g > a feasible schedule's %g", seed, per, lag.Value, upper)
+			}
+			if lag.Value < low*(1-1e-12) {
+				t.Errorf("off-grid seed %d per IPN %v: LB_LAG %g < LB0 %g", seed, per, lag.Value, low)
+			}
+		}
+	}
+	tight, n := 0, 0
+	for seed := uint64(21); seed <= 60; seed++ {
+		s, tasks := RandomSmall(seed)
+		ex, err := Exact(ctx, s, tasks, 1, "auto", solve.Options{})
+		if err != nil || ex.Status != lp.Optimal {
+			t.Fatalf("seed %d: exact: %v", seed, err)
+		}
+		lag, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{PerIPN: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lag.Value > ex.Total*(1+objTol) {
+			t.Errorf("seed %d: LB_LAG %g > OPT %g", seed, lag.Value, ex.Total)
+		}
+		n++
+		if lag.Value >= ex.Total*(1-lagConvTol) {
+			tight++
+		}
+	}
+	t.Logf("LB_LAG per IPN within %g of OPT on %d of %d RandomSmall instances (seeds 21–60)", lagConvTol, tight, n)
+}
+
+func TestLagrangeRejectsBadInput(t *testing.T) {
+	s, tasks := smallInstance(4)
+	ctx := context.Background()
+	bad := append([]Task(nil), tasks...)
+	bad[1].Frames = math.NaN()
+	tests := []struct {
+		name  string
+		s     *Scenario
+		tasks []Task
+		opt   LagrangeOptions
+	}{
+		{"nil scenario", nil, tasks, LagrangeOptions{}},
+		{"bad task", s, bad, LagrangeOptions{}},
+		{"negative slot", s, tasks, LagrangeOptions{Slot: -1}},
+		{"NaN slot", s, tasks, LagrangeOptions{Slot: math.NaN()}},
+		{"slot too fine for the horizon", s, tasks, LagrangeOptions{Slot: 1e-9}},
+		{"negative iterations", s, tasks, LagrangeOptions{Iterations: -1}},
+		{"NaN upper", s, tasks, LagrangeOptions{Upper: math.NaN()}},
+		{"infinite upper", s, tasks, LagrangeOptions{Upper: math.Inf(1)}},
+	}
+	for _, tc := range tests {
+		if _, err := LowerBoundLagrange(ctx, tc.s, tc.tasks, tc.opt); !errors.Is(err, ErrInput) {
+			t.Errorf("%s: error %v, want ErrInput", tc.name, err)
+		}
+	}
+}
+
+func TestLagrangeCancelled(t *testing.T) {
+	s, tasks := smallInstance(2)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	b, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if b.Value != 0 {
+		t.Errorf("cancelled before the first iteration: bound %g, want 0", b.Value)
+	}
+}
+
+func TestLagrangeEmptyTrace(t *testing.T) {
+	s, _ := smallInstance(1)
+	b, err := LowerBoundLagrange(context.Background(), s, nil, LagrangeOptions{})
+	if err != nil || b.Value != 0 {
+		t.Errorf("empty trace: %+v, %v; want 0, nil", b, err)
+	}
+}
