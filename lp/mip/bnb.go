@@ -168,17 +168,20 @@ func (s *search) presolve() bool {
 	return true
 }
 
-// rootCuts runs rounds of cover separation at the root: solve the LP, add
-// the violated cuts to the working model, rebuild the relaxation. It stops
-// when no cut is found or a round raises the bound by less than 0.1 % of
-// its distance from the first LP value, or after cutRounds rounds. The
-// root is solved again, as a node, by run.
+// rootCuts runs rounds of cut separation at the root: solve the LP, add the
+// violated cover, flow-cover and c-MIR cuts to the working model and to the
+// relaxation (warm when it can take rows, rebuilt otherwise). It stops when
+// no cut is found, a round raises the bound by less than 0.1 % of its
+// distance from the first LP value, or after cutRounds rounds, and then drops
+// the cuts that do not support the last optimum (dropSlackCuts). The root is
+// solved again, as a node, by run.
 func (s *search) rootCuts(mk newRelaxation) error {
 	first, prev := math.NaN(), math.NaN()
 	added, rounds := 0, 0
+	nOrig := len(s.w.Rows)
 	vubs := findVUBs(s.w, s.rootLo, s.rootHi)
-	for round := 0; round < cutRounds; round++ {
-		rounds = round + 1
+	for round := 0; ; round++ {
+		rounds = round
 		sol, err := s.rel.Solve(s.ctx)
 		if sol != nil {
 			s.iters += sol.Iterations
@@ -187,19 +190,36 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			break // run reports what the root LP says
 		}
 		z := s.sign * sol.Objective
+		stop := round == cutRounds
 		if round == 0 {
 			first = z
 		} else if z-prev <= 1e-3*math.Max(z-first, 1e-6*math.Max(1, math.Abs(z))) {
-			break
+			stop = true
 		}
 		prev = z
-		cuts := coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
-		cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+		var cuts []lp.Row
+		if !stop {
+			cuts = coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
+			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+		}
 		if len(cuts) == 0 {
+			// the last solution is optimal for the current rows: drop the
+			// slack cuts before the search starts
+			if s.dropSlackCuts(nOrig, sol) > 0 {
+				rel, err := mk(s.w)
+				if err != nil {
+					return fmt.Errorf("mip: rebuilding the LP relaxation with cuts: %w", err)
+				}
+				s.rel = rel
+			}
 			break
 		}
 		s.w.Rows = append(s.w.Rows, cuts...)
 		added += len(cuts)
+		if ra, ok := s.rel.(rowAdder); ok && ra.AddRows(cuts) == nil {
+			continue // warm: the next solve continues from the current basis
+		}
 		rel, err := mk(s.w)
 		if err != nil {
 			return fmt.Errorf("mip: rebuilding the LP relaxation with cuts: %w", err)
@@ -209,10 +229,42 @@ func (s *search) rootCuts(mk newRelaxation) error {
 	if added > 0 {
 		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
 		if s.opts.Log != nil {
-			fmt.Fprintf(s.opts.Log, "root: %d cuts in %d rounds, LP bound %.10g -> %.10g\n", added, rounds, s.sign*first, s.sign*prev)
+			fmt.Fprintf(s.opts.Log, "root: %d cuts in %d rounds, %d kept, LP bound %.10g -> %.10g\n",
+				added, rounds, len(s.w.Rows)-nOrig, s.sign*first, s.sign*prev)
 		}
 	}
 	return nil
+}
+
+// dropSlackCuts removes the cut rows (those from index nOrig on) that do
+// not support the LP optimum sol: with duals, those whose multiplier is
+// zero; without, those not binding at sol.X. It returns how many it removed.
+func (s *search) dropSlackCuts(nOrig int, sol *lp.Solution) int {
+	kept := s.w.Rows[:nOrig]
+	for i, r := range s.w.Rows[nOrig:] {
+		if len(sol.RowDual) == len(s.w.Rows) {
+			if math.Abs(sol.RowDual[nOrig+i]) > 1e-9 {
+				kept = append(kept, r)
+			}
+			continue
+		}
+		act := 0.0
+		for k, j := range r.Ind {
+			act += r.Val[k] * sol.X[j]
+		}
+		tol := 1e-6 * math.Max(1, math.Max(math.Abs(r.Lower), math.Abs(r.Upper)))
+		if math.IsInf(r.Upper, 1) {
+			tol = 1e-6 * math.Max(1, math.Abs(r.Lower))
+		} else if math.IsInf(r.Lower, -1) {
+			tol = 1e-6 * math.Max(1, math.Abs(r.Upper))
+		}
+		if act >= r.Upper-tol || act <= r.Lower+tol {
+			kept = append(kept, r)
+		}
+	}
+	n := len(s.w.Rows) - len(kept)
+	s.w.Rows = kept
+	return n
 }
 
 // objectiveStep returns g > 0 if every integer-feasible objective value is

@@ -88,8 +88,21 @@
 // "≥ b" side (b > 0) has a variable upper bound xⱼ ≤ uⱼyⱼ (a row
 // aⱼxⱼ − cⱼyⱼ ≤ 0, yⱼ binary) on each column with aⱼ > 0 implies
 // Σ min(aⱼuⱼ, b)·yⱼ ≥ b — in a fixed-charge network, some arc into a node
-// with demand must be opened. Rounds stop when no cut is found or the bound
-// stalls.
+// with demand must be opened. They also add complemented mixed-integer
+// rounding (c-MIR) cuts (Marchand & Wolsey 2001): a row, aggregated with up
+// to five others to eliminate continuous columns strictly inside their
+// bounds, has its continuous columns substituted by their nearest simple or
+// variable bound and its binary columns complemented to their nearest bound,
+// and is divided by δ and rounded:
+//
+//	Σ (⌊a'ⱼ/δ⌋ + max(0, fⱼ − f₀)/(1 − f₀))·x'ⱼ − s/(δ(1 − f₀)) ≤ ⌊b'/δ⌋,
+//
+// with f₀ and fⱼ the fractional parts of b'/δ and a'ⱼ/δ and s the
+// continuous part (mir.go). Cuts enter the LP warm (the simplex keeps its
+// basis). Rounds stop when no cut is found, the bound stalls, or after ten
+// rounds; the cuts whose multiplier is zero at the last root optimum are
+// then dropped, which keeps that optimum and the bound and leaves the nodes
+// a smaller LP.
 //
 // # Heuristics
 //

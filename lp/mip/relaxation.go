@@ -26,3 +26,9 @@ type relaxation interface {
 
 // newRelaxation builds the relaxation of a model.
 type newRelaxation func(m *lp.Model) (relaxation, error)
+
+// rowAdder is a relaxation that can take new rows (cuts) and keep its basis;
+// a relaxation without it is rebuilt from the model.
+type rowAdder interface {
+	AddRows(rows []lp.Row) error
+}

@@ -1,0 +1,476 @@
+package mip
+
+import (
+	"math"
+	"sort"
+	"strconv"
+
+	"github.com/streamopt/streamopt/lp"
+)
+
+// Complemented mixed-integer rounding (c-MIR) cuts with row aggregation
+// (Marchand & Wolsey 2001; Wolsey 1998, §8.7).
+//
+// Base inequality. Start from one row written as Σ aⱼxⱼ ≤ b (each finite
+// side of a row gives one) and, while it contains continuous columns whose
+// LP values lie strictly inside their bounds, add a multiple of another row
+// that eliminates the one farthest from its bounds (at most maxAggr times);
+// a positive multiple uses that row's upper side, a negative one its lower
+// side, so the sum is again valid.
+//
+// Bound substitution. Every continuous column is replaced by a nonnegative
+// tᵢ measured from the bound nearest its LP value: x = l + t, x = u − t, or,
+// when x has a variable upper bound x ≤ u·y on a binary y (see findVUBs),
+// x = u·y − t, which moves a·u onto y's coefficient. Every integer column is
+// complemented against its nearer bound, x = l + x' or x = u − x'. Only
+// inequalities whose integer columns are binary (u − l ≤ 1) are rounded:
+// general integers with wide bounds are left to branching (on MIPLIB's bell5
+// their cuts raised the root bound by 4 % of the gap and made the tree 25
+// times larger). The result is
+//
+//	Σ a'ⱼx'ⱼ + Σ cᵢtᵢ ≤ b',   x' ∈ ℤ₊, t ≥ 0,
+//
+// and dropping the terms cᵢtᵢ with cᵢ > 0 leaves a valid relaxation with
+// s = Σ_{cᵢ<0} |cᵢ|tᵢ ≥ 0 on the left as −s.
+//
+// Rounding. For a divisor δ > 0 let β = b'/δ, f₀ = β − ⌊β⌋ and fⱼ the
+// fractional part of a'ⱼ/δ. If 0 < f₀ < 1 the MIR inequality
+//
+//	Σ (⌊a'ⱼ/δ⌋ + max(0, fⱼ − f₀)/(1 − f₀))·x'ⱼ − s/(δ(1 − f₀)) ≤ ⌊β⌋
+//
+// holds for every point of the relaxation (Nemhauser & Wolsey 1990). The
+// divisors tried are the |a'ⱼ| of integer columns strictly inside their
+// bounds, then the best of them halved up to three times; the cut with the
+// largest efficacy (violation over Euclidean norm) is kept if it is violated
+// by more than minEfficacy. The substitutions are then undone, so the cut is
+// a row over the original columns.
+const (
+	maxAggr      = 5    // rows added to a base row at most
+	maxDivisors  = 8    // distinct divisors tried per base inequality
+	minEfficacy  = 1e-4 // violation / ‖coefficients‖ a MIR cut must reach
+	minFrac      = 0.01 // f₀ must lie in [minFrac, 1 − minFrac]
+	maxCoefRatio = 1e6  // largest/smallest |coefficient| of an accepted cut
+)
+
+// mirSep holds the scratch space of the c-MIR separator.
+type mirSep struct {
+	w      *lp.Model
+	lo, hi []float64
+	x      []float64
+	vubs   []vub
+	colRow [][]int // rows containing each column (original rows only)
+
+	agg   []float64 // dense aggregated row
+	inAgg []bool
+	idx   []int // columns with inAgg
+}
+
+func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub) *mirSep {
+	n := len(w.Vars)
+	m := &mirSep{w: w, lo: lo, hi: hi, x: x, vubs: vubs,
+		colRow: make([][]int, n), agg: make([]float64, n), inAgg: make([]bool, n)}
+	for i := range w.Rows {
+		for _, j := range w.Rows[i].Ind {
+			m.colRow[j] = append(m.colRow[j], i)
+		}
+	}
+	return m
+}
+
+// scoredCut is a cut with its efficacy at the LP point.
+type scoredCut struct {
+	row lp.Row
+	eff float64
+}
+
+// mirCuts returns the violated c-MIR cuts found from every row of w as a
+// base, best efficacy first, at most maxCutsRound of them.
+func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
+	sep := newMIRSep(w, lo, hi, x, vubs)
+	var found []scoredCut
+	seen := map[string]bool{}
+	for i := range w.Rows {
+		r := &w.Rows[i]
+		for _, side := range []float64{1, -1} {
+			b := r.Upper
+			if side < 0 {
+				b = -r.Lower
+			}
+			if math.IsInf(b, 0) {
+				continue
+			}
+			if c, ok := sep.fromBase(i, side, b); ok {
+				key := cutKey(c.row)
+				if !seen[key] {
+					seen[key] = true
+					found = append(found, c)
+				}
+			}
+		}
+	}
+	sort.SliceStable(found, func(p, q int) bool { return found[p].eff > found[q].eff })
+	if len(found) > maxCutsRound {
+		found = found[:maxCutsRound]
+	}
+	cuts := make([]lp.Row, len(found))
+	for k, c := range found {
+		cuts[k] = c.row
+	}
+	return cuts
+}
+
+// cutKey identifies a cut by its columns and coefficients rounded to six
+// significant digits, to drop duplicates.
+func cutKey(r lp.Row) string {
+	b := make([]byte, 0, 16*len(r.Ind))
+	for k, j := range r.Ind {
+		b = strconv.AppendInt(b, int64(j), 10)
+		b = append(b, ':')
+		b = strconv.AppendFloat(b, r.Val[k], 'g', 6, 64)
+		b = append(b, ' ')
+	}
+	return string(b)
+}
+
+// reset empties the aggregated row.
+func (m *mirSep) reset() {
+	for _, j := range m.idx {
+		m.agg[j] = 0
+		m.inAgg[j] = false
+	}
+	m.idx = m.idx[:0]
+}
+
+// add adds mult·(row i) to the aggregated row.
+func (m *mirSep) add(i int, mult float64) {
+	r := &m.w.Rows[i]
+	for k, j := range r.Ind {
+		if !m.inAgg[j] {
+			m.inAgg[j] = true
+			m.idx = append(m.idx, j)
+		}
+		m.agg[j] += mult * r.Val[k]
+	}
+}
+
+// fromBase builds the base inequality side·(row i) ≤ b, aggregates and
+// returns the most efficacious violated c-MIR cut found on the way.
+func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
+	m.reset()
+	m.add(i, side)
+	used := map[int]bool{i: true}
+	var best scoredCut
+	ok := false
+	for step := 0; ; step++ {
+		if c, found := m.separate(b); found && (!ok || c.eff > best.eff) {
+			best, ok = c, true
+		}
+		if step == maxAggr {
+			break
+		}
+		// the continuous column farthest from its bounds
+		pick, dist := -1, 1e-6
+		for _, j := range m.idx {
+			if m.w.Vars[j].Integer || math.Abs(m.agg[j]) < 1e-9 {
+				continue
+			}
+			d := math.Min(m.x[j]-m.lo[j], m.hi[j]-m.x[j])
+			if v := m.vubs[j]; v.y >= 0 {
+				d = math.Min(d, v.u*m.x[v.y]-m.x[j])
+			}
+			if d > dist {
+				pick, dist = j, d
+			}
+		}
+		if pick < 0 {
+			break
+		}
+		// a row through it with a usable side, preferring tight ones
+		row, mult, rhs, slack := -1, 0.0, 0.0, inf
+		for _, k := range m.colRow[pick] {
+			if used[k] {
+				continue
+			}
+			r := &m.w.Rows[k]
+			coef := 0.0
+			act := 0.0
+			for p, j := range r.Ind {
+				if j == pick {
+					coef = r.Val[p]
+				}
+				act += r.Val[p] * m.x[j]
+			}
+			if coef == 0 {
+				continue
+			}
+			lam := -m.agg[pick] / coef
+			var sideVal, sl float64
+			if lam > 0 {
+				sideVal, sl = r.Upper, r.Upper-act
+			} else {
+				sideVal, sl = r.Lower, act-r.Lower
+			}
+			if math.IsInf(sideVal, 0) {
+				continue
+			}
+			sl = math.Abs(sl) / math.Max(1, math.Abs(sideVal))
+			if sl < slack {
+				row, mult, rhs, slack = k, lam, sideVal, sl
+			}
+		}
+		if row < 0 {
+			break
+		}
+		used[row] = true
+		m.add(row, mult)
+		b += mult * rhs
+		m.agg[pick] = 0 // exactly eliminated
+	}
+	return best, ok
+}
+
+// term is one column of the transformed base inequality.
+type term struct {
+	j    int
+	a    float64 // coefficient of x' (integer) or t (continuous)
+	xv   float64 // LP value of x' or t
+	kind int8    // substitution used, see below
+}
+
+const (
+	subLower int8 = iota // x = l + x'
+	subUpper             // x = u − x'
+	subVUB               // x = u·y − t (continuous only)
+)
+
+// separate runs bound substitution and MIR rounding on the aggregated row
+// Σ agg·x ≤ b.
+func (m *mirSep) separate(b float64) (scoredCut, bool) {
+	intCoef := map[int]float64{} // integer columns, before complementing
+	var cont []term
+	for _, j := range m.idx {
+		a := m.agg[j]
+		if math.Abs(a) < 1e-12 {
+			continue
+		}
+		if m.w.Vars[j].Integer {
+			intCoef[j] += a
+			continue
+		}
+		l, u, xv := m.lo[j], m.hi[j], m.x[j]
+		dl, du := xv-l, u-xv
+		best, bd := int8(-1), inf
+		if !math.IsInf(l, 0) {
+			best, bd = subLower, dl
+		}
+		if !math.IsInf(u, 0) && du < bd {
+			best, bd = subUpper, du
+		}
+		if v := m.vubs[j]; v.y >= 0 && l >= 0 {
+			if d := v.u*m.x[v.y] - xv; d < bd {
+				best, bd = subVUB, d
+			}
+		}
+		switch best {
+		case subLower:
+			b -= a * l
+			cont = append(cont, term{j, a, math.Max(0, dl), subLower})
+		case subUpper:
+			b -= a * u
+			cont = append(cont, term{j, -a, math.Max(0, du), subUpper})
+		case subVUB:
+			v := m.vubs[j]
+			intCoef[v.y] += a * v.u
+			cont = append(cont, term{j, -a, math.Max(0, bd), subVUB})
+		default:
+			return scoredCut{}, false // a free continuous column
+		}
+	}
+	var ints []term
+	for j, a := range intCoef {
+		if math.Abs(a) < 1e-12 {
+			continue
+		}
+		l, u, xv := m.lo[j], m.hi[j], m.x[j]
+		if u-l > 1 {
+			return scoredCut{}, false // general integers are left to branching
+		}
+		switch {
+		case !math.IsInf(u, 0) && (math.IsInf(l, 0) || u-xv < xv-l):
+			b -= a * u
+			ints = append(ints, term{j, -a, u - xv, subUpper})
+		case !math.IsInf(l, 0):
+			b -= a * l
+			ints = append(ints, term{j, a, xv - l, subLower})
+		default:
+			return scoredCut{}, false // a free integer column
+		}
+	}
+	if len(ints) == 0 {
+		return scoredCut{}, false
+	}
+	sort.Slice(ints, func(p, q int) bool { return ints[p].j < ints[q].j })
+	sort.Slice(cont, func(p, q int) bool { return cont[p].j < cont[q].j })
+
+	// candidate divisors: coefficients of integer columns strictly inside
+	var deltas []float64
+	for _, t := range ints {
+		if t.xv > 1e-6 && t.xv < m.hi[t.j]-m.lo[t.j]-1e-6 {
+			d := math.Abs(t.a)
+			dup := false
+			for _, e := range deltas {
+				if math.Abs(e-d) <= 1e-9*math.Max(1, d) {
+					dup = true
+					break
+				}
+			}
+			if !dup && d > 1e-6 {
+				deltas = append(deltas, d)
+			}
+			if len(deltas) == maxDivisors {
+				break
+			}
+		}
+	}
+	bestEff, bestDelta := 0.0, 0.0
+	for _, d := range deltas {
+		if eff, ok := mirEfficacy(ints, cont, b, d); ok && eff > bestEff {
+			bestEff, bestDelta = eff, d
+		}
+	}
+	if bestDelta == 0 {
+		return scoredCut{}, false
+	}
+	for k, d := 1, bestDelta/2; k <= 3; k, d = k+1, d/2 {
+		if eff, ok := mirEfficacy(ints, cont, b, d); ok && eff > bestEff {
+			bestEff, bestDelta = eff, d
+		}
+	}
+	if bestEff < minEfficacy {
+		return scoredCut{}, false
+	}
+	row, eff, ok := m.mirRow(ints, cont, b, bestDelta)
+	if !ok || eff < minEfficacy {
+		return scoredCut{}, false
+	}
+	return scoredCut{row, eff}, true
+}
+
+// mirCoefs returns the MIR coefficients of the transformed columns and the
+// right-hand side for divisor d, or false if f₀ is too close to 0 or 1.
+func mirCoefs(ints, cont []term, b, d float64, gi, gc []float64) (float64, bool) {
+	beta := b / d
+	f0 := beta - math.Floor(beta)
+	if f0 < minFrac || f0 > 1-minFrac || math.Abs(beta) > 1e9 {
+		return 0, false
+	}
+	for k, t := range ints {
+		q := t.a / d
+		fj := q - math.Floor(q)
+		gi[k] = math.Floor(q) + math.Max(0, fj-f0)/(1-f0)
+	}
+	for k, t := range cont {
+		gc[k] = 0
+		if t.a < 0 {
+			gc[k] = t.a / (d * (1 - f0))
+		}
+	}
+	return math.Floor(beta), true
+}
+
+// mirEfficacy is the efficacy, in the transformed space, of the MIR cut for
+// divisor d. The norm is taken there too, which ranks divisors the same way
+// as the original space does up to the substitutions.
+func mirEfficacy(ints, cont []term, b, d float64) (float64, bool) {
+	gi, gc := make([]float64, len(ints)), make([]float64, len(cont))
+	rhs, ok := mirCoefs(ints, cont, b, d, gi, gc)
+	if !ok {
+		return 0, false
+	}
+	act, norm := 0.0, 0.0
+	for k, t := range ints {
+		act += gi[k] * t.xv
+		norm += gi[k] * gi[k]
+	}
+	for k, t := range cont {
+		act += gc[k] * t.xv
+		norm += gc[k] * gc[k]
+	}
+	if norm == 0 {
+		return 0, false
+	}
+	return (act - rhs) / math.Sqrt(norm), true
+}
+
+// mirRow undoes the substitutions of the MIR cut for divisor d and returns
+// it as a row over the original columns with its efficacy at the LP point.
+func (m *mirSep) mirRow(ints, cont []term, b, d float64) (lp.Row, float64, bool) {
+	gi, gc := make([]float64, len(ints)), make([]float64, len(cont))
+	rhs, ok := mirCoefs(ints, cont, b, d, gi, gc)
+	if !ok {
+		return lp.Row{}, 0, false
+	}
+	coef := map[int]float64{}
+	for k, t := range ints {
+		g := gi[k]
+		if g == 0 {
+			continue
+		}
+		if t.kind == subUpper { // x' = u − x
+			coef[t.j] -= g
+			rhs -= g * m.hi[t.j]
+		} else { // x' = x − l
+			coef[t.j] += g
+			rhs += g * m.lo[t.j]
+		}
+	}
+	for k, t := range cont {
+		g := gc[k]
+		if g == 0 {
+			continue
+		}
+		switch t.kind {
+		case subLower: // t = x − l
+			coef[t.j] += g
+			rhs += g * m.lo[t.j]
+		case subUpper: // t = u − x
+			coef[t.j] -= g
+			rhs -= g * m.hi[t.j]
+		case subVUB: // t = u·y − x
+			v := m.vubs[t.j]
+			coef[t.j] -= g
+			coef[v.y] += g * v.u
+		}
+	}
+	row := lp.Row{Name: "mir", Lower: math.Inf(-1)}
+	act, norm, amax, amin := 0.0, 0.0, 0.0, inf
+	for j, c := range coef {
+		a := math.Abs(c)
+		if a < 1e-9 {
+			// drop it, relaxing the right-hand side by its largest value
+			if c > 0 {
+				rhs -= c * m.lo[j]
+			} else {
+				rhs -= c * m.hi[j]
+			}
+			if math.IsInf(rhs, 0) || math.IsNaN(rhs) {
+				return lp.Row{}, 0, false
+			}
+			continue
+		}
+		row.Ind = append(row.Ind, j)
+		act += c * m.x[j]
+		norm += c * c
+		amax, amin = math.Max(amax, a), math.Min(amin, a)
+	}
+	if len(row.Ind) == 0 || amax > maxCoefRatio*amin {
+		return lp.Row{}, 0, false
+	}
+	sort.Ints(row.Ind)
+	row.Val = make([]float64, len(row.Ind))
+	for k, j := range row.Ind {
+		row.Val[k] = coef[j]
+	}
+	row.Upper = rhs
+	return row, (act - rhs) / math.Sqrt(norm), true
+}
