@@ -128,8 +128,9 @@ func TestBoundChain(t *testing.T) {
 func TestSRPTHandExample(t *testing.T) {
 	// One IPN, 1 slot of speed 1, zero latency: the pooled machine is the
 	// machine itself. Jobs (r, w) = (0, 4), (1, 1): SRPT runs job 1 on [1, 2)
-	// and job 0 on [0,1)∪[2,5): Σ (C − r) = 5 + 1 = 6, while the
-	// non-preemptive optimum is 4 + 4 = 8 (LB0 = 5).
+	// and job 0 on [0,1)∪[2,5): Σ (C − r) = 5 + 1 = 6 (LB0 = 5). The greedy
+	// reference starts job 0 at once: 4 + 4 = 8. (The non-preemptive
+	// optimum is 7: keep the slot idle for job 1, run job 0 on [2, 6).)
 	s := oneIPN(1)
 	tasks := []Task{{ID: 0, Release: 0, Frames: 4, Demand: 1}, {ID: 1, Release: 1, Frames: 1, Demand: 1}}
 	if got, err := LBSRPT(s, tasks); err != nil || got != 6 {

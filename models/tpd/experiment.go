@@ -22,11 +22,15 @@ const (
 	BoundSRPT
 	// BoundLP computes LB0 and the windowed LB_LP.
 	BoundLP
-	// BoundAll computes LB0, LB_SRPT and LB_LP.
+	// BoundAll computes LB0, LB_SRPT, LB_LP and LB_LAG.
 	BoundAll
+	// BoundLagrange computes LB0, LB_SRPT and the Lagrangian LB_LAG of the
+	// whole trace: the bound for heavy load, where LB_LP's windows see no
+	// contention.
+	BoundLagrange
 )
 
-var boundNames = [...]string{"trivial", "srpt", "lp", "all"}
+var boundNames = [...]string{"trivial", "srpt", "lp", "all", "lag"}
 
 func (b BoundKind) String() string {
 	if b >= 0 && int(b) < len(boundNames) {
@@ -35,14 +39,14 @@ func (b BoundKind) String() string {
 	return fmt.Sprintf("BoundKind(%d)", int(b))
 }
 
-// ParseBound reads "trivial", "srpt", "lp" or "all".
+// ParseBound reads "trivial", "srpt", "lp", "lag" or "all".
 func ParseBound(s string) (BoundKind, error) {
 	for i, n := range boundNames {
 		if strings.EqualFold(s, n) {
 			return BoundKind(i), nil
 		}
 	}
-	return 0, inputErr("bound: must be one of lp, srpt, trivial, all, got %q", s)
+	return 0, inputErr("bound: must be one of lp, lag, srpt, trivial, all, got %q", s)
 }
 
 // Experiment describes one batch of replications: one mode (possibly with
@@ -60,6 +64,9 @@ type Experiment struct {
 	CountOwn *bool
 	Bound    BoundKind
 	Backend  string // LP backend for LB_LP; "" = the scenario's
+	// Lagrange configures LB_LAG (the zero value: the scenario's slot, IPNs
+	// pooled by speed, DefaultLagrangeIterations).
+	Lagrange LagrangeOptions
 	Workers  int
 	Progress io.Writer
 }
@@ -80,7 +87,8 @@ type ExperimentResult struct {
 	Runs     int
 	Bound    BoundKind
 	Policies []PolicyStats
-	// Bounds: "lb0", "lb_srpt", "lb_lp", "t_lb" and "greedy_ub" (total delay, s).
+	// Bounds: "lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub"
+	// (total delay, s), with "lp_windows", "lp_solved" and "lag_iterations".
 	Bounds sim.Summary
 }
 
@@ -126,7 +134,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			lb0 := lb0(s, tasks)
 			tlb := lb0
 			out["lb0"] = lb0
-			if ex.Bound == BoundSRPT || ex.Bound == BoundAll {
+			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange {
 				v := lbSRPT(s, tasks)
 				out["lb_srpt"] = v
 				tlb = math.Max(tlb, v)
@@ -139,6 +147,15 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				out["lb_lp"] = b.Value
 				out["lp_windows"] = float64(b.Windows)
 				out["lp_solved"] = float64(b.Solved)
+				tlb = math.Max(tlb, b.Value)
+			}
+			if ex.Bound == BoundLagrange || ex.Bound == BoundAll {
+				b, err := LowerBoundLagrange(ctx, s, tasks, ex.Lagrange)
+				if err != nil {
+					return nil, err
+				}
+				out["lb_lag"] = b.Value
+				out["lag_iterations"] = float64(b.Iterations)
 				tlb = math.Max(tlb, b.Value)
 			}
 			out["t_lb"] = tlb

@@ -84,20 +84,23 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 	}
 	// The horizon: every instant a column of either phase covers, and the
 	// greedy schedule's end; later instants are not dualised (λ = 0).
-	horizon := 0
-	for _, o := range gOuts {
-		horizon = max(horizon, int(math.Ceil(o.Finish/slot))+1)
+	end := 0.0 // no column reaches past it
+	for i, o := range gOuts {
+		end = math.Max(end, o.Finish)
+		for k := range s.Slots {
+			end = math.Max(end, tasks[i].Release+s.In[tasks[i].Source][k]+tasks[i].Frames/s.Speed[k])
+		}
 	}
+	nres := len(lagResources(s, opt.PerIPN))
+	if rows := float64(nres) * (end/slot + 2); rows > maxLagRows {
+		return LagrangeBound{}, inputErr("slot: a grid of %g s needs %.3g instants per resource for this trace (at most %d): use a coarser slot",
+			slot, end/slot+2, int(maxLagRows)/nres)
+	}
+	horizon := int(math.Ceil(end/slot)) + 1
 	pooled := newLagRelax(s, tasks, slot, lagResources(s, false), horizon)
 	phases := []*lagRelax{pooled}
 	if opt.PerIPN {
 		phases = append(phases, newLagRelax(s, tasks, slot, lagResources(s, true), pooled.T-1))
-	}
-	for _, r := range phases {
-		if float64(len(r.res))*float64(r.T) > maxLagRows {
-			return LagrangeBound{}, inputErr("slot: a grid of %g s needs %d instants per resource for this trace (at most %d): use a coarser slot",
-				slot, r.T, int(maxLagRows)/len(r.res))
-		}
 	}
 	best := math.Inf(-1)
 	var lam [][]float64
@@ -157,16 +160,8 @@ type lagCol struct {
 	P        int     // grid instants surely covered: ⌊p/Δ⌋
 	t0, t1   int     // earliest and latest arrival bucket over its IPNs
 	outMin   float64 // min exit latency over its IPNs
-	arrFrom  int     // arrs[arrFrom:arrTo] are its IPNs' arrivals
-	arrTo    int
+	fFrom    int     // early[fFrom+t−t0] = f_mct + r_m − p for t0 ≤ t ≤ t1
 	released float64 // r_m
-}
-
-// lagArr is the arrival of a sub-task at one IPN of a resource.
-type lagArr struct {
-	a   float64 // r_m + ω_{s_m k}
-	out float64 // ω_{k,dst}
-	A   int     // ⌊a/Δ⌋
 }
 
 // lagRelax is relaxation R for one grouping of the IPNs.
@@ -175,8 +170,8 @@ type lagRelax struct {
 	res   []lagRes
 	T     int // dualised instants τ = 0..T−1
 	cols  []lagCol
-	arrs  []lagArr
-	first []int // cols[first[i]:first[i+1]] belong to sub-task i
+	early []float64 // per column, the cost part max(a_k, Δt) + ω_out before its last arrival bucket
+	first []int     // cols[first[i]:first[i+1]] belong to sub-task i
 	q     []float64
 	ipnOf []int // resource of each IPN
 }
@@ -192,20 +187,29 @@ func newLagRelax(s *Scenario, tasks []Task, slot float64, res []lagRes, horizon 
 		r.first[i] = len(r.cols)
 		r.q[i] = float64(m.Demand)
 		for c, g := range res {
-			col := lagCol{res: c, t0: math.MaxInt, t1: -1, outMin: math.Inf(1), arrFrom: len(r.arrs), released: m.Release}
+			col := lagCol{res: c, t0: math.MaxInt, t1: -1, outMin: math.Inf(1), fFrom: len(r.early), released: m.Release}
 			for _, k := range g.ipns {
 				if s.Slots[k] < m.Demand {
 					continue
 				}
-				a := m.Release + s.In[m.Source][k]
-				A := int(floorTol(a / slot))
-				r.arrs = append(r.arrs, lagArr{a: a, out: s.Out[m.Source][k], A: A})
+				A := int(floorTol((m.Release + s.In[m.Source][k]) / slot))
 				col.t0, col.t1 = min(col.t0, A), max(col.t1, A)
 				col.outMin = math.Min(col.outMin, s.Out[m.Source][k])
 			}
-			col.arrTo = len(r.arrs)
-			if col.arrTo == col.arrFrom {
+			if col.t1 < 0 {
 				continue // no IPN of this resource has q_m slots
+			}
+			// f_mct − p + r_m for the buckets where not every IPN of the
+			// resource has been reached: the cheapest IPN reached by t.
+			for t := col.t0; t <= col.t1; t++ {
+				f := math.Inf(1)
+				for _, k := range g.ipns {
+					a := m.Release + s.In[m.Source][k]
+					if s.Slots[k] >= m.Demand && int(floorTol(a/slot)) <= t {
+						f = math.Min(f, math.Max(a, slot*float64(t))+s.Out[m.Source][k])
+					}
+				}
+				r.early = append(r.early, f)
 			}
 			col.p = m.Frames / g.speed
 			col.P = int(floorTol(col.p / slot))
@@ -257,14 +261,11 @@ func (r *lagRelax) eval(lam, pre, g [][]float64) float64 {
 				if slot*float64(t)+col.outMin+fixed >= bestV {
 					break
 				}
-				f := slot*float64(t) + col.outMin
+				var f float64
 				if t <= col.t1 {
-					f = math.Inf(1)
-					for _, a := range r.arrs[col.arrFrom:col.arrTo] {
-						if a.A <= t {
-							f = math.Min(f, math.Max(a.a, slot*float64(t))+a.out)
-						}
-					}
+					f = r.early[col.fFrom+t-col.t0]
+				} else {
+					f = slot*float64(t) + col.outMin
 				}
 				v := f + fixed + q*(pc[min(t+col.P, T)]-pc[min(t, T)])
 				if v < bestV {
@@ -357,8 +358,12 @@ func (r *lagRelax) maximise(ctx context.Context, lam [][]float64, iters int, upp
 		level := math.Min(upper, best+lagLevel*math.Abs(best))
 		step := theta * math.Max(level-L, 1e-9*upper) / norm
 		for c := range lam {
-			for t := range lam[c] {
-				lam[c][t] = math.Max(0, lam[c][t]+step*g[c][t])
+			for t, v := range lam[c] {
+				if v += step * g[c][t]; v > 0 {
+					lam[c][t] = v
+				} else {
+					lam[c][t] = 0
+				}
 			}
 		}
 	}
