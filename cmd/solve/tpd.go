@@ -19,7 +19,7 @@ func init() { register(newTPDCmd) }
 func newTPDCmd() *cobra.Command {
 	var (
 		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, backend string
-		runs, lagIters                                                                   int
+		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
 	)
 	cmd := &cobra.Command{
@@ -92,6 +92,9 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 			if cmd.Flags().Changed("runs") && runs < 1 {
 				return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
 			}
+			if cmd.Flags().Changed("count") && count < 1 {
+				return inputError(fmt.Errorf("--count: must be >= 1, got %d", count))
+			}
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
 			}
@@ -109,6 +112,9 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 					}
 				}
 				for _, v := range variants {
+					if count > 0 {
+						v.Count = count
+					}
 					n := s.Runs
 					if v.Runs > 0 {
 						n = v.Runs
@@ -169,6 +175,7 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 	fl.StringVar(&mode, "mode", "", "modes of the instance, comma list (default: stable,burst; with --load: heavy)")
 	fl.StringVar(&loads, "load", "", "heavy-load sweep: offered loads ρ, comma list (e.g. 0.3,0.5,0.7,0.85,0.95)")
 	fl.IntVar(&runs, "runs", 0, "replications per policy (default: the mode's or the instance's runs)")
+	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
 	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|srpt|trivial|all (default: all; with --load: lag)")
 	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d)", tpd.DefaultLagrangeIterations))
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
