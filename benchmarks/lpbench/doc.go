@@ -1,9 +1,9 @@
 // Command lpbench compares the LP/MILP solver backends compiled into
-// streamopt on MPS instances, with the clp command-line solver as an
-// external reference.
+// streamopt on MPS instances, with the clp (LP) and cbc (MILP) command-line
+// solvers as external references.
 //
 //	go run -tags clp,lpsolve ./benchmarks/lpbench [-dir DIR ...] \
-//	    [-backends simplex,clp,lpsolve,gonum] [-timeout 60s] [-out DIR] [-ref clp] [-no-cli] [-clock cpu|wall]
+//	    [-backends simplex,clp,lpsolve,gonum] [-timeout 60s] [-out DIR] [-ref clp] [-ref-milp cbc-cli] [-no-cli] [-clock cpu|wall]
 //
 // (with CGO_CFLAGS="-O2 -g -I/usr/include/lpsolve" for the lpsolve tag; see
 // docs/native-backends.md). Without -dir it reads every MPS file of the
@@ -12,7 +12,8 @@
 // Capabilities) solves it through solve.Solve, so each answer is verified
 // (solve.Verify) before it counts; the clp command, when on PATH, solves
 // the LPs with dual simplex and its default presolve (the backends run
-// without presolve).
+// without presolve), and the cbc command the MILPs with its defaults
+// (presolve, cuts, heuristics).
 //
 // Times: each solve's wall-clock time and its CPU time (user + system, from
 // getrusage for the backends, which run one at a time in this process, and
@@ -27,7 +28,8 @@
 // optimum, rel_error = |z − z*| / max(1, |z*|), seconds (wall), cpu_seconds,
 // iterations, note);
 // on stdout a table per problem class with each time and its ratio to the
-// reference solver (-ref, default the clp backend, else clp-cli), the
+// reference solver (-ref for LPs, default the clp backend, else clp-cli;
+// -ref-milp for MILPs, default cbc-cli), the
 // number solved and the geometric mean of the ratios; and a performance
 // profile per class, profile_lp.png and profile_milp.png.
 //

@@ -208,3 +208,34 @@ func TestRunBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// The outputs are the closing summaries of cbc 2.10.8 (coinor-cbc) on
+// MIPLIB lseu (optimal) and sp150x300d (-sec 2), on a one-column model
+// whose LP relaxation is infeasible (2.5 ≤ x ≤ 2.2) and on one with no
+// integer point (2.3 ≤ x ≤ 2.7, x integer), and a file it cannot read.
+func TestParseCBC(t *testing.T) {
+	tests := []struct {
+		out    string
+		ok     bool
+		status lp.Status
+		obj    float64
+		iter   int
+		nodes  int
+	}{
+		{"Result - Optimal solution found\n\nObjective value:                1120.00000000\nEnumerated nodes:               24\nTotal iterations:               1546\nTime (CPU seconds):             0.40\n", true, lp.Optimal, 1120, 1546, 24},
+		{"Result - Stopped on time limit\n\nObjective value:                69.00000000\nLower bound:                    61.006\nGap:                            0.13\nEnumerated nodes:               640\nTotal iterations:               4959\n", true, lp.TimeLimit, 69, 4959, 640},
+		{"Problem INF has 2 rows, 1 columns and 2 elements\nCoin0008I INF read with 0 errors\nProblem is infeasible - 0.00 seconds\n", true, lp.Infeasible, 0, 0, 0},
+		{"Continuous objective value is 2.3 - 0.00 seconds\nCgl0000I Cut generators found to be infeasible! (or unbounded)\nPre-processing says infeasible or unbounded\n", true, lp.InfeasibleOrUnbounded, 0, 0, 0},
+		{"Coin0001I ** Error reading file\n", false, 0, 0, 0, 0},
+	}
+	for _, tc := range tests {
+		s, ok := parseCBC([]byte(tc.out))
+		if ok != tc.ok {
+			t.Errorf("%q: ok = %v, want %v", tc.out, ok, tc.ok)
+			continue
+		}
+		if ok && (s.status != tc.status || s.objective != tc.obj || s.iterations != tc.iter || s.nodes != tc.nodes) {
+			t.Errorf("%q: got %+v, want %v %g %d %d", tc.out, s, tc.status, tc.obj, tc.iter, tc.nodes)
+		}
+	}
+}

@@ -41,9 +41,11 @@ type config struct {
 	dirs     []string
 	backends []string // registered backends to run
 	cli      string   // path of the clp command, "" when not used
+	cbc      string   // path of the cbc command, "" when not used
 	timeout  time.Duration
 	out      string
 	ref      string
+	refMILP  string
 	wall     bool // rank by wall-clock instead of CPU time
 }
 
@@ -97,8 +99,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	backends := fs.String("backends", "", "comma-separated backends to run (default: every compiled-in backend: "+strings.Join(solve.Backends(), ",")+")")
 	timeout := fs.Duration("timeout", 60*time.Second, "time limit of each solve")
 	out := fs.String("out", filepath.Join("benchmarks", "out", "lpbench"), "folder for lpbench.csv and the profile PNGs")
-	noCLI := fs.Bool("no-cli", false, "do not run the clp command as a reference")
-	ref := fs.String("ref", "", "backend whose time the others are divided by (default: clp if compiled in, else "+CLIName+")")
+	noCLI := fs.Bool("no-cli", false, "do not run the clp and cbc commands as references")
+	ref := fs.String("ref", "", "solver whose time the others are divided by on LPs (default: clp if compiled in, else "+CLIName+")")
+	refMILP := fs.String("ref-milp", "", "solver whose time the others are divided by on MILPs (default: "+CBCName+" when cbc is on PATH, else -ref)")
 	clock := fs.String("clock", "cpu", "time used in the table and profiles: cpu (user+system, robust on a loaded machine) or wall")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -112,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *clock != "cpu" && *clock != "wall" {
 		return fmt.Errorf("-clock: must be cpu or wall, got %q", *clock)
 	}
-	cfg := config{dirs: dirs, timeout: *timeout, out: *out, ref: *ref, wall: *clock == "wall"}
+	cfg := config{dirs: dirs, timeout: *timeout, out: *out, ref: *ref, refMILP: *refMILP, wall: *clock == "wall"}
 	if len(cfg.dirs) == 0 {
 		root, err := instances.SharedDir()
 		if err != nil {
@@ -126,8 +129,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	} else {
 		for _, b := range strings.Split(*backends, ",") {
 			b = strings.TrimSpace(b)
-			if b == CLIName {
-				continue // the CLI is controlled by -no-cli
+			if b == CLIName || b == CBCName {
+				continue // the commands are controlled by -no-cli
 			}
 			if !slices.Contains(compiled, b) {
 				return fmt.Errorf("-backends: %q is not compiled in (compiled in: %s; build with -tags clp,lpsolve for the native ones)", b, strings.Join(compiled, ", "))
@@ -139,13 +142,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if p, err := exec.LookPath("clp"); err == nil {
 			cfg.cli = p
 		} else {
-			fmt.Fprintln(stderr, "lpbench: clp command not on PATH; running without the external reference")
+			fmt.Fprintln(stderr, "lpbench: clp command not on PATH; running without the external LP reference")
+		}
+		if p, err := exec.LookPath("cbc"); err == nil {
+			cfg.cbc = p
+		} else {
+			fmt.Fprintln(stderr, "lpbench: cbc command not on PATH; running without the external MILP reference")
 		}
 	}
 	if cfg.ref == "" {
 		cfg.ref = CLIName
 		if slices.Contains(cfg.backends, "clp") {
 			cfg.ref = "clp"
+		}
+	}
+	if cfg.refMILP == "" {
+		cfg.refMILP = cfg.ref
+		if cfg.cbc != "" {
+			cfg.refMILP = CBCName
 		}
 	}
 
@@ -173,6 +187,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if cfg.cli != "" {
 		solvers = append(solvers, CLIName)
 	}
+	if cfg.cbc != "" {
+		solvers = append(solvers, CBCName)
+	}
 	for i := range results {
 		results[i].t = results[i].cpu
 		if cfg.wall {
@@ -183,7 +200,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "times: %s seconds\n", *clock)
-	printTable(stdout, results, solvers, cfg.ref)
+	printTable(stdout, results, solvers, cfg.ref, cfg.refMILP)
 	files, err := drawProfiles(cfg.out, results, solvers)
 	if err != nil {
 		return err
@@ -310,6 +327,12 @@ func runInstance(in instance, cfg config) []result {
 				r.note = "verification: " + strings.Join(rep.Problems, "; ")
 			}
 		}
+		out = append(out, r)
+	}
+	if cfg.cbc != "" && m.IsMIP() {
+		r := base
+		r.backend = CBCName
+		runCBC(&r, cfg.cbc, in.path, cfg.timeout)
 		out = append(out, r)
 	}
 	if cfg.cli != "" && !m.IsMIP() {

@@ -127,7 +127,7 @@ var classes = []struct {
 // solver's time and its ratio to the reference solver (or the status when
 // it did not solve the instance), then per solver the number solved and the
 // geometric mean of the ratios.
-func printTable(w io.Writer, results []result, solvers []string, ref string) {
+func printTable(w io.Writer, results []result, solvers []string, ref, refMILP string) {
 	for _, c := range classes {
 		var rs []result
 		for _, r := range results {
@@ -136,8 +136,19 @@ func printTable(w io.Writer, results []result, solvers []string, ref string) {
 			}
 		}
 		if len(rs) > 0 {
-			fmt.Fprintf(w, "\n%s instances\n", c.title)
-			printClass(w, rs, solvers, ref)
+			r := ref
+			if c.mip {
+				r = refMILP
+			}
+			// only the solvers that ran on this class
+			var ran []string
+			for _, s := range solvers {
+				if slices.ContainsFunc(rs, func(x result) bool { return x.backend == s }) {
+					ran = append(ran, s)
+				}
+			}
+			fmt.Fprintf(w, "\n%s instances (ratios to %s)\n", c.title, r)
+			printClass(w, rs, ran, r)
 		}
 	}
 	fmt.Fprintf(w, "(times under %g s count as %g s in ratios; a mean compares the instances both solvers solved)\n", timeFloor, timeFloor)
