@@ -652,9 +652,6 @@ func (f *factor) btran(h []float64) {
 	copy(h, w)
 }
 
-// updateDrop: spike entries of at most this magnitude are not stored in U.
-const updateDrop = 1e-14
-
 // updateTol is the relative disagreement between an update's new diagonal
 // and the one the pivot element αᵣ predicts (det B' = αᵣ·det B) above which
 // the factors are marked unstable, so that the caller refactorises.
@@ -733,9 +730,10 @@ func (f *factor) update(r int, alpha []float64) {
 		f.rRow = append(f.rRow, ir)
 		f.rStart = append(f.rStart, len(f.rIdx))
 	}
-	// the spike becomes column r
+	// the spike becomes column r (all of it: dropping even entries of
+	// 1e-14 derailed greenbea with pivot mismatches)
 	for i, v := range spike {
-		if i == ir || math.Abs(v) <= updateDrop {
+		if i == ir || v == 0 {
 			continue
 		}
 		f.uColI[r] = append(f.uColI[r], i)
