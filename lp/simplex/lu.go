@@ -28,6 +28,12 @@ type factor struct {
 	ltStart []int
 	ltStep  []int
 	ltVal   []float64
+	// lSteps: the steps with a nonempty column of L, ascending; ltRows:
+	// the rows with a nonempty row of L, by descending pivot step. The
+	// solves visit only these (most steps of a basis with many logicals
+	// or singletons have none).
+	lSteps []int
+	ltRows []int
 
 	// U by row (indexed by row: basis positions and values) and by column
 	// (indexed by basis position: rows and values), diagonal excluded
@@ -495,6 +501,18 @@ func (f *factor) buildTransposes() {
 			next[i]++
 		}
 	}
+	f.lSteps = f.lSteps[:0]
+	f.ltRows = f.ltRows[:0]
+	for k := 0; k < m; k++ {
+		if f.lStart[k+1] > f.lStart[k] {
+			f.lSteps = append(f.lSteps, k)
+		}
+	}
+	for l := m - 1; l >= 0; l-- {
+		if i := f.pr[l]; f.ltStart[i+1] > f.ltStart[i] {
+			f.ltRows = append(f.ltRows, i)
+		}
+	}
 	// U: pairing, order and columns
 	f.pcol = grow(f.pcol, m)
 	f.prow = grow(f.prow, m)
@@ -562,14 +580,9 @@ func (f *factor) ftranSpike(v []float64) {
 
 // ftranLR applies L⁻¹ and then the row etas R₁, …, R_k to v.
 func (f *factor) ftranLR(v []float64) {
-	m := f.m
-	for k := 0; k < m; k++ {
-		s, e := f.lStart[k], f.lStart[k+1]
-		if s == e {
-			continue
-		}
+	for _, k := range f.lSteps {
 		if a := v[f.pr[k]]; a != 0 {
-			for p := s; p < e; p++ {
+			for p := f.lStart[k]; p < f.lStart[k+1]; p++ {
 				v[f.lIdx[p]] -= f.lVal[p] * a
 			}
 		}
@@ -639,8 +652,7 @@ func (f *factor) btran(h []float64) {
 		}
 	}
 	// y = Mᵀ w: for steps l descending, w[pr[l]] final; push into earlier steps.
-	for l := f.m - 1; l >= 0; l-- {
-		i := f.pr[l]
+	for _, i := range f.ltRows {
 		a := w[i]
 		if a == 0 {
 			continue
