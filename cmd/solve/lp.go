@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
 )
 
@@ -34,9 +33,10 @@ type lpFlags struct {
 func newLPCmd() *cobra.Command {
 	var f lpFlags
 	cmd := &cobra.Command{
-		Use:   "lp FILE.mps",
-		Short: "Solve an LP or MILP read from an MPS file and verify the answer",
-		Long: `Solve an LP or MILP read from a (fixed or free) MPS file on a solver backend,
+		Use:   "lp FILE.mps|FILE.lp",
+		Short: "Solve an LP or MILP read from an MPS or CPLEX LP file and verify the answer",
+		Long: `Solve an LP or MILP read from a (fixed or free) MPS file, or from a CPLEX LP
+file when the name ends in .lp (any case), on a solver backend,
 verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
 
@@ -80,7 +80,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return inputError(err)
 	}
-	m, err := mps.ReadFile(path)
+	m, err := readModelFile(path)
 	if err != nil {
 		return inputError(err)
 	}

@@ -1,0 +1,149 @@
+// Package lpformat reads and writes LP and MILP models (lp.Model) in the
+// CPLEX LP file format, the row-oriented text format that CPLEX, GLPK,
+// Gurobi, HiGHS, CBC and SCIP read.
+//
+// # The format
+//
+// A file is a sequence of sections, each opened by a keyword at the start
+// of a line (leading blanks allowed; keywords in any case):
+//
+//	Minimize | Minimise | Minimum | Min | Maximize | Maximise | Maximum | Max
+//	    [name:] linear expression [constant]           (one objective, mandatory, first)
+//	Subject To | Such That | st | s.t. | st.
+//	    [name:] expression sense number                (mandatory, may be empty)
+//	    [name:] number sense expression sense number   (a range, see below)
+//	Bounds | Bound                                     (optional)
+//	    one bound per line
+//	Generals | General | Gen | Integers | Integer | Int
+//	    names of integer columns
+//	Binaries | Binary | Bin
+//	    names of 0/1 columns
+//	End
+//
+// Generals and Binaries may come in either order, more than once, after
+// Bounds. Text after End is ignored; a file without End is an error. A
+// backslash starts a comment that runs to the end of the line. Before the
+// objective, a comment "\Problem name: NAME" (written by CPLEX) or
+// "\* Problem: NAME *\" (GLPK) gives Model.Name.
+//
+// A linear expression is a sequence of terms "± c x", "± x" or "± c"
+// (constant) separated by + or −, possibly over several lines; the first
+// term may omit its sign; a coefficient may be written against its name
+// ("2x2") or apart ("2 x2"); a column that appears twice has its
+// coefficients summed. Numbers are digits with an optional decimal point
+// and an optional exponent e/E[±]digits; "1.2.3", "1e" and "1e+" are
+// malformed. Columns are numbered in order of first appearance anywhere in
+// the file; a column may first appear in Bounds, Generals or Binaries.
+// Every column starts with the bounds [0, +∞) and is continuous.
+//
+// # Objective
+//
+// The objective keyword may be followed on the same line by the
+// expression. "name:" on the line of its first term names it
+// (Model.ObjName). A constant term anywhere in the expression (several are
+// summed) is the objective constant Model.ObjOffset: IBM documents "an
+// objective offset as a final constant term", e.g. "obj: x1 + 2 x2 +
+// 3.1415". GLPK 5.0 rejects a constant in the objective ("missing variable
+// name", checked with glpsol), see WriteOptions.GLPK.
+//
+// # Constraints
+//
+// Exactly what Read accepts in Subject To:
+//
+//   - Each constraint starts on a new line. "name:" (name and colon on one
+//     line) names it; an unnamed constraint has Row.Name "". A name used
+//     twice is an error.
+//   - The left-hand side holds terms with variables only; a constant there
+//     is an error. A column whose summed coefficient is 0 is left out of the
+//     row (it is still declared).
+//   - Then a sense: < <= =< (≤), > >= => (≥) or = (the IBM list), and the
+//     right-hand side: a single signed number on the same line as the sense
+//     (IBM: "the righthand side coefficient must be typed on the same line
+//     as the sense indicator"). A variable on the right-hand side is an
+//     error. Nothing else may follow on that line.
+//   - A right-hand side of magnitude Infinity (1e30) or more, or written
+//     inf/infinity with a sign, is infinite: "≥ −1e30" makes a free row.
+//     "≤ −∞", "≥ +∞" and "= ±∞" are errors.
+//   - Ranges. The IBM grammar has no double-bounded constraint, and GLPK
+//     5.0 rejects "lo <= expr <= hi" ("missing variable name", checked with
+//     glpsol); GLPK writes a range row as the equality "expr − ~r_i = lo"
+//     with a column 0 ≤ ~r_i ≤ hi − lo (checked with glpsol --wlp on an MPS
+//     file with RANGES), which this package reads as just that: a row and an
+//     extra column. As an extension Read also accepts the double inequality
+//     "[name:] lo <= expr <= hi" (or "hi >= expr >= lo": both operators
+//     must point the same way; "=" is not allowed), the form Write uses by
+//     default. lo > hi is read as given (an infeasible row).
+//
+// # Bounds
+//
+// One bound per line, v a signed number or ±inf/±infinity:
+//
+//	x >= v    v <= x        lower bound v
+//	x <= v    v >= x        upper bound v
+//	v1 <= x <= v2           both (also v2 >= x >= v1)
+//	x = v                   fixed (v finite)
+//	x free                  (−∞, +∞)
+//
+// (< and > mean <= and >=.) A later bound overrides an earlier one. A
+// lower bound of +∞ or an upper bound of −∞ is an error; a lower bound
+// above the upper bound is kept (the model is infeasible). A value of
+// magnitude at least Infinity is infinite.
+//
+// A negative upper bound with no lower bound keeps the lower bound 0, as
+// the IBM documentation says ("with the default lower bound of 0 (zero) and
+// the default upper bound of +∞ remaining in effect until the bound is
+// explicitly changed"): "x <= -1" alone gives the empty [0, −1]. GLPK 5.0
+// does the same (glpsol writes the bound back as "0 <= y <= -1"), and so do
+// Gurobi and MathOptInterface since its pull request 2994 (2026). This
+// differs from MPS, where CPLEX, CLP and HiGHS free the lower bound of a
+// lone negative UP (see package lp/mps).
+//
+// # Integers
+//
+// A column in Generals is integer and keeps its bounds; a column in
+// Binaries is integer with bounds [0, 1], whatever Bounds said.
+//
+// # Names
+//
+// Read accepts names of letters, digits and ! " # $ % & ( ) / , . ; ? @ _
+// ` ' { } | ~ (the CPLEX set, plus / and | which GLPK allows) that do not
+// start with a digit or a period, are not e or E alone or followed by a
+// digit or another e (CPLEX reserves them for exponents: e24, e9cats,
+// eels), and are not keywords (section words, inf, infinity, free); names
+// are case sensitive and their length is not limited. Names are bytes;
+// other characters are errors. ValidName is the stricter test the writer
+// applies (no / or |, at most 255 characters), and Names says how it
+// replaces a name that fails it.
+//
+// # Unsupported
+//
+// Quadratic terms ("[", "]", "^"), indicator constraints ("->", "<->"),
+// and the sections SOS, Semi-Continuous (Semis, Semi), Lazy Constraints,
+// User Cuts, General Constraints, PWLObj and multiple objectives are errors
+// wrapping ErrUnsupported.
+//
+// # Writing
+//
+// Write produces a file Read reads back into the same model when every
+// name is valid and distinct (otherwise up to the renaming of Names): the
+// objective lists every column in index order (with "0 x" for a zero
+// cost) so the column order survives; rows are written in order with their
+// coefficients in stored order; numbers use strconv's shortest round-trip
+// form; a range row is the double inequality "lo <= expr <= hi", a free row
+// "expr >= -1e+30", the objective constant a final constant term; bounds
+// other than [0, +∞) get a line each ("0 <= x <= u" with an explicit 0
+// before a finite upper bound, "-infinity <= x <= u", "x >= l", "x = v",
+// "x free"); integer columns with bounds [0, 1] go to Binaries, other
+// integer columns to Generals. Lines are wrapped before 80 characters.
+// WriteOptions.GLPK rewrites the two constructs GLPK cannot read (ranges,
+// objective constant) with extra columns; such a file is solved by
+// glpsol --lp to the same optimum.
+//
+// Errors from Read name the place: "model.lp:5: malformed number "1.2.3""
+// (type *Error).
+//
+// References: IBM ILOG CPLEX 22.1 File Formats Reference Manual, "LP file
+// format: algebraic representation" (objective, constraints, bounds,
+// variable names); GLPK 5.0 Reference Manual, appendix "CPLEX LP format";
+// lp_solve 5.5 reference guide, "CPLEX lp files" (xli_CPLEX).
+package lpformat
