@@ -394,15 +394,20 @@ func (s *core) computeDuals() {
 // pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j, and lists in
 // alphaIdx the variables where it may be nonzero.
 func (s *core) pivotRow(rho []float64) {
-	alpha := s.alpha
-	n := s.n
-	idx := s.alphaIdx[:0]
 	nz := 0
 	for _, v := range rho {
 		if v != 0 {
 			nz++
 		}
 	}
+	s.pivotRowNZ(rho, nz)
+}
+
+// pivotRowNZ is pivotRow for a rho with nz nonzeros.
+func (s *core) pivotRowNZ(rho []float64, nz int) {
+	alpha := s.alpha
+	n := s.n
+	idx := s.alphaIdx[:0]
 	if nz*4 < s.m {
 		mark := s.alphaMark
 		for i, r := range rho {

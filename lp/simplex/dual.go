@@ -165,20 +165,24 @@ func (s *core) dual() outcome {
 		}
 		rho[r] = 1
 		s.lu.btran(rho)
-		wr := 0.0
+		// one pass over rho: its squared norm (the exact weight wᵣ), its
+		// largest entry and its nonzero count
+		wr, rhoMax, nz := 0.0, 0.0, 0
 		for _, v := range rho {
-			wr += v * v
+			if v != 0 {
+				wr += v * v
+				nz++
+				if a := math.Abs(v); a > rhoMax {
+					rhoMax = a
+				}
+			}
 		}
 		s.w[r] = wr
-		s.pivotRow(rho)
+		s.pivotRowNZ(rho, nz)
 		alpha := s.alpha
 		// bound-flipping ratio test with Harris tolerances
 		cands := s.cands[:0]
-		rhoMax := 0.0
-		for _, v := range rho {
-			rhoMax = math.Max(rhoMax, math.Abs(v))
-		}
-		tolA := pivotTol * math.Max(1, rhoMax)
+		tolA := pivotTol * max(1, rhoMax)
 		for _, j := range s.alphaIdx {
 			st := s.stat[j]
 			if st == Basic || s.lo[j] == s.up[j] {
@@ -349,18 +353,15 @@ func (s *core) dual() outcome {
 			}
 			delta = s.x[p] - bound
 		}
-		// primal step
+		// primal step and steepest-edge weights (Forrest & Goldfarb 1992)
+		// in one pass over the nonzeros of B⁻¹a_q
 		thetaP := delta / alphaR
 		for i, v := range col {
-			if v != 0 {
-				s.x[s.head[i]] -= thetaP * v
+			if v == 0 {
+				continue
 			}
-		}
-		s.x[q] += thetaP
-		s.x[p] = bound
-		// steepest-edge weights (Forrest & Goldfarb 1992)
-		for i, v := range col {
-			if i == r || v == 0 {
+			s.x[s.head[i]] -= thetaP * v
+			if i == r {
 				continue
 			}
 			k := v / alphaR
@@ -370,6 +371,8 @@ func (s *core) dual() outcome {
 			}
 			s.w[i] = w
 		}
+		s.x[q] += thetaP
+		s.x[p] = bound
 		s.w[r] = math.Max(wr/(alphaR*alphaR), weightFloor)
 		// basis change
 		if toLower {
