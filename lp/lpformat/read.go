@@ -359,6 +359,9 @@ func (p *parser) expr(toks []token, i int, e *linear) (int, error) {
 			i++
 		}
 		if e.nterm > 0 && signs == 0 {
+			if start.kind == tName && i+1 < len(toks) && toks[i+1].kind == tColon {
+				return i, nil // "name:" ends the expression
+			}
 			return i, p.errf(start.line, "missing + or - before %q", start.text)
 		}
 		if i == len(toks) || toks[i].kind == tSense || toks[i].kind == tColon {
@@ -420,6 +423,9 @@ func (p *parser) objective(toks []token) error {
 	}
 	if i < len(toks) {
 		t := toks[i]
+		if t.kind == tName && i+1 < len(toks) && toks[i+1].kind == tColon {
+			return p.errf(t.line, "second objective %q (one objective only)", t.text)
+		}
 		if t.kind == tColon {
 			return p.errf(t.line, "unexpected \":\" in the objective (one objective only; its name goes first)")
 		}
@@ -546,6 +552,9 @@ func (p *parser) constraints(toks []token) error {
 			return err
 		}
 		if next < len(toks) && !toks[next].first {
+			if toks[next].kind == tName && next+1 < len(toks) && toks[next+1].kind == tColon {
+				return p.errf(toks[next].line, "constraint %q must begin on a new line", toks[next].text)
+			}
 			if toks[next].kind == tName {
 				return p.errf(toks[next].line, "%s: variable %q on the right-hand side (the right-hand side is one number)", label, toks[next].text)
 			}
