@@ -53,6 +53,9 @@ func renamed(m *lp.Model) *lp.Model {
 		}
 	}
 	c.ObjName = obj
+	if m.Rows == nil {
+		c.Rows = nil
+	}
 	return c
 }
 
