@@ -234,7 +234,6 @@ func TestWriteGLPK(t *testing.T) {
 	}
 }
 
-
 // TestGlpsolSolvesFeatures solves a feasible version of features() from
 // the file written with the GLPK option by glpsol, and the original model
 // with this project's simplex backend: two independent readings of the
