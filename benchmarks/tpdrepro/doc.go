@@ -3,7 +3,8 @@
 // proposes, writing CSV and PNG files.
 //
 //	go run ./benchmarks/tpdrepro [-input examples/tpd-campus.json] [-out DIR] \
-//	    [-parts paper,sweep,stale,surge,queues,small] [-runs N] [-sweep-runs N]
+//	    [-parts paper,sweep,stale,surge,queues,small,heavybound] [-runs N] \
+//	    [-sweep-runs N] [-sweep-count N] [-hb-count N] [-hb-runs N] [-hb-lp-timeout D]
 //
 // Parts (each writes <part>.csv in -out, default benchmarks/out/tpdrepro):
 //
@@ -11,13 +12,24 @@
 //     modes, four policies, 100 runs each, every bound (LB0, LB_SRPT, the
 //     windowed LB_LP); figures fig03–fig10 with 95% confidence intervals.
 //   - sweep: the heavy-load sweep ρ ∈ {0.3, 0.5, 0.7, 0.85, 0.95} of mode
-//     "heavy" (M = 200 000, first 10 % discarded, 20 runs), bounds LB0 and
-//     LB_SRPT; figures sweep_heavy_*.png.
+//     "heavy" (M = 200 000, first 10 % discarded, 20 runs; -sweep-count and
+//     -sweep-runs shorten it), bounds LB0, LB_SRPT and the Lagrangian
+//     LB_LAG; figures sweep_heavy_*.png.
 //   - stale: TPD and PoD at ρ = 0.7 with Δ_info ∈ {0, 0.05, 0.1, 0.2, 1} s,
 //     without and with counting the dispatcher's own dispatches since the
 //     last snapshot (modes stale_<Δ> and stale_own_<Δ>).
 //   - surge: mode "surge" (base ρ = 0.5, 2 s at 1.5× capacity).
 //   - queues: TPD and PoD at ρ = 0.95 under each queue rule (MDD, EDD, FCFS).
+//   - heavybound: how strong and how fast each lower bound is at heavy
+//     load: campus traces of mode "heavy" at ρ = 0.85 and 0.95 (-hb-count
+//     sub-tasks, default 20 000; -hb-runs traces, default 3): LB0, LB_SRPT,
+//     LB_LAG pooled by speed and per IPN, the windowed LB_LP with the
+//     instance's windows of 40 sub-tasks (within -hb-lp-timeout, default
+//     2 min; "partial" when some windows' LPs stopped early and fell back
+//     to LB0/LB_SRPT, so it stays valid), and as upper bounds the greedy
+//     reference and TPD with Δ_info = 0.1 s and with exact state; value and
+//     seconds per trace in heavybound.csv, means and TPD's gap to each
+//     printed.
 //   - small: 20 random small instances (tpd.RandomSmall): LB0, LB_SRPT,
 //     LB_LP, OPT from the exact MILP on every MILP backend compiled in, the
 //     greedy reference and the four policies' total delays.

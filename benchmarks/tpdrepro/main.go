@@ -19,17 +19,27 @@ import (
 func main() {
 	input := flag.String("input", filepath.Join("examples", "tpd-campus.json"), "campus instance")
 	out := flag.String("out", filepath.Join("benchmarks", "out", "tpdrepro"), "output directory")
-	parts := flag.String("parts", "paper,sweep,stale,surge,queues,small", "parts to run, comma list")
+	parts := flag.String("parts", "paper,sweep,stale,surge,queues,small,heavybound", "parts to run, comma list")
 	runs := flag.Int("runs", 0, "replications for paper, stale, surge and queues (0: the instance's)")
 	sweepRuns := flag.Int("sweep-runs", 0, "replications per load of the sweep (0: the mode's)")
+	sweepCount := flag.Int("sweep-count", 0, "sub-tasks per replication of the sweep (0: the mode's)")
+	// LB_LP only with the instance's 40-sub-task windows: a 400-sub-task
+	// window at ρ = 0.85 needed more than 23 GB to compile (killed).
+	hb := heavyBoundConfig{lpWindows: []int{40}}
+	flag.IntVar(&hb.count, "hb-count", 20000, "sub-tasks per trace of the heavybound part")
+	flag.IntVar(&hb.runs, "hb-runs", 3, "traces per load of the heavybound part")
+	flag.DurationVar(&hb.lpTimeout, "hb-lp-timeout", 120*time.Second, "budget of each windowed LB_LP in the heavybound part")
 	flag.Parse()
-	if err := run(*input, *out, *parts, *runs, *sweepRuns); err != nil {
+	if err := run(*input, *out, *parts, *runs, *sweepRuns, *sweepCount, hb); err != nil {
 		fmt.Fprintln(os.Stderr, "tpdrepro:", err)
 		os.Exit(1)
 	}
 }
 
-func run(input, out, parts string, runs, sweepRuns int) error {
+func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoundConfig) error {
+	if hb.count < 1 || hb.runs < 1 || hb.lpTimeout <= 0 || sweepCount < 0 {
+		return fmt.Errorf("-hb-count, -hb-runs and -hb-lp-timeout must be > 0 and -sweep-count >= 0, got %d, %d, %v, %d", hb.count, hb.runs, hb.lpTimeout, sweepCount)
+	}
 	data, err := os.ReadFile(input)
 	if err != nil {
 		return err
@@ -89,7 +99,10 @@ func run(input, out, parts string, runs, sweepRuns int) error {
 				for _, rho := range []float64{0.3, 0.5, 0.7, 0.85, 0.95} {
 					v := m
 					v.Rate, v.Load = 0, rho
-					es = append(es, tpd.Experiment{ModeName: "heavy", Mode: v, Policies: tpd.Policies, Runs: runsOf(m, sweepRuns), Bound: tpd.BoundSRPT})
+					if sweepCount > 0 {
+						v.Count = sweepCount
+					}
+					es = append(es, tpd.Experiment{ModeName: "heavy", Mode: v, Policies: tpd.Policies, Runs: runsOf(m, sweepRuns), Bound: tpd.BoundLagrange})
 				}
 			case "stale":
 				v := m
@@ -122,11 +135,22 @@ func run(input, out, parts string, runs, sweepRuns int) error {
 			}
 			return []tpd.Experiment{{ModeName: "surge", Mode: m, Policies: tpd.Policies, Runs: runsOf(m, runs), Bound: tpd.BoundSRPT}}, nil
 		}
-		return nil, fmt.Errorf("-parts: unknown part %q (known: paper, sweep, stale, surge, queues, small)", part)
+		return nil, fmt.Errorf("-parts: unknown part %q (known: paper, sweep, stale, surge, queues, small, heavybound)", part)
 	}
 	for _, part := range strings.Split(parts, ",") {
 		part = strings.TrimSpace(part)
 		start := time.Now()
+		if part == "heavybound" {
+			m, err := mode("heavy")
+			if err != nil {
+				return err
+			}
+			if err := heavyBound(ctx, s, m, hb, filepath.Join(out, "heavybound.csv")); err != nil {
+				return err
+			}
+			fmt.Printf("%-7s wall %v\n", part, time.Since(start).Round(time.Millisecond))
+			continue
+		}
 		if part == "small" {
 			if err := small(ctx, filepath.Join(out, "small.csv")); err != nil {
 				return err

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// heavyBoundConfig sizes the "heavybound" part.
+type heavyBoundConfig struct {
+	count     int           // sub-tasks per trace
+	runs      int           // traces per load
+	lpTimeout time.Duration // budget of each windowed LB_LP
+	lpWindows []int         // window sizes tried for LB_LP
+}
+
+// heavyBound measures, on campus traces at ρ = 0.85 and 0.95 (mode
+// "heavy" with fewer sub-tasks), every lower bound and the time it takes:
+// LB0, LB_SRPT, the windowed LB_LP (default window and a larger one, each
+// within a time budget), LB_LAG with IPNs pooled by speed and refined per
+// IPN; and three feasible schedules as upper bounds (greedy, TPD with the
+// instance's Δ_info, TPD with exact state). It writes one CSV row per
+// (load, run, quantity) and prints the means.
+func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyBoundConfig, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write([]string{"load", "count", "run", "quantity", "value", "seconds", "status"})
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
+	type key struct {
+		load float64
+		name string
+	}
+	sum := map[key][]float64{}
+	secs := map[key]float64{}
+	var order []string
+	seen := map[string]bool{}
+	record := func(load float64, run int, name string, v float64, d time.Duration, status string) {
+		_ = w.Write([]string{g(load), strconv.Itoa(cfg.count), strconv.Itoa(run), name, g(v), g(d.Seconds()), status})
+		if !seen[name] {
+			seen[name] = true
+			order = append(order, name)
+		}
+		if status == "ok" {
+			sum[key{load, name}] = append(sum[key{load, name}], v)
+			secs[key{load, name}] += d.Seconds()
+		}
+	}
+	loads := []float64{0.85, 0.95}
+	for _, load := range loads {
+		m := heavy
+		m.Rate, m.Load, m.Count = 0, load, cfg.count
+		for run := 0; run < cfg.runs; run++ {
+			tasks, err := s.Trace(m, rand.New(rand.NewPCG(s.Seed, uint64(run))))
+			if err != nil {
+				f.Close()
+				return err
+			}
+			timed := func(name string, fn func() (float64, error)) error {
+				start := time.Now()
+				v, err := fn()
+				d := time.Since(start)
+				switch {
+				case errors.Is(err, context.DeadlineExceeded):
+					record(load, run, name, 0, d, "timeout")
+				case errors.Is(err, errPartial):
+					record(load, run, name, v, d, "partial")
+					fmt.Fprintf(os.Stderr, "heavybound ρ=%g run %d %s: %v\n", load, run, name, err)
+				case err != nil:
+					return fmt.Errorf("%s at ρ = %g: %w", name, load, err)
+				default:
+					record(load, run, name, v, d, "ok")
+				}
+				fmt.Fprintf(os.Stderr, "heavybound ρ=%g run %d %-14s %12.3f  %8.2fs\n", load, run, name, v, d.Seconds())
+				return nil
+			}
+			steps := []struct {
+				name string
+				fn   func() (float64, error)
+			}{
+				{"lb0", func() (float64, error) { return tpd.LB0(s, tasks) }},
+				{"lb_srpt", func() (float64, error) { return tpd.LBSRPT(s, tasks) }},
+				{"lb_lag", func() (float64, error) {
+					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{})
+					return b.Value, err
+				}},
+				{"lb_lag_ipn", func() (float64, error) {
+					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{PerIPN: true})
+					return b.Value, err
+				}},
+				{"greedy_ub", func() (float64, error) { _, v, err := tpd.Greedy(s, tasks); return v, err }},
+				{"tpd_ub", func() (float64, error) { return simulateTPD(s, tasks, tpd.UseScenarioInfo, run) }},
+				{"tpd_exact_state_ub", func() (float64, error) { return simulateTPD(s, tasks, 0, run) }},
+			}
+			for _, win := range cfg.lpWindows {
+				win := win
+				steps = append(steps, struct {
+					name string
+					fn   func() (float64, error)
+				}{"lb_lp_w" + strconv.Itoa(win), func() (float64, error) {
+					c, cancel := context.WithTimeout(ctx, cfg.lpTimeout)
+					defer cancel()
+					b, err := tpd.LowerBoundLP(c, s, tasks, s.Slot, win, s.Backend, solve.Options{})
+					if err == nil && b.Failed > 0 {
+						// Windows whose LP stopped early fell back to LB0/LB_SRPT.
+						err = fmt.Errorf("%w: %d of %d windows' LPs did not finish", errPartial, b.Failed, b.Windows)
+					}
+					return b.Value, err
+				}})
+			}
+			for _, st := range steps {
+				if err := timed(st.name, st.fn); err != nil {
+					f.Close()
+					return err
+				}
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Printf("heavybound: campus, mode heavy, %d sub-tasks, %d runs per load; mean total delay (s), mean seconds, TPD's gap to it\n", cfg.count, cfg.runs)
+	for _, load := range loads {
+		tpdMean := mean(sum[key{load, "tpd_ub"}])
+		for _, name := range order {
+			v := sum[key{load, name}]
+			if len(v) == 0 {
+				fmt.Printf("  ρ=%-5g %-20s did not finish within %v on any trace\n", load, name, cfg.lpTimeout)
+				continue
+			}
+			fmt.Printf("  ρ=%-5g %-20s %12.2f  %8.2fs  TPD gap %6.2f %%  (%d/%d runs)\n", load, name, mean(v),
+				secs[key{load, name}]/float64(len(v)), 100*(tpdMean-mean(v))/mean(v), len(v), cfg.runs)
+		}
+	}
+	return nil
+}
+
+// errPartial marks a windowed LB_LP some of whose LPs did not finish.
+var errPartial = errors.New("partial")
+
+func simulateTPD(s *tpd.Scenario, tasks []tpd.Task, info float64, run int) (float64, error) {
+	r, err := tpd.Simulate(s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.TPD.DefaultDiscipline(), InfoInterval: info},
+		rand.New(rand.NewPCG(s.Seed, uint64(run))))
+	if err != nil {
+		return 0, err
+	}
+	return r.TotalDelay, nil
+}
+
+func mean(v []float64) float64 {
+	t := 0.0
+	for _, x := range v {
+		t += x
+	}
+	return t / float64(len(v))
+}
