@@ -118,7 +118,18 @@
 // with Polyak's step θ(L̂ − L(λ))/‖g‖², target L̂ = min(U, 1.05·best) for
 // the greedy upper bound U; θ halves, restarting from the best λ, after 10
 // iterations without progress (Held, Wolfe and Crowder 1974; Fisher 1981).
-// On campus traces it matches the LP optimum of R found by clp to 4·10⁻⁷.
+// On a 5000-sub-task campus trace at ρ = 0.95 with Δ = 0.02 s, 300
+// iterations end 5·10⁻⁵ and 906 iterations 8·10⁻⁷ below the optimum of R's
+// LP (waits capped at 50 buckets) that clp finds.
+//
+// Why a Lagrangian and not an LP solver, measured on that trace: R's LP
+// has 510 000 columns; clp solves it in 8 s, the pure-Go simplex in 108 s,
+// 300 subgradient iterations take 1–3 s. At Δ = 0.005 s (tighter: the
+// bound is 1368.8 s there against 1333.3 s at 0.02 s and LB0 = 1305.6 s)
+// the LP is four times larger, while the Lagrangian's iteration stays
+// linear in the trace; on a 200 000-sub-task trace at ρ = 0.95 it takes
+// about 20 s. Smaller windows for LB_LP cannot help: no 40-sub-task window
+// of a 640-slot system contends.
 //
 // Greedy is the paper's "T_LB": a full-information greedy that puts each
 // sub-task, in order, where it completes earliest given earlier commitments.
