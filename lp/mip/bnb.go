@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
 )
 
 var inf = math.Inf(1)
@@ -202,6 +203,9 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			cuts = coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
 			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+			if b, ok := s.rel.Snapshot().(simplex.Basis); ok && round < gomoryRounds {
+				cuts = append(cuts, gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b)...)
+			}
 		}
 		if len(cuts) == 0 {
 			// the last solution is optimal for the current rows: drop the

@@ -442,28 +442,40 @@ func (m *mirSep) mirRow(ints, cont []term, b, d float64) (lp.Row, float64, bool)
 			coef[v.y] += g * v.u
 		}
 	}
-	row := lp.Row{Name: "mir", Lower: math.Inf(-1)}
+	return finishCut("mir", coef, rhs, m.lo, m.hi, m.x)
+}
+
+// finishCut turns Σ coef[j]·x_j ≤ rhs into a row over sorted columns and
+// returns its efficacy (violation at x over the Euclidean norm). A
+// coefficient under 1e-9 in magnitude is dropped, the right-hand side
+// relaxed by the term's least value over the column's bounds; where that
+// bound is infinite, a coefficient under 1e-12 is dropped as rounding noise
+// and a larger one kept. A cut with no column left, a non-finite right-hand
+// side or coefficients spread over more than maxCoefRatio is refused.
+func finishCut(name string, coef map[int]float64, rhs float64, lo, hi, x []float64) (lp.Row, float64, bool) {
+	row := lp.Row{Name: name, Lower: math.Inf(-1)}
 	act, norm, amax, amin := 0.0, 0.0, 0.0, inf
 	for j, c := range coef {
 		a := math.Abs(c)
 		if a < 1e-9 {
-			// drop it, relaxing the right-hand side by its largest value
-			if c > 0 {
-				rhs -= c * m.lo[j]
-			} else {
-				rhs -= c * m.hi[j]
+			least := c * lo[j] // the least value of c·x_j
+			if c < 0 {
+				least = c * hi[j]
 			}
-			if math.IsInf(rhs, 0) || math.IsNaN(rhs) {
-				return lp.Row{}, 0, false
+			switch {
+			case !math.IsInf(least, 0):
+				rhs -= least
+				continue
+			case a < 1e-12:
+				continue
 			}
-			continue
 		}
 		row.Ind = append(row.Ind, j)
-		act += c * m.x[j]
+		act += c * x[j]
 		norm += c * c
 		amax, amin = math.Max(amax, a), math.Min(amin, a)
 	}
-	if len(row.Ind) == 0 || amax > maxCoefRatio*amin {
+	if len(row.Ind) == 0 || amax > maxCoefRatio*amin || math.IsInf(rhs, 0) || math.IsNaN(rhs) {
 		return lp.Row{}, 0, false
 	}
 	sort.Ints(row.Ind)

@@ -85,12 +85,25 @@ func TestMIRCutVUBSubstitution(t *testing.T) {
 	}
 }
 
-// TestMIRCutsValid checks on seeded random mixed-binary models that no MIR
-// cut removes a feasible point: for every cut and every 0/1 assignment of
-// the binaries, the largest cut activity over the continuous columns (an LP
-// solved by the simplex) stays within the cut's right-hand side.
+// TestMIRCutsValid and TestGomoryCutsValid check on seeded random
+// mixed-binary models that no cut removes a feasible point: for every cut
+// and every 0/1 assignment of the binaries, the largest cut activity over
+// the continuous columns (an LP solved by the simplex) stays within the
+// cut's bound.
 func TestMIRCutsValid(t *testing.T) {
+	checkCutsValid(t, func(m *lp.Model, lo, hi, x []float64, _ simplex.Basis) []lp.Row {
+		return mirCuts(m, lo, hi, x, findVUBs(m, lo, hi))
+	})
+}
+
+func TestGomoryCutsValid(t *testing.T) {
+	checkCutsValid(t, gomoryCuts)
+}
+
+func checkCutsValid(t *testing.T, separate func(m *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row) {
+	t.Helper()
 	total := 0
+	names := map[string]int{}
 	for seed := uint64(1); seed <= 120; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		m, nb := randomMixedBinary(rng)
@@ -98,7 +111,11 @@ func TestMIRCutsValid(t *testing.T) {
 		for j := range relax.Vars {
 			relax.Vars[j].Integer = false
 		}
-		sol, err := simplex.Solve(context.Background(), relax, simplex.Options{})
+		sv, err := simplex.New(relax, simplex.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := sv.Solve(context.Background())
 		if err != nil || sol.Status != lp.Optimal {
 			continue
 		}
@@ -106,37 +123,50 @@ func TestMIRCutsValid(t *testing.T) {
 		for j, v := range m.Vars {
 			lo[j], hi[j] = v.Lower, v.Upper
 		}
-		cuts := mirCuts(m, lo, hi, sol.X, findVUBs(m, lo, hi))
+		cuts := separate(m, lo, hi, sol.X, sv.Basis())
 		total += len(cuts)
+		for _, c := range cuts {
+			names[c.Name]++
+		}
 		for _, cut := range cuts {
-			for mask := 0; mask < 1<<nb; mask++ {
-				fix := m.Clone()
-				fix.Sense = lp.Maximize
-				for j := range fix.Obj {
-					fix.Obj[j] = 0
-					fix.Vars[j].Integer = false
+			for _, sense := range []lp.Sense{lp.Maximize, lp.Minimize} {
+				bound := cut.Upper
+				if sense == lp.Minimize {
+					bound = cut.Lower
 				}
-				for k, j := range cut.Ind {
-					fix.Obj[j] = cut.Val[k]
+				if math.IsInf(bound, 0) {
+					continue
 				}
-				for j := 0; j < nb; j++ {
-					v := float64(mask >> j & 1)
-					fix.Vars[j].Lower, fix.Vars[j].Upper = v, v
-				}
-				got, err := simplex.Solve(context.Background(), fix, simplex.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got.Status == lp.Optimal && got.Objective > cut.Upper+1e-7*math.Max(1, math.Abs(cut.Upper)) {
-					t.Fatalf("seed %d: cut %v ≤ %v removes a feasible point with binaries %b (activity %v)",
-						seed, cut.Val, cut.Upper, mask, got.Objective)
+				for mask := 0; mask < 1<<nb; mask++ {
+					fix := m.Clone()
+					fix.Sense = sense
+					for j := range fix.Obj {
+						fix.Obj[j] = 0
+						fix.Vars[j].Integer = false
+					}
+					for k, j := range cut.Ind {
+						fix.Obj[j] = cut.Val[k]
+					}
+					for j := 0; j < nb; j++ {
+						v := float64(mask >> j & 1)
+						fix.Vars[j].Lower, fix.Vars[j].Upper = v, v
+					}
+					got, err := simplex.Solve(context.Background(), fix, simplex.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					tol := 1e-7 * math.Max(1, math.Abs(bound))
+					if got.Status == lp.Optimal && (sense == lp.Maximize && got.Objective > bound+tol || sense == lp.Minimize && got.Objective < bound-tol) {
+						t.Fatalf("seed %d: cut %s %v in [%v, %v] removes a feasible point with binaries %b (activity %v)",
+							seed, cut.Name, cut.Val, cut.Lower, cut.Upper, mask, got.Objective)
+					}
 				}
 			}
 		}
 	}
 	// The models are built so that the LP point is usually fractional; the
 	// check must have seen cuts to mean anything.
-	t.Logf("%d cuts checked", total)
+	t.Logf("%d cuts checked %v", total, names)
 	if total < 30 {
 		t.Errorf("only %d cuts over all seeds; the validity check is too weak", total)
 	}

@@ -1,0 +1,238 @@
+package mip
+
+import (
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
+)
+
+// Gomory mixed-integer (GMI) cuts from the optimal root tableau (Gomory
+// 1960; Cornuéjols 2008, "Valid inequalities for mixed integer linear
+// programs", §2.6).
+//
+// Write the rows as Ax − r = 0 with one variable rᵢ per row, bounded by the
+// row's sides. For a basis B of [A −I] and a basic integer column xₖ with a
+// fractional LP value, the tableau row is xₖ + Σ_{j∈N} ᾱⱼvⱼ = 0 with
+// ᾱ = eₚᵀB⁻¹[A −I]. Each nonbasic vⱼ sits at a bound and is replaced by its
+// distance to it, v'ⱼ = vⱼ − lⱼ or uⱼ − vⱼ ≥ 0, which turns the row into
+// xₖ + Σ aⱼv'ⱼ = β with β = x*ₖ and aⱼ = ±ᾱⱼ. With f₀ and fⱼ the fractional
+// parts of β and aⱼ, every point with xₖ integer satisfies
+//
+//	Σ_{j int, fⱼ≤f₀} fⱼ/f₀·v'ⱼ + Σ_{j int, fⱼ>f₀} (1−fⱼ)/(1−f₀)·v'ⱼ
+//	  + Σ_{j cont, aⱼ>0} aⱼ/f₀·v'ⱼ − Σ_{j cont, aⱼ<0} aⱼ/(1−f₀)·v'ⱼ ≥ 1,
+//
+// and the LP point (all v' = 0) violates it. Integer nonbasic columns are
+// those of the model with integer bounds; the row variables are treated as
+// continuous, which is weaker but always valid. The cut is mapped back to
+// the columns by undoing the substitutions and replacing rᵢ by its row.
+//
+// As with the c-MIR cuts, only binary columns are treated as integer: a
+// row whose basic column or a nonbasic column with a nonzero entry is a
+// general integer gives no cut (on MIPLIB's bell5 such cuts raised the root
+// bound by 18 % of the gap and made the tree over 30 times larger).
+//
+// The tableau rows come from a dense LU of B (gonum), so GMI cuts are
+// separated only at the root and only for models of at most gomoryMaxRows
+// rows. Rows with a free nonbasic variable, f₀ outside [minFrac, 1−minFrac],
+// a coefficient range above maxCoefRatio or an efficacy under minEfficacy
+// give no cut.
+const (
+	gomoryMaxRows = 1500 // larger models get no GMI cuts (dense B)
+	gomoryMaxCuts = 50   // GMI cuts per round, most fractional rows first
+	gomoryRounds  = 3    // rounds in which GMI cuts are separated
+)
+
+// gomoryCuts returns violated GMI cuts of w at the LP point x with the basis
+// b, over the column bounds lo, hi.
+func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row {
+	m, n := len(w.Rows), len(w.Vars)
+	if m == 0 || m > gomoryMaxRows || len(b.Cols) != n || len(b.Rows) != m {
+		return nil
+	}
+	// basic variables: position p holds column pos[p] (< n) or row pos[p]−n
+	var pos []int
+	for j, st := range b.Cols {
+		if st == simplex.Basic {
+			pos = append(pos, j)
+		}
+	}
+	for i, st := range b.Rows {
+		if st == simplex.Basic {
+			pos = append(pos, n+i)
+		}
+	}
+	if len(pos) != m {
+		return nil
+	}
+	act := w.Activities(x)
+	// candidate rows: basic integer columns with fractional values
+	type cand struct{ p, j int }
+	var cands []cand
+	for p, v := range pos {
+		if v < n && w.Vars[v].Integer && hi[v]-lo[v] <= 1 {
+			if f := x[v] - math.Floor(x[v]); f >= minFrac && f <= 1-minFrac {
+				cands = append(cands, cand{p, v})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	frac := func(v float64) float64 { return math.Abs(v - math.Round(v)) }
+	sort.SliceStable(cands, func(a, c int) bool { return frac(x[cands[a].j]) > frac(x[cands[c].j]) })
+	if len(cands) > gomoryMaxCuts {
+		cands = cands[:gomoryMaxCuts]
+	}
+	colPos := make([]int, n)
+	for j := range colPos {
+		colPos[j] = -1
+	}
+	B := mat.NewDense(m, m, nil)
+	for p, v := range pos {
+		if v >= n {
+			B.Set(v-n, p, -1)
+		} else {
+			colPos[v] = p
+		}
+	}
+	for i := range w.Rows {
+		r := &w.Rows[i]
+		for k, j := range r.Ind {
+			if p := colPos[j]; p >= 0 {
+				B.Set(i, p, r.Val[k])
+			}
+		}
+	}
+	var lu mat.LU
+	lu.Factorize(B)
+	if lu.Cond() > 1e12 {
+		return nil
+	}
+	e := mat.NewVecDense(m, nil)
+	y := mat.NewVecDense(m, nil)
+	alpha := make([]float64, n+m)
+	var found []scoredCut
+	for _, c := range cands {
+		e.Zero()
+		e.SetVec(c.p, 1)
+		if err := lu.SolveVecTo(y, true, e); err != nil {
+			continue
+		}
+		clear(alpha)
+		for i := range w.Rows {
+			yi := y.AtVec(i)
+			if yi == 0 {
+				continue
+			}
+			r := &w.Rows[i]
+			for k, j := range r.Ind {
+				alpha[j] += yi * r.Val[k]
+			}
+			alpha[n+i] = -yi
+		}
+		if cut, eff, ok := gmiRow(w, lo, hi, x, act, b, alpha, x[c.j]); ok {
+			found = append(found, scoredCut{cut, eff})
+		}
+	}
+	sort.SliceStable(found, func(p, q int) bool { return found[p].eff > found[q].eff })
+	var cuts []lp.Row
+	seen := map[string]bool{}
+	for _, c := range found {
+		if key := cutKey(c.row); !seen[key] {
+			seen[key] = true
+			cuts = append(cuts, c.row)
+		}
+	}
+	return cuts
+}
+
+// gmiRow builds the GMI cut of the tableau row alpha (over columns, then
+// row variables) of a basic integer column with LP value beta.
+func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64) (lp.Row, float64, bool) {
+	n := len(w.Vars)
+	f0 := beta - math.Floor(beta)
+	// cut Σ g_j v'_j ≥ 1, accumulated directly over the columns:
+	// coef·x ≥ rhs
+	coef := make(map[int]float64)
+	rhs := 1.0
+	for v, a := range alpha {
+		if v < n && b.Cols[v] == simplex.Basic || v >= n && b.Rows[v-n] == simplex.Basic {
+			continue
+		}
+		if math.Abs(a) < 1e-11 {
+			continue
+		}
+		var l, u, val float64
+		isInt := false
+		if v < n {
+			l, u, val = lo[v], hi[v], x[v]
+			isInt = w.Vars[v].Integer && l == math.Floor(l) && (math.IsInf(u, 1) || u == math.Floor(u))
+		} else {
+			r := &w.Rows[v-n]
+			l, u, val = r.Lower, r.Upper, act[v-n]
+		}
+		if l == u {
+			continue // fixed: v' = 0
+		}
+		if v < n && w.Vars[v].Integer && u-l > 1 {
+			return lp.Row{}, 0, false // a general integer: left to branching
+		}
+		// which bound: the nearer one, which the nonbasic value sits on
+		atUpper := !math.IsInf(u, 1) && (math.IsInf(l, -1) || u-val < val-l)
+		if !atUpper && math.IsInf(l, -1) {
+			return lp.Row{}, 0, false // free nonbasic variable
+		}
+		// x_k + Σ ᾱ v = 0; v = l + v' gives +ᾱ v', v = u − v' gives −ᾱ v'
+		aj := a
+		if atUpper {
+			aj = -a
+		}
+		var g float64
+		if isInt {
+			fj := aj - math.Floor(aj)
+			if fj <= f0 {
+				g = fj / f0
+			} else {
+				g = (1 - fj) / (1 - f0)
+			}
+		} else if aj > 0 {
+			g = aj / f0
+		} else {
+			g = -aj / (1 - f0)
+		}
+		if g == 0 {
+			continue
+		}
+		// g·v' with v' = v − l or u − v, then v = x_v or v = row activity
+		sign, bound := 1.0, l
+		if atUpper {
+			sign, bound = -1, u
+		}
+		rhs += sign * g * bound
+		if v < n {
+			coef[v] += sign * g
+		} else {
+			r := &w.Rows[v-n]
+			for k, j := range r.Ind {
+				coef[j] += sign * g * r.Val[k]
+			}
+		}
+	}
+	// coef·x ≥ rhs is −coef·x ≤ −rhs for finishCut, then turned back
+	for j, c := range coef {
+		coef[j] = -c
+	}
+	row, eff, ok := finishCut("gmi", coef, -rhs, lo, hi, x)
+	if !ok || eff < minEfficacy {
+		return lp.Row{}, 0, false
+	}
+	for k := range row.Val {
+		row.Val[k] = -row.Val[k]
+	}
+	row.Lower, row.Upper = -row.Upper, math.Inf(1)
+	return row, eff, true
+}
