@@ -98,7 +98,10 @@
 //	Σ (⌊a'ⱼ/δ⌋ + max(0, fⱼ − f₀)/(1 − f₀))·x'ⱼ − s/(δ(1 − f₀)) ≤ ⌊b'/δ⌋,
 //
 // with f₀ and fⱼ the fractional parts of b'/δ and a'ⱼ/δ and s the
-// continuous part (mir.go). Cuts enter the LP warm (the simplex keeps its
+// continuous part (mir.go). In the first three rounds, Gomory mixed-integer
+// cuts are read off the optimal tableau rows of fractional basic binaries
+// (gomory.go). Both families treat general integer columns as continuous or
+// skip them; see mir.go for why. Cuts enter the LP warm (the simplex keeps its
 // basis). Rounds stop when no cut is found, the bound stalls, or after ten
 // rounds; the cuts whose multiplier is zero at the last root optimum are
 // then dropped, which keeps that optimum and the bound and leaves the nodes
