@@ -31,7 +31,7 @@ import (
 // This package reproduces every value but sp150x300d's within 60 s: there
 // it finds incumbents of 69 to 77, but its flow-cover, c-MIR and Gomory
 // cuts lift the root bound only from 4.9 to about 43, and the search reaches
-// about 61 in 60 s (cbc's root bound is about 61).
+// about 61 in 60 s (cbc 2.10.8 has a bound of 61 after 2 s).
 
 // quickMiplib are the instances of shared/miplib the default test run
 // solves; the others run only with STREAMOPT_LONG=1.
