@@ -118,7 +118,7 @@ func reserved(s string) bool {
 // section, and returns the rest of the line. A keyword must be followed by
 // a blank or the end of the line, and not by a colon (then it is a name).
 func matchKeyword(line string) (keyword, string, bool) {
-	low := strings.ToLower(line)
+	low := asciiLower(line) // same length as line, whatever the bytes
 	for _, k := range keywords {
 		rest, ok := low, true
 		for n, w := range k.words {
@@ -145,6 +145,17 @@ func matchKeyword(line string) (keyword, string, bool) {
 		return k, line[len(line)-len(rest):], true
 	}
 	return keyword{}, "", false
+}
+
+// asciiLower lower-cases the ASCII letters of s and keeps every other byte.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 type parser struct {
@@ -629,7 +640,10 @@ func (p *parser) bound(toks []token) error {
 	vi := -1
 	for k, t := range toks {
 		if isVar(t) {
-			if vi >= 0 || isFree(t) {
+			if isFree(t) {
+				return p.errf(line, "bound: misplaced \"free\" (want: variable free)")
+			}
+			if vi >= 0 {
 				return p.errf(line, "bound: want one variable, got %q and %q (one bound per line)", toks[vi].text, t.text)
 			}
 			vi = k

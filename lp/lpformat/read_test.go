@@ -218,6 +218,8 @@ func TestReadErrors(t *testing.T) {
 		{"value after a bound", head + "Bounds\n x >= 1 2\nEnd\n", "5: bound on \"x\": unexpected \"2\"", false},
 		{"bound without operator", head + "Bounds\n x\nEnd\n", "5: bound on \"x\": missing operator and value", false},
 		{"bound without variable", head + "Bounds\n 1 <= 2\nEnd\n", "5: bound without a variable", false},
+		{"free alone", head + "Bounds\n free\nEnd\n", "5: bound: misplaced \"free\"", false},
+		{"free on the wrong side", head + "Bounds\n free x\nEnd\n", "5: bound: misplaced \"free\"", false},
 		{"mixed double bound", head + "Bounds\n 1 <= x >= 0\nEnd\n", "5: bound on \"x\": a double bound needs two <= or two >= operators", false},
 		{"number in Generals", head + "Generals\n x 3\nEnd\n", "5: Generals: want variable names, got \"3\"", false},
 		{"keyword as a constraint name", head + " st: x >= 1\nEnd\n", "4: keyword \"st\" used as a name", false},
