@@ -30,7 +30,7 @@
 // (constant) separated by + or −, possibly over several lines; the first
 // term may omit its sign; a coefficient may be written against its name
 // ("2x2") or apart ("2 x2"); a column that appears twice has its
-// coefficients summed. Numbers are digits with an optional decimal point
+// coefficients summed (GLPK 5.0 rejects that: "multiple use of variable"). Numbers are digits with an optional decimal point
 // and an optional exponent e/E[±]digits; "1.2.3", "1e" and "1e+" are
 // malformed. Columns are numbered in order of first appearance anywhere in
 // the file; a column may first appear in Bounds, Generals or Binaries.
@@ -51,8 +51,8 @@
 // Exactly what Read accepts in Subject To:
 //
 //   - Each constraint starts on a new line. "name:" (name and colon on one
-//     line) names it; an unnamed constraint has Row.Name "". A name used
-//     twice is an error.
+//     line) names it; an unnamed constraint has Row.Name "" (CPLEX would
+//     call it c<i>). A name used twice is an error.
 //   - The left-hand side holds terms with variables only; a constant there
 //     is an error. A column whose summed coefficient is 0 is left out of the
 //     row (it is still declared).
@@ -93,8 +93,9 @@
 // the IBM documentation says ("with the default lower bound of 0 (zero) and
 // the default upper bound of +∞ remaining in effect until the bound is
 // explicitly changed"): "x <= -1" alone gives the empty [0, −1]. GLPK 5.0
-// does the same (glpsol writes the bound back as "0 <= y <= -1"), and so do
-// Gurobi and MathOptInterface since its pull request 2994 (2026). This
+// does the same (glpsol writes the bound back as "0 <= y <= -1"), and so
+// does Gurobi 12 (its run on such a file, "Infeasible model", is shown in
+// MathOptInterface pull request 2994, which changed that reader to match). This
 // differs from MPS, where CPLEX, CLP and HiGHS free the lower bound of a
 // lone negative UP (see package lp/mps).
 //
@@ -134,7 +135,8 @@
 // other than [0, +∞) get a line each ("0 <= x <= u" with an explicit 0
 // before a finite upper bound, "-infinity <= x <= u", "x >= l", "x = v",
 // "x free"); integer columns with bounds [0, 1] go to Binaries, other
-// integer columns to Generals. Lines are wrapped before 80 characters.
+// integer columns to Generals. Lines are wrapped at 78 characters (only a
+// very long name makes one longer; CPLEX truncates lines after 510).
 // WriteOptions.GLPK rewrites the two constructs GLPK cannot read (ranges,
 // objective constant) with extra columns; such a file is solved by
 // glpsol --lp to the same optimum.
