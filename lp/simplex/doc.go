@@ -105,7 +105,14 @@
 // pivoting); singletons cost nothing. Empty or tiny active columns mark the
 // basis singular, and the offending columns are replaced by the logicals of
 // the unpivoted rows. L is kept by column and by row, U by row and by
-// column, so FTRAN (B⁻¹b) and BTRAN (B⁻ᵀh) skip zeros.
+// column, so FTRAN (B⁻¹b) and BTRAN (B⁻ᵀh) skip zeros, and visit only
+// the steps whose column (row) of L is nonempty. When the right-hand side
+// of a solve with U has fewer than m/10 nonzeros, a depth-first search over
+// the columns (rows) of U finds the rows the solve reaches (Gilbert &
+// Peierls 1988); if they stay below m/5 only those are visited, sorted
+// into the triangular order so the result equals the dense loop's to the
+// bit. A search that reaches more sends the next 32 solves of that
+// direction straight to the dense loop.
 //
 // Basis changes use the Forrest–Tomlin update (Forrest & Tomlin 1972;
 // Koberstein 2005, §5.3): replacing position r by a_q, FTRAN keeps the
@@ -137,7 +144,9 @@
 // and stable implementation, PhD thesis, Paderborn 2005; I. Maros,
 // Computational Techniques of the Simplex Method, Kluwer 2003; J. J. Forrest
 // and D. Goldfarb, Steepest-edge simplex algorithms for linear programming,
-// Math. Programming 57, 1992; J. J. H. Forrest and J. A. Tomlin, Updated
+// Math. Programming 57, 1992; J. R. Gilbert and T. Peierls, Sparse partial
+// pivoting in time proportional to arithmetic operations, SIAM J. Sci.
+// Stat. Comput. 9, 1988; J. J. H. Forrest and J. A. Tomlin, Updated
 // triangular factors of the basis to maintain sparsity in the product form
 // simplex method, Math. Programming 2, 1972; U. H. Suhl and L. M. Suhl, Computing sparse LU
 // factorizations for large-scale linear programming bases, ORSA J. Computing

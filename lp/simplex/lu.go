@@ -1,6 +1,9 @@
 package simplex
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // factor is a sparse LU factorisation of the basis matrix B (rows = constraint
 // rows, columns = basis positions), kept current over basis changes by the
@@ -68,6 +71,16 @@ type factor struct {
 
 	work  []float64
 	uwork []float64 // update's row of U being eliminated, by basis position
+
+	// hypersparse solves: rows reached (as order indices), DFS stack,
+	// marks with the stamp of the current search, results
+	reach []int
+	stack []int
+	mark  []int
+	stamp int
+	res   []float64
+	// solves left that skip the hypersparse attempt (FTRAN, BTRAN)
+	skipF, skipB int
 
 	ws luWork // factorize's workspace, kept to avoid allocations
 
@@ -599,6 +612,13 @@ func (f *factor) ftranLR(v []float64) {
 // ftranU solves U x = v (v by row, x by basis position) column by column
 // in reverse triangular order, and leaves x in v.
 func (f *factor) ftranU(v []float64) {
+	if !f.ftranUSparse(v) {
+		f.ftranUDense(v)
+	}
+}
+
+// ftranUDense is ftranU visiting every row of U.
+func (f *factor) ftranUDense(v []float64) {
 	x := f.work
 	for t := len(f.ord) - 1; t >= 0; t-- {
 		i := f.ord[t]
@@ -625,6 +645,17 @@ func (f *factor) ftranU(v []float64) {
 func (f *factor) btran(h []float64) {
 	// Uᵀ w = h, row by row in triangular order
 	w := f.work
+	if !f.btranUSparse(h) {
+		f.btranUDense(h)
+	}
+	f.btranLR(w)
+	copy(h, w)
+}
+
+// btranUDense solves Uᵀw = h (h by basis position, w = f.work by row),
+// visiting every row of U.
+func (f *factor) btranUDense(h []float64) {
+	w := f.work
 	for _, i := range f.ord {
 		if i < 0 {
 			continue
@@ -641,7 +672,10 @@ func (f *factor) btran(h []float64) {
 			h[j] -= vals[p] * a
 		}
 	}
-	// row etas transposed, last first
+}
+
+// btranLR applies the transposed row etas, last first, and then L⁻ᵀ to w.
+func (f *factor) btranLR(w []float64) {
 	for e := len(f.rRow) - 1; e >= 0; e-- {
 		a := w[f.rRow[e]]
 		if a == 0 {
@@ -661,7 +695,163 @@ func (f *factor) btran(h []float64) {
 			w[f.pr[f.ltStep[p]]] -= f.ltVal[p] * a
 		}
 	}
-	copy(h, w)
+}
+
+// hyperDensity: the triangular solves with U take the hypersparse path
+// when the right-hand side has fewer than m/hyperDensity nonzeros, and
+// keep it while the rows it reaches stay below 2m/hyperDensity.
+const hyperDensity = 10
+
+// hyperSkip is the number of solves (of the same direction) that go
+// straight to the dense loop after a hypersparse attempt reached too many
+// rows: on bases whose solves fill in (d2q06c), the wasted searches cost
+// a fifth of the run time when every solve tried.
+const hyperSkip = 32
+
+// newStamp returns a fresh value for f.mark, so that no mark needs clearing.
+func (f *factor) newStamp() int {
+	if len(f.mark) != f.m {
+		f.mark = make([]int, f.m)
+		f.stamp = 0
+	}
+	f.stamp++
+	return f.stamp
+}
+
+// reachU collects in f.reach the order indices (ordPos) of the rows of U
+// that a triangular solve starting from the rows in f.reach must visit:
+// next lists the rows that row i passes values to. It reports false when
+// more than limit rows are reached.
+func (f *factor) reachU(limit int, next func(i int, visit func(int))) bool {
+	stamp := f.newStamp()
+	stack := f.stack[:0]
+	for _, i := range f.reach {
+		if f.mark[i] != stamp {
+			f.mark[i] = stamp
+			stack = append(stack, i)
+		}
+	}
+	f.reach = f.reach[:0]
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		f.reach = append(f.reach, f.ordPos[i])
+		if len(f.reach) > limit {
+			f.stack = stack
+			return false
+		}
+		next(i, func(ii int) {
+			if f.mark[ii] != stamp {
+				f.mark[ii] = stamp
+				stack = append(stack, ii)
+			}
+		})
+	}
+	f.stack = stack
+	slices.Sort(f.reach)
+	return true
+}
+
+// ftranUSparse is ftranU for a sparse v: it finds the rows the solve
+// reaches (Gilbert & Peierls 1988) and visits only those, in the same
+// order as the dense loop, so the result is the same to the last bit. It
+// reports false, leaving v unchanged, when v or the reach is too dense.
+func (f *factor) ftranUSparse(v []float64) bool {
+	if f.skipF > 0 {
+		f.skipF--
+		return false
+	}
+	m := f.m
+	limit := m / hyperDensity
+	f.reach = f.reach[:0]
+	for i, a := range v {
+		if a != 0 {
+			if len(f.reach) >= limit {
+				return false
+			}
+			f.reach = append(f.reach, i)
+		}
+	}
+	ok := f.reachU(2*limit, func(i int, visit func(int)) {
+		for _, ii := range f.uColI[f.pcol[i]] {
+			visit(ii)
+		}
+	})
+	if !ok {
+		f.skipF = hyperSkip
+		return false
+	}
+	res := growF(f.res, len(f.reach))
+	for k := len(f.reach) - 1; k >= 0; k-- {
+		i := f.ord[f.reach[k]]
+		a := v[i]
+		if a == 0 {
+			res[k] = 0
+			continue
+		}
+		a /= f.dg[i]
+		res[k] = a
+		vals := f.uColV[f.pcol[i]]
+		for p, ii := range f.uColI[f.pcol[i]] {
+			v[ii] -= vals[p] * a
+		}
+	}
+	for _, t := range f.reach {
+		v[f.ord[t]] = 0
+	}
+	for k, t := range f.reach {
+		v[f.pcol[f.ord[t]]] = res[k]
+	}
+	f.res = res
+	return true
+}
+
+// btranUSparse is btranUDense for a sparse h, visiting only the rows of U
+// the solve reaches, in the dense loop's order. It reports false, leaving
+// h unchanged, when h or the reach is too dense.
+func (f *factor) btranUSparse(h []float64) bool {
+	if f.skipB > 0 {
+		f.skipB--
+		return false
+	}
+	m := f.m
+	limit := m / hyperDensity
+	f.reach = f.reach[:0]
+	for j, a := range h {
+		if a != 0 {
+			if len(f.reach) >= limit {
+				return false
+			}
+			f.reach = append(f.reach, f.prow[j])
+		}
+	}
+	ok := f.reachU(2*limit, func(i int, visit func(int)) {
+		for _, j := range f.uRowI[i] {
+			visit(f.prow[j])
+		}
+	})
+	if !ok {
+		f.skipB = hyperSkip
+		return false
+	}
+	w := f.work
+	for i := range w {
+		w[i] = 0
+	}
+	for _, t := range f.reach {
+		i := f.ord[t]
+		a := h[f.pcol[i]]
+		if a == 0 {
+			continue
+		}
+		a /= f.dg[i]
+		w[i] = a
+		vals := f.uRowV[i]
+		for p, j := range f.uRowI[i] {
+			h[j] -= vals[p] * a
+		}
+	}
+	return true
 }
 
 // updateTol is the relative disagreement between an update's new diagonal
