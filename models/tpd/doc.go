@@ -97,7 +97,8 @@
 // (S_m < Δ(t+1) ≤ Δ(τ+1) ≤ Δt + ΔP_mc ≤ S_m + p_mc), on an IPN of c, so
 // their demand is ≤ Σ_{k∈c} Q_k. The image is feasible for R and costs at
 // most OPT. Unlike the time-indexed model above, releases and durations are
-// not rounded inside the cost, so L(0) = LB0 exactly.
+// not rounded inside the cost, so L(0) = LB0 exactly. (As there, ⌊·⌋
+// absorbs 10⁻⁹ of a slot of floating-point error.)
 //
 // Lagrangian. Dualising the capacity rows with λ ≥ 0 leaves one choice per
 // sub-task:
