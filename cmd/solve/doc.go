@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve lp FILE.mps|FILE.lp [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
 //	solve backends
 //	solve rrs --input model.json [--method qp|wolfe|kkt-milp|auto]   (paper 003, spec A)
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
