@@ -30,8 +30,9 @@
 // (constant) separated by + or −, possibly over several lines; the first
 // term may omit its sign; a coefficient may be written against its name
 // ("2x2") or apart ("2 x2"); a column that appears twice has its
-// coefficients summed (GLPK 5.0 rejects that: "multiple use of variable"). Numbers are digits with an optional decimal point
-// and an optional exponent e/E[±]digits; "1.2.3", "1e" and "1e+" are
+// coefficients summed (GLPK 5.0 rejects that: "multiple use of
+// variable"). Numbers are digits with an optional decimal point and an
+// optional exponent e/E[±]digits; "1.2.3", "1e" and "1e+" are
 // malformed. Columns are numbered in order of first appearance anywhere in
 // the file; a column may first appear in Bounds, Generals or Binaries.
 // Every column starts with the bounds [0, +∞) and is continuous.
@@ -41,8 +42,8 @@
 // The objective keyword may be followed on the same line by the
 // expression. "name:" on the line of its first term names it
 // (Model.ObjName). A constant term anywhere in the expression (several are
-// summed) is the objective constant Model.ObjOffset: IBM documents "an
-// objective offset as a final constant term", e.g. "obj: x1 + 2 x2 +
+// summed) is the objective constant Model.ObjOffset; IBM's description of
+// the format allows such an offset as the last term, e.g. "obj: x1 + 2 x2 +
 // 3.1415". GLPK 5.0 rejects a constant in the objective ("missing variable
 // name", checked with glpsol), see WriteOptions.GLPK.
 //
