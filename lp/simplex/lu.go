@@ -720,36 +720,50 @@ func (f *factor) newStamp() int {
 
 // reachU collects in f.reach the order indices (ordPos) of the rows of U
 // that a triangular solve starting from the rows in f.reach must visit:
-// next lists the rows that row i passes values to. It reports false when
-// more than limit rows are reached.
-func (f *factor) reachU(limit int, next func(i int, visit func(int))) bool {
+// with byCol (FTRAN), row i passes values to the rows of column pcol[i];
+// otherwise (BTRAN), to the rows whose diagonals are in row i's columns.
+// It reports false when more than limit rows are reached.
+func (f *factor) reachU(limit int, byCol bool) bool {
 	stamp := f.newStamp()
+	mark := f.mark
 	stack := f.stack[:0]
 	for _, i := range f.reach {
-		if f.mark[i] != stamp {
-			f.mark[i] = stamp
+		if mark[i] != stamp {
+			mark[i] = stamp
 			stack = append(stack, i)
 		}
 	}
 	f.reach = f.reach[:0]
+	ok := true
 	for len(stack) > 0 {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		f.reach = append(f.reach, f.ordPos[i])
 		if len(f.reach) > limit {
-			f.stack = stack
-			return false
+			ok = false
+			break
 		}
-		next(i, func(ii int) {
-			if f.mark[ii] != stamp {
-				f.mark[ii] = stamp
-				stack = append(stack, ii)
+		if byCol {
+			for _, ii := range f.uColI[f.pcol[i]] {
+				if mark[ii] != stamp {
+					mark[ii] = stamp
+					stack = append(stack, ii)
+				}
 			}
-		})
+		} else {
+			for _, j := range f.uRowI[i] {
+				if ii := f.prow[j]; mark[ii] != stamp {
+					mark[ii] = stamp
+					stack = append(stack, ii)
+				}
+			}
+		}
 	}
 	f.stack = stack
-	slices.Sort(f.reach)
-	return true
+	if ok {
+		slices.Sort(f.reach)
+	}
+	return ok
 }
 
 // ftranUSparse is ftranU for a sparse v: it finds the rows the solve
@@ -772,12 +786,7 @@ func (f *factor) ftranUSparse(v []float64) bool {
 			f.reach = append(f.reach, i)
 		}
 	}
-	ok := f.reachU(2*limit, func(i int, visit func(int)) {
-		for _, ii := range f.uColI[f.pcol[i]] {
-			visit(ii)
-		}
-	})
-	if !ok {
+	if !f.reachU(2*limit, true) {
 		f.skipF = hyperSkip
 		return false
 	}
@@ -825,12 +834,7 @@ func (f *factor) btranUSparse(h []float64) bool {
 			f.reach = append(f.reach, f.prow[j])
 		}
 	}
-	ok := f.reachU(2*limit, func(i int, visit func(int)) {
-		for _, j := range f.uRowI[i] {
-			visit(f.prow[j])
-		}
-	})
-	if !ok {
+	if !f.reachU(2*limit, false) {
 		f.skipB = hyperSkip
 		return false
 	}
