@@ -212,3 +212,56 @@ func TestFactorHypersparse(t *testing.T) {
 		t.Errorf("hypersparse paths taken %d (FTRAN) and %d (BTRAN) times of 300, want at least 100 each", sparseF, sparseB)
 	}
 }
+
+// TestFactorUpdateStability: the Forrest–Tomlin update compares its new
+// diagonal with αᵣ times the old one (det B' = αᵣ det B). On the identity
+// basis, replacing column 1 by a = (2, 4, 0)ᵀ gives α = B⁻¹a = a and a new
+// diagonal 4 = α₁·1, so the update is stable and the factors solve with
+// the new basis; an α whose pivot disagrees with the spike (as from
+// inconsistent factors) marks the factors unstable and due for
+// refactorisation.
+func TestFactorUpdateStability(t *testing.T) {
+	idx := [][]int{{0}, {1}, {2}}
+	val := [][]float64{{1}, {1}, {1}}
+	for _, tc := range []struct {
+		name     string
+		alphaR   float64 // α₁ passed to update; the spike says 4
+		unstable bool
+	}{
+		{"consistent pivot", 4, false},
+		{"pivot off by 1e-3", 4.004, true},
+	} {
+		var f factor
+		if sp, _ := f.factorize(3, func(p int) ([]int, []float64) { return idx[p], val[p] }); sp != nil {
+			t.Fatalf("%s: identity reported singular", tc.name)
+		}
+		a := []float64{2, 4, 0}
+		f.ftranSpike(a)
+		a[1] = tc.alphaR
+		f.update(1, a)
+		if f.unstable != tc.unstable || f.needRefactor() != tc.unstable {
+			t.Errorf("%s: unstable %v, needRefactor %v, want %v", tc.name, f.unstable, f.needRefactor(), tc.unstable)
+		}
+		if tc.unstable {
+			continue
+		}
+		// B' = [e0, (2,4,0), e2]: B'x = (4, 8, 1) has x = (0, 2, 1)
+		x := []float64{4, 8, 1}
+		f.ftran(x)
+		for i, want := range []float64{0, 2, 1} {
+			if math.Abs(x[i]-want) > 1e-15 {
+				t.Errorf("%s: B'⁻¹b = %v, want [0 2 1]", tc.name, x)
+				break
+			}
+		}
+		// B'ᵀy = (1, 10, 3) has y = (1, 2, 3)
+		y := []float64{1, 10, 3}
+		f.btran(y)
+		for i, want := range []float64{1, 2, 3} {
+			if math.Abs(y[i]-want) > 1e-15 {
+				t.Errorf("%s: B'⁻ᵀh = %v, want [1 2 3]", tc.name, y)
+				break
+			}
+		}
+	}
+}
