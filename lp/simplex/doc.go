@@ -115,15 +115,15 @@
 // direction straight to the dense loop.
 //
 // Basis changes use the Forrest–Tomlin update (Forrest & Tomlin 1972;
-// Koberstein 2005, §5.3): replacing position r by a_q, FTRAN keeps the
+// Koberstein 2005): replacing position r by a_q, FTRAN keeps the
 // spike s = R_k⋯R₁L⁻¹a_q, which becomes column r of U. The row i of U whose
 // diagonal is in column r moves to the end of the triangular order, and its
 // off-diagonal entries, now below the diagonal, are eliminated with the
 // rows after it: the multipliers μ solve μᵀU₂ = uᵢ (U₂ the rows after i)
 // and form a row eta R = I − eᵢμᵀ, so B = L·R₁⁻¹⋯R_k⁻¹·U with U again
 // triangular. Its new diagonal is sᵢ − μᵀs, which must equal αᵣ times the
-// old one (det B' = αᵣ det B); a relative disagreement above 10⁻⁸ marks the
-// factors unstable. Unlike a product-form eta (a whole column B⁻¹a_q), the
+// old one (det B' = αᵣ det B); a disagreement above 10⁻⁸·max(1, |αᵣdᵢ|)
+// marks the factors unstable. Unlike a product-form eta (a whole column B⁻¹a_q), the
 // spike and μ are only as dense as L⁻¹a_q and a row of U, so FTRAN and
 // BTRAN stay short between factorisations. B is refactorised after 100
 // updates, when the updates have added twice as many nonzeros as L and U
