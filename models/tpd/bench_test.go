@@ -1,6 +1,7 @@
 package tpd
 
 import (
+	"context"
 	"testing"
 
 	"github.com/streamopt/streamopt/sim"
@@ -53,4 +54,33 @@ func BenchmarkBounds(b *testing.B) {
 			_, _, _ = Greedy(s, tasks)
 		}
 	})
+}
+
+// BenchmarkLagrangeHeavy times LB_LAG (300 iterations per phase) on 10 000
+// campus sub-tasks at ρ = 0.95, pooled by speed and refined per IPN, and
+// reports the bound relative to LB0.
+func BenchmarkLagrangeHeavy(b *testing.B) {
+	s := loadCampus(b)
+	tasks, err := s.Trace(Mode{Count: 10000, Load: 0.95}, sim.Stream(1, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	low := lb0(s, tasks)
+	for _, per := range []bool{false, true} {
+		name := "pooled"
+		if per {
+			name = "perIPN"
+		}
+		b.Run(name, func(b *testing.B) {
+			var v float64
+			for i := 0; i < b.N; i++ {
+				lb, err := LowerBoundLagrange(context.Background(), s, tasks, LagrangeOptions{PerIPN: per})
+				if err != nil {
+					b.Fatal(err)
+				}
+				v = lb.Value
+			}
+			b.ReportMetric(100*(v/low-1), "%_over_LB0")
+		})
+	}
 }
