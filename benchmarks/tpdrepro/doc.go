@@ -4,7 +4,8 @@
 //
 //	go run ./benchmarks/tpdrepro [-input examples/tpd-campus.json] [-out DIR] \
 //	    [-parts paper,sweep,stale,surge,queues,small,heavybound] [-runs N] \
-//	    [-sweep-runs N] [-sweep-count N] [-hb-count N] [-hb-runs N] [-hb-lp-timeout D]
+//	    [-sweep-runs N] [-sweep-count N] [-hb-count N] [-hb-runs N] \
+//	    [-hb-lp-windows 40] [-hb-lp-timeout D]
 //
 // Parts (each writes <part>.csv in -out, default benchmarks/out/tpdrepro):
 //
@@ -23,10 +24,13 @@
 //   - heavybound: how strong and how fast each lower bound is at heavy
 //     load: campus traces of mode "heavy" at ρ = 0.85 and 0.95 (-hb-count
 //     sub-tasks, default 20 000; -hb-runs traces, default 3): LB0, LB_SRPT,
-//     LB_LAG pooled by speed and per IPN, the windowed LB_LP with the
-//     instance's windows of 40 sub-tasks (within -hb-lp-timeout, default
-//     2 min; "partial" when some windows' LPs stopped early and fell back
-//     to LB0/LB_SRPT, so it stays valid), and as upper bounds the greedy
+//     LB_LAG pooled by speed and per IPN, the windowed LB_LP with windows
+//     of -hb-lp-windows sub-tasks (default 40, the instance's; empty skips
+//     it) within -hb-lp-timeout (default 2 min; "partial" when some
+//     windows' LPs stopped early and fell back to LB0/LB_SRPT, so it stays
+//     valid; the budget is checked by the solver, and every later window
+//     still compiles and presolves, so the run can take much longer than
+//     the budget at ρ = 0.95), and as upper bounds the greedy
 //     reference and TPD with Δ_info = 0.1 s and with exact state; value and
 //     seconds per trace in heavybound.csv, means and TPD's gap to each
 //     printed.

@@ -47,6 +47,7 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 	seen := map[string]bool{}
 	record := func(load float64, run int, name string, v float64, d time.Duration, status string) {
 		_ = w.Write([]string{g(load), strconv.Itoa(cfg.count), strconv.Itoa(run), name, g(v), g(d.Seconds()), status})
+		w.Flush() // keep every finished row if a long LB_LP is stopped
 		if !seen[name] {
 			seen[name] = true
 			order = append(order, name)

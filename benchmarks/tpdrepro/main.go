@@ -23,13 +23,25 @@ func main() {
 	runs := flag.Int("runs", 0, "replications for paper, stale, surge and queues (0: the instance's)")
 	sweepRuns := flag.Int("sweep-runs", 0, "replications per load of the sweep (0: the mode's)")
 	sweepCount := flag.Int("sweep-count", 0, "sub-tasks per replication of the sweep (0: the mode's)")
-	// LB_LP only with the instance's 40-sub-task windows: a 400-sub-task
-	// window at ρ = 0.85 needed more than 23 GB to compile (killed).
-	hb := heavyBoundConfig{lpWindows: []int{40}}
+	var hb heavyBoundConfig
+	// Default: LB_LP only with the instance's 40-sub-task windows; a
+	// 400-sub-task window at ρ = 0.85 needed more than 23 GB to compile.
+	lpWindows := flag.String("hb-lp-windows", "40", "window sizes of LB_LP in the heavybound part, comma list (empty: skip LB_LP)")
 	flag.IntVar(&hb.count, "hb-count", 20000, "sub-tasks per trace of the heavybound part")
 	flag.IntVar(&hb.runs, "hb-runs", 3, "traces per load of the heavybound part")
 	flag.DurationVar(&hb.lpTimeout, "hb-lp-timeout", 120*time.Second, "budget of each windowed LB_LP in the heavybound part")
 	flag.Parse()
+	for _, f := range strings.Split(*lpWindows, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "tpdrepro: -hb-lp-windows: each must be an integer >= 1, got %q\n", f)
+			os.Exit(2)
+		}
+		hb.lpWindows = append(hb.lpWindows, n)
+	}
 	if err := run(*input, *out, *parts, *runs, *sweepRuns, *sweepCount, hb); err != nil {
 		fmt.Fprintln(os.Stderr, "tpdrepro:", err)
 		os.Exit(1)
