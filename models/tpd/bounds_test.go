@@ -177,3 +177,32 @@ func TestBoundsRejectBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerBoundLPSpentBudget checks that a done context makes every window
+// that needs an LP fall back to its LB0/LB_SRPT bound without compiling one
+// (Columns stays 0), and that the result is still a bound between LB0 and
+// the full LB_LP.
+func TestLowerBoundLPSpentBudget(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		s, tasks := smallInstance(seed)
+		full, err := LowerBoundLP(context.Background(), s, tasks, 1, 100, "auto", solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		spent, err := LowerBoundLP(ctx, s, tasks, 1, 100, "auto", solve.Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if spent.Columns != 0 || spent.Solved != 0 || spent.Failed+spent.Trivial != spent.Windows {
+			t.Errorf("seed %d: %+v after the budget, want no LP compiled and every non-trivial window failed", seed, spent)
+		}
+		if lb := lb0(s, tasks); spent.Value < lb-1e-9 || spent.Value > full.Value+1e-9 {
+			t.Errorf("seed %d: %.6f outside [LB0 %.6f, LB_LP %.6f]", seed, spent.Value, lb, full.Value)
+		}
+		if full.Solved > 0 && spent.Failed == 0 {
+			t.Errorf("seed %d: the full run solved %d LPs, the spent one failed none", seed, full.Solved)
+		}
+	}
+}

@@ -36,7 +36,9 @@ type LPBound struct {
 // costs LB0_w is solved exactly without an LP (OPT_w = LB0_w).
 //
 // backend names the LP backend; a window whose LP fails or hits a limit
-// falls back to its LB0/LB_SRPT bound, so the result stays valid.
+// falls back to its LB0/LB_SRPT bound, so the result stays valid. Once ctx
+// is done, the remaining windows take that fallback without an LP, so a
+// deadline on ctx bounds the running time.
 func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, maxTasks int, backend string, opts solve.Options) (LPBound, error) {
 	if err := checkTrace(s, tasks); err != nil {
 		return LPBound{}, err
@@ -71,6 +73,13 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 		if len(w) == 1 || atLB0 {
 			res.Trivial++
 			res.Value += lb0 // OPT_w = LB0_w
+			return nil
+		}
+		if ctx.Err() != nil {
+			// The time budget is spent: keep the window's combinatorial
+			// bound rather than compile an LP that cannot be solved.
+			res.Failed++
+			res.Value += b
 			return nil
 		}
 		ti, err := CompileTimeIndexed(s, w, slot, RoundDown, false, greedy)
