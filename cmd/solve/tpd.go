@@ -135,8 +135,11 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 			for _, ex := range exps {
 				r, err := s.Run(cmd.Context(), ex)
 				if err != nil {
-					if errors.Is(err, tpd.ErrInput) {
+					switch {
+					case errors.Is(err, tpd.ErrInput):
 						return inputError(err)
+					case errors.Is(err, tpd.ErrTooLarge):
+						return &exitError{exitLimit, err} // a size limit, not a fault
 					}
 					return internalError(err)
 				}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
@@ -204,5 +205,25 @@ func TestLowerBoundLPSpentBudget(t *testing.T) {
 		if full.Solved > 0 && spent.Failed == 0 {
 			t.Errorf("seed %d: the full run solved %d LPs, the spent one failed none", seed, full.Solved)
 		}
+	}
+}
+
+// TestTimeIndexedTooLarge checks the size guard: a grid so fine that the
+// model would need more than MaxTimeIndexedNonzeros entries is refused with
+// ErrTooLarge before anything is built, and LB_LP then keeps each window's
+// combinatorial bound instead of failing.
+func TestTimeIndexedTooLarge(t *testing.T) {
+	s, tasks := smallInstance(1)
+	const slot = 1e-5 // a 10 µs grid turns each second of processing into 10⁵ slots
+	_, err := CompileTimeIndexed(s, tasks, slot, RoundDown, false, math.Inf(1))
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "1e-05 s grid") {
+		t.Fatalf("error %v, want ErrTooLarge naming the grid", err)
+	}
+	lb, err := LowerBoundLP(context.Background(), s, tasks, slot, 100, "auto", solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lb.Columns != 0 || lb.Solved != 0 || lb.Failed == 0 || lb.Value < lb0(s, tasks)-1e-9 {
+		t.Errorf("LB_LP %+v, want every LP window refused and a value ≥ LB0 %.6f", lb, lb0(s, tasks))
 	}
 }

@@ -2,6 +2,7 @@ package tpd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -38,7 +39,8 @@ type LPBound struct {
 // backend names the LP backend; a window whose LP fails or hits a limit
 // falls back to its LB0/LB_SRPT bound, so the result stays valid. Once ctx
 // is done, the remaining windows take that fallback without an LP, so a
-// deadline on ctx bounds the running time.
+// deadline on ctx bounds the running time; so does a window whose LP would
+// exceed MaxTimeIndexedNonzeros.
 func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, maxTasks int, backend string, opts solve.Options) (LPBound, error) {
 	if err := checkTrace(s, tasks); err != nil {
 		return LPBound{}, err
@@ -83,6 +85,11 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 			return nil
 		}
 		ti, err := CompileTimeIndexed(s, w, slot, RoundDown, false, greedy)
+		if errors.Is(err, ErrTooLarge) {
+			res.Failed++ // too large to solve: keep the combinatorial bound
+			res.Value += b
+			return nil
+		}
 		if err != nil {
 			return err
 		}

@@ -53,6 +53,15 @@ type TimeIndexed struct {
 
 type tiCol struct{ m, k, t, p int }
 
+// MaxTimeIndexedNonzeros caps the matrix entries of a time-indexed model
+// (about 40 bytes each once built and solved); CompileTimeIndexed refuses a
+// larger one with ErrTooLarge instead of exhausting memory.
+const MaxTimeIndexedNonzeros = 2e7
+
+// ErrTooLarge is returned when a time-indexed model would exceed
+// MaxTimeIndexedNonzeros.
+var ErrTooLarge = errors.New("tpd: time-indexed model too large")
+
 // CompileTimeIndexed builds the time-indexed model of tasks with grid step
 // slot. integer selects binaries (MILP) or [0,1] columns (LP relaxation);
 // ub is an upper bound on the model's optimum used to prune columns. Start
@@ -98,6 +107,36 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 		sumMin += cmin[i]
 	}
 	horizon += maxP
+	// lastStart is the latest start slot of sub-task i at IPN k the upper
+	// bound leaves.
+	lastStart := func(i, k int) int {
+		last := horizon
+		if !math.IsInf(ub, 1) {
+			m := tasks[i]
+			room := ub - (sumMin - cmin[i]) + 1e-9*math.Max(1, math.Abs(ub))
+			// Δ(t + P) + out − r ≤ room.
+			if byUB := math.Floor((room-s.Out[m.Source][k]+m.Release)/slot+gridTol) - float64(P[i][k]); byUB < float64(horizon) {
+				last = int(byUB)
+			}
+		}
+		return last
+	}
+	// Size check before anything is allocated: each column has one entry in
+	// its assignment row and one per slot it occupies.
+	nnz := 0.0
+	for i, m := range tasks {
+		for k := 0; k < K; k++ {
+			if s.Slots[k] >= m.Demand {
+				if n := lastStart(i, k) - A[i][k] + 1; n > 0 {
+					nnz += float64(n) * float64(1+P[i][k])
+				}
+			}
+		}
+	}
+	if nnz > MaxTimeIndexedNonzeros {
+		return nil, fmt.Errorf("%w: %d sub-tasks on a %g s grid need %.3g matrix entries (limit %.0g)",
+			ErrTooLarge, len(tasks), slot, nnz, float64(MaxTimeIndexedNonzeros))
+	}
 	ti := &TimeIndexed{Slot: slot, Round: round, Tasks: tasks}
 	mdl := lp.New(fmt.Sprintf("tpd_time_indexed_%s", round), lp.Minimize)
 	ti.Model = mdl
@@ -114,14 +153,7 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 			if s.Slots[k] < m.Demand {
 				continue
 			}
-			last := horizon
-			if !math.IsInf(ub, 1) {
-				room := ub - (sumMin - cmin[i]) + 1e-9*math.Max(1, math.Abs(ub))
-				// Δ(t + P) + out − r ≤ room.
-				if byUB := math.Floor((room-s.Out[m.Source][k]+m.Release)/slot+gridTol) - float64(P[i][k]); byUB < float64(horizon) {
-					last = int(byUB)
-				}
-			}
+			last := lastStart(i, k)
 			covered := map[int]bool{}
 			for t := A[i][k]; t <= last; t++ {
 				c := tiCost(s, m, k, t, P[i][k], slot)
