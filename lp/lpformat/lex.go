@@ -1,11 +1,12 @@
 package lpformat
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/streamopt/streamopt/lp"
 )
 
 // Infinity is the magnitude from which a right-hand side or bound read from a
@@ -21,24 +22,11 @@ const MaxNameLen = 255
 // package does not model: quadratic terms, special ordered sets,
 // semi-continuous variables, indicator constraints, lazy constraints, user
 // cuts, general constraints and piecewise-linear objectives.
-var ErrUnsupported = errors.New("not supported")
+var ErrUnsupported = lp.ErrUnsupported
 
 // Error is a syntax or consistency error in an LP file. Its message has the
 // form "name:line: what is wrong".
-type Error struct {
-	Name string // file name given to Read
-	Line int    // 1-based line number; 0 when the error concerns the whole file
-	Err  error
-}
-
-func (e *Error) Error() string {
-	if e.Line <= 0 {
-		return fmt.Sprintf("%s: %v", e.Name, e.Err)
-	}
-	return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+type Error = lp.FileError
 
 type tokKind int
 

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/streamopt/streamopt/lp"
 )
 
 // Format selects the MPS dialect.
@@ -42,24 +44,11 @@ const Infinity = 1e30
 
 // ErrUnsupported is wrapped by the errors for MPS features this package does
 // not model: semi-continuous bounds and the QP, SOS and indicator sections.
-var ErrUnsupported = errors.New("not supported")
+var ErrUnsupported = lp.ErrUnsupported
 
 // Error is a syntax or consistency error in an MPS file. Its message has the
 // form "name:line: what is wrong".
-type Error struct {
-	Name string // file name given to Read
-	Line int    // 1-based line number; 0 when the error concerns the whole file
-	Err  error
-}
-
-func (e *Error) Error() string {
-	if e.Line <= 0 {
-		return fmt.Sprintf("%s: %v", e.Name, e.Err)
-	}
-	return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+type Error = lp.FileError
 
 // Layout of a fixed-format data line (0-based byte offsets, end exclusive):
 // field 1 columns 2-3, field 2 columns 5-12, field 3 columns 15-22,
