@@ -3,9 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -18,21 +16,11 @@ import (
 const CBCName = "cbc-cli"
 
 // runCBC solves the MPS file with the cbc command (its default cuts,
-// heuristics and presolve) and fills r from its closing summary. Times are
-// those of the whole process, as for runCLI.
+// heuristics and presolve) and fills r from its closing summary.
 func runCBC(r *result, cbc, path string, timeout time.Duration) {
 	secs := strconv.FormatFloat(timeout.Seconds(), 'f', 0, 64)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout+10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, cbc, path, "-sec", secs, "-solve", "-quit")
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	r.seconds = time.Since(start).Seconds()
-	if ps := cmd.ProcessState; ps != nil {
-		r.cpu = (ps.UserTime() + ps.SystemTime()).Seconds()
-	}
-	if ctx.Err() != nil {
-		r.status, r.note = lp.TimeLimit.String(), "cbc killed after the time limit"
+	out, ok, err := runCommand(r, timeout, cbc, path, "-sec", secs, "-solve", "-quit")
+	if !ok {
 		return
 	}
 	s, ok := parseCBC(out)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,23 +16,11 @@ import (
 )
 
 // runCLI solves the MPS file with the clp command (dual simplex, CLP's
-// default presolve) and fills r from its summary line. Its times are those
-// of the whole process (reading the file included): wall-clock, and the
-// user + system CPU time the operating system reports.
+// default presolve) and fills r from its summary line.
 func runCLI(r *result, clp, path string, timeout time.Duration) {
 	secs := strconv.FormatFloat(timeout.Seconds(), 'f', 0, 64)
-	// Give the process a little more than its own limit to report.
-	ctx, cancel := context.WithTimeout(context.Background(), timeout+10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, clp, path, "-seconds", secs, "-dualsimplex")
-	start := time.Now()
-	out, err := cmd.CombinedOutput()
-	r.seconds = time.Since(start).Seconds()
-	if ps := cmd.ProcessState; ps != nil {
-		r.cpu = (ps.UserTime() + ps.SystemTime()).Seconds()
-	}
-	if ctx.Err() != nil {
-		r.status, r.note = lp.TimeLimit.String(), "clp killed after the time limit"
+	out, ok, err := runCommand(r, timeout, clp, path, "-seconds", secs, "-dualsimplex")
+	if !ok {
 		return
 	}
 	s, ok := parseCLI(out)
@@ -45,6 +34,28 @@ func runCLI(r *result, clp, path string, timeout time.Duration) {
 	if s.status == lp.Optimal {
 		r.objective, r.hasObj = s.objective, true
 	}
+}
+
+// runCommand runs an external solver with its own time limit set in args
+// and records in r its wall-clock time and the user + system CPU time the
+// operating system reports (reading the file included). It returns the
+// combined output and exit error, and false, with r's status set, when the
+// process had to be killed 10 s after the limit.
+func runCommand(r *result, timeout time.Duration, name string, args ...string) (out []byte, finished bool, exitErr error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout+10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	r.seconds = time.Since(start).Seconds()
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = (ps.UserTime() + ps.SystemTime()).Seconds()
+	}
+	if ctx.Err() != nil {
+		r.status, r.note = lp.TimeLimit.String(), filepath.Base(name)+" killed after the time limit"
+		return nil, false, nil
+	}
+	return out, true, err
 }
 
 type cliSummary struct {
