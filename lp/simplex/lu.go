@@ -191,74 +191,17 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 	}
 
 	// count buckets (doubly linked lists) for columns and rows
-	colHead := carve(m + 2)
-	rowHead := carve(m + 2)
-	for k := range colHead {
-		colHead[k] = -1
-		rowHead[k] = -1
+	newLists := func() countLists {
+		l := countLists{head: carve(m + 2), next: carve(m), prev: carve(m), in: carve(m)}
+		for k := range l.head {
+			l.head[k] = -1
+		}
+		return l
 	}
-	colNext := carve(m)
-	colPrev := carve(m)
-	rowNext := carve(m)
-	rowPrev := carve(m)
-	colIn := carve(m) // bucket a column is in, -1 if removed
-	rowIn := carve(m)
-	clamp := func(c int) int {
-		if c > m+1 {
-			return m + 1
-		}
-		return c
-	}
-	addCol := func(j int) {
-		c := clamp(len(cIdx[j]))
-		colIn[j] = c
-		colPrev[j] = -1
-		colNext[j] = colHead[c]
-		if colHead[c] >= 0 {
-			colPrev[colHead[c]] = j
-		}
-		colHead[c] = j
-	}
-	delCol := func(j int) {
-		c := colIn[j]
-		if c < 0 {
-			return
-		}
-		if colPrev[j] >= 0 {
-			colNext[colPrev[j]] = colNext[j]
-		} else {
-			colHead[c] = colNext[j]
-		}
-		if colNext[j] >= 0 {
-			colPrev[colNext[j]] = colPrev[j]
-		}
-		colIn[j] = -1
-	}
-	addRow := func(i int) {
-		c := clamp(len(rIdx[i]))
-		rowIn[i] = c
-		rowPrev[i] = -1
-		rowNext[i] = rowHead[c]
-		if rowHead[c] >= 0 {
-			rowPrev[rowHead[c]] = i
-		}
-		rowHead[c] = i
-	}
-	delRow := func(i int) {
-		c := rowIn[i]
-		if c < 0 {
-			return
-		}
-		if rowPrev[i] >= 0 {
-			rowNext[rowPrev[i]] = rowNext[i]
-		} else {
-			rowHead[c] = rowNext[i]
-		}
-		if rowNext[i] >= 0 {
-			rowPrev[rowNext[i]] = rowPrev[i]
-		}
-		rowIn[i] = -1
-	}
+	cols, rows := newLists(), newLists()
+	addCol := func(j int) { cols.add(j, len(cIdx[j])) }
+	addRow := func(i int) { rows.add(i, len(rIdx[i])) }
+	delCol, delRow := cols.del, rows.del
 	for j := 0; j < m; j++ {
 		addCol(j)
 	}
@@ -304,8 +247,8 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 
 	for step := 0; step < m; step++ {
 		// empty columns are singular
-		for colHead[0] >= 0 {
-			j := colHead[0]
+		for cols.head[0] >= 0 {
+			j := cols.head[0]
 			delCol(j)
 			colDone[j] = true
 			singPos = append(singPos, j)
@@ -319,7 +262,7 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 			if bi >= 0 && (searched >= 4 || bestCost <= (cnt-1)*(cnt-1)) {
 				break
 			}
-			for j := colHead[cnt]; j >= 0; j = colNext[j] {
+			for j := cols.head[cnt]; j >= 0; j = cols.next[j] {
 				mx := getMax(j)
 				if mx < luZero {
 					continue
@@ -342,7 +285,7 @@ func (f *factor) factorize(m int, col colFunc) (singPos, singRow []int) {
 			if bi >= 0 && (searched >= 4 || bestCost <= (cnt-1)*(cnt-1)) {
 				break
 			}
-			for i := rowHead[cnt]; i >= 0; i = rowNext[i] {
+			for i := rows.head[cnt]; i >= 0; i = rows.next[i] {
 				for _, j := range rIdx[i] {
 					mx := getMax(j)
 					if mx < luZero {
@@ -981,4 +924,37 @@ func (f *factor) growthLimit() int { return 2 * (len(f.lIdx) + f.uNZ0 + f.m) }
 // growthLimit, or when an update was numerically unstable.
 func (f *factor) needRefactor() bool {
 	return f.updates >= refactorEvery || f.unstable || f.growth() > f.growthLimit()
+}
+
+// countLists holds items (columns or rows of the active submatrix) in doubly
+// linked lists by nonzero count, so the Markowitz search visits the sparsest
+// first. head has one list per count 0..m and one for larger counts; in[j]
+// is the list item j is in, −1 once removed.
+type countLists struct{ head, next, prev, in []int }
+
+func (l *countLists) add(j, count int) {
+	c := min(count, len(l.head)-1)
+	l.in[j] = c
+	l.prev[j] = -1
+	l.next[j] = l.head[c]
+	if l.head[c] >= 0 {
+		l.prev[l.head[c]] = j
+	}
+	l.head[c] = j
+}
+
+func (l *countLists) del(j int) {
+	c := l.in[j]
+	if c < 0 {
+		return
+	}
+	if l.prev[j] >= 0 {
+		l.next[l.prev[j]] = l.next[j]
+	} else {
+		l.head[c] = l.next[j]
+	}
+	if l.next[j] >= 0 {
+		l.prev[l.next[j]] = l.prev[j]
+	}
+	l.in[j] = -1
 }
