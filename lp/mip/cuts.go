@@ -212,28 +212,18 @@ func flowCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
 			if !ok || len(coef) == 0 {
 				continue
 			}
-			cut := lp.Row{Name: "flow", Lower: b, Upper: math.Inf(1)}
+			// columns in increasing order, scaled so that the right-hand side is 1
+			cut := lp.Row{Name: "flow", Lower: 1, Upper: math.Inf(1)}
 			act := 0.0
-			for y, c := range coef {
-				c = math.Min(c, b)
+			for _, y := range sortedKeys(coef) {
+				c := math.Min(coef[y], b)
 				cut.Ind = append(cut.Ind, y)
-				cut.Val = append(cut.Val, c)
+				cut.Val = append(cut.Val, c/b)
 				act += c * x[y]
 			}
 			if act >= b-minViolation*math.Max(1, b) {
 				continue
 			}
-			// sort the columns and scale so that the right-hand side is 1
-			idx := make([]int, len(cut.Ind))
-			for k := range idx {
-				idx[k] = k
-			}
-			sort.Slice(idx, func(p, q int) bool { return cut.Ind[idx[p]] < cut.Ind[idx[q]] })
-			ind, val := make([]int, len(idx)), make([]float64, len(idx))
-			for k, p := range idx {
-				ind[k], val[k] = cut.Ind[p], cut.Val[p]/b
-			}
-			cut.Ind, cut.Val, cut.Lower = ind, val, 1
 			cuts = append(cuts, cut)
 			if len(cuts) >= maxCutsRound {
 				return cuts

@@ -287,7 +287,8 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 		}
 	}
 	var ints []term
-	for j, a := range intCoef {
+	for _, j := range sortedKeys(intCoef) {
+		a := intCoef[j]
 		if math.Abs(a) < 1e-12 {
 			continue
 		}
@@ -309,7 +310,6 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 	if len(ints) == 0 {
 		return scoredCut{}, false
 	}
-	sort.Slice(ints, func(p, q int) bool { return ints[p].j < ints[q].j })
 	sort.Slice(cont, func(p, q int) bool { return cont[p].j < cont[q].j })
 
 	// candidate divisors: coefficients of integer columns strictly inside
@@ -455,7 +455,8 @@ func (m *mirSep) mirRow(ints, cont []term, b, d float64) (lp.Row, float64, bool)
 func finishCut(name string, coef map[int]float64, rhs float64, lo, hi, x []float64) (lp.Row, float64, bool) {
 	row := lp.Row{Name: name, Lower: math.Inf(-1)}
 	act, norm, amax, amin := 0.0, 0.0, 0.0, inf
-	for j, c := range coef {
+	for _, j := range sortedKeys(coef) {
+		c := coef[j]
 		a := math.Abs(c)
 		if a < 1e-9 {
 			least := c * lo[j] // the least value of c·x_j
@@ -478,11 +479,21 @@ func finishCut(name string, coef map[int]float64, rhs float64, lo, hi, x []float
 	if len(row.Ind) == 0 || amax > maxCoefRatio*amin || math.IsInf(rhs, 0) || math.IsNaN(rhs) {
 		return lp.Row{}, 0, false
 	}
-	sort.Ints(row.Ind)
 	row.Val = make([]float64, len(row.Ind))
 	for k, j := range row.Ind {
 		row.Val[k] = coef[j]
 	}
 	row.Upper = rhs
 	return row, (act - rhs) / math.Sqrt(norm), true
+}
+
+// sortedKeys returns the columns of a coefficient map in increasing order,
+// so that sums over it are the same from run to run.
+func sortedKeys(coef map[int]float64) []int {
+	keys := make([]int, 0, len(coef))
+	for j := range coef {
+		keys = append(keys, j)
+	}
+	sort.Ints(keys)
+	return keys
 }
