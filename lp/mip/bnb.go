@@ -203,19 +203,19 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			cuts = coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
 			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
-			if b, ok := s.rel.Snapshot().(simplex.Basis); ok && round < gomoryRounds {
-				cuts = append(cuts, gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b)...)
+			if round < gomoryRounds {
+				if b, ok := s.rel.Snapshot().(simplex.Basis); ok {
+					cuts = append(cuts, gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b)...)
+				}
 			}
 		}
 		if len(cuts) == 0 {
 			// the last solution is optimal for the current rows: drop the
 			// slack cuts before the search starts
 			if s.dropSlackCuts(nOrig, sol) > 0 {
-				rel, err := mk(s.w)
-				if err != nil {
-					return fmt.Errorf("mip: rebuilding the LP relaxation with cuts: %w", err)
+				if err := s.rebuild(mk); err != nil {
+					return err
 				}
-				s.rel = rel
 			}
 			break
 		}
@@ -224,11 +224,9 @@ func (s *search) rootCuts(mk newRelaxation) error {
 		if ra, ok := s.rel.(rowAdder); ok && ra.AddRows(cuts) == nil {
 			continue // warm: the next solve continues from the current basis
 		}
-		rel, err := mk(s.w)
-		if err != nil {
-			return fmt.Errorf("mip: rebuilding the LP relaxation with cuts: %w", err)
+		if err := s.rebuild(mk); err != nil {
+			return err
 		}
-		s.rel = rel
 	}
 	if added > 0 {
 		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
@@ -240,29 +238,38 @@ func (s *search) rootCuts(mk newRelaxation) error {
 	return nil
 }
 
+// rebuild makes a fresh relaxation of the working model.
+func (s *search) rebuild(mk newRelaxation) error {
+	rel, err := mk(s.w)
+	if err != nil {
+		return fmt.Errorf("mip: rebuilding the LP relaxation with cuts: %w", err)
+	}
+	s.rel = rel
+	return nil
+}
+
 // dropSlackCuts removes the cut rows (those from index nOrig on) that do
 // not support the LP optimum sol: with duals, those whose multiplier is
-// zero; without, those not binding at sol.X. It returns how many it removed.
+// zero; without, those not binding at sol.X (within 1e-6 of a finite side,
+// relative to it). It returns how many it removed.
 func (s *search) dropSlackCuts(nOrig int, sol *lp.Solution) int {
+	act := sol.RowActivity
+	if len(act) != len(s.w.Rows) {
+		act = s.w.Activities(sol.X)
+	}
+	binding := func(a, side float64) bool {
+		return !math.IsInf(side, 0) && math.Abs(a-side) <= 1e-6*math.Max(1, math.Abs(side))
+	}
 	kept := s.w.Rows[:nOrig]
 	for i, r := range s.w.Rows[nOrig:] {
+		var keep bool
 		if len(sol.RowDual) == len(s.w.Rows) {
-			if math.Abs(sol.RowDual[nOrig+i]) > 1e-9 {
-				kept = append(kept, r)
-			}
-			continue
+			keep = math.Abs(sol.RowDual[nOrig+i]) > 1e-9
+		} else {
+			a := act[nOrig+i]
+			keep = binding(a, r.Upper) || binding(a, r.Lower) || a > r.Upper || a < r.Lower
 		}
-		act := 0.0
-		for k, j := range r.Ind {
-			act += r.Val[k] * sol.X[j]
-		}
-		tol := 1e-6 * math.Max(1, math.Max(math.Abs(r.Lower), math.Abs(r.Upper)))
-		if math.IsInf(r.Upper, 1) {
-			tol = 1e-6 * math.Max(1, math.Abs(r.Lower))
-		} else if math.IsInf(r.Lower, -1) {
-			tol = 1e-6 * math.Max(1, math.Abs(r.Upper))
-		}
-		if act >= r.Upper-tol || act <= r.Lower+tol {
+		if keep {
 			kept = append(kept, r)
 		}
 	}

@@ -138,16 +138,7 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row {
 			found = append(found, scoredCut{cut, eff})
 		}
 	}
-	sort.SliceStable(found, func(p, q int) bool { return found[p].eff > found[q].eff })
-	var cuts []lp.Row
-	seen := map[string]bool{}
-	for _, c := range found {
-		if key := cutKey(c.row); !seen[key] {
-			seen[key] = true
-			cuts = append(cuts, c.row)
-		}
-	}
-	return cuts
+	return bestCuts(found, gomoryMaxCuts)
 }
 
 // gmiRow builds the GMI cut of the tableau row alpha (over columns, then

@@ -58,7 +58,8 @@ type mirSep struct {
 	lo, hi []float64
 	x      []float64
 	vubs   []vub
-	colRow [][]int // rows containing each column (original rows only)
+	act    []float64 // row activities at x
+	colRow [][]int   // rows of w containing each column
 
 	agg   []float64 // dense aggregated row
 	inAgg []bool
@@ -67,7 +68,7 @@ type mirSep struct {
 
 func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub) *mirSep {
 	n := len(w.Vars)
-	m := &mirSep{w: w, lo: lo, hi: hi, x: x, vubs: vubs,
+	m := &mirSep{w: w, lo: lo, hi: hi, x: x, vubs: vubs, act: w.Activities(x),
 		colRow: make([][]int, n), agg: make([]float64, n), inAgg: make([]bool, n)}
 	for i := range w.Rows {
 		for _, j := range w.Rows[i].Ind {
@@ -88,7 +89,6 @@ type scoredCut struct {
 func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
 	sep := newMIRSep(w, lo, hi, x, vubs)
 	var found []scoredCut
-	seen := map[string]bool{}
 	for i := range w.Rows {
 		r := &w.Rows[i]
 		for _, side := range []float64{1, -1} {
@@ -100,21 +100,29 @@ func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
 				continue
 			}
 			if c, ok := sep.fromBase(i, side, b); ok {
-				key := cutKey(c.row)
-				if !seen[key] {
-					seen[key] = true
-					found = append(found, c)
-				}
+				found = append(found, c)
 			}
 		}
 	}
-	sort.SliceStable(found, func(p, q int) bool { return found[p].eff > found[q].eff })
-	if len(found) > maxCutsRound {
-		found = found[:maxCutsRound]
+	return bestCuts(found, maxCutsRound)
+}
+
+// bestCuts drops the repeats (same cutKey; the first one found stays) from
+// found and returns the rows of the rest, best efficacy first, at most limit
+// of them.
+func bestCuts(found []scoredCut, limit int) []lp.Row {
+	var distinct []scoredCut
+	seen := map[string]bool{}
+	for _, c := range found {
+		if key := cutKey(c.row); !seen[key] {
+			seen[key] = true
+			distinct = append(distinct, c)
+		}
 	}
-	cuts := make([]lp.Row, len(found))
-	for k, c := range found {
-		cuts[k] = c.row
+	sort.SliceStable(distinct, func(p, q int) bool { return distinct[p].eff > distinct[q].eff })
+	cuts := make([]lp.Row, min(len(distinct), limit))
+	for k := range cuts {
+		cuts[k] = distinct[k].row
 	}
 	return cuts
 }
@@ -193,16 +201,16 @@ func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 			}
 			r := &m.w.Rows[k]
 			coef := 0.0
-			act := 0.0
 			for p, j := range r.Ind {
 				if j == pick {
 					coef = r.Val[p]
+					break
 				}
-				act += r.Val[p] * m.x[j]
 			}
 			if coef == 0 {
 				continue
 			}
+			act := m.act[k]
 			lam := -m.agg[pick] / coef
 			var sideVal, sl float64
 			if lam > 0 {
