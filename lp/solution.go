@@ -81,6 +81,12 @@ type Solution struct {
 	BestBound float64
 	Gap       float64
 	Nodes     int
+	// GapTolerance is set on an Optimal MILP answer whose search stopped on
+	// a relative gap tolerance before the gap was closed: it is the
+	// tolerance in effect, and the incumbent is proven only within Gap of
+	// the optimum (BestBound is a valid bound). It is 0 when the gap was
+	// closed to the default tolerance, and on every other answer.
+	GapTolerance float64
 
 	Iterations int
 	Time       time.Duration

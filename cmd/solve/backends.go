@@ -30,8 +30,9 @@ func newBackendsCmd() *cobra.Command {
 		Use:   "backends",
 		Short: "List the solver backends compiled in and their capabilities",
 		Long: `List the solver backends compiled into this binary and what each can do.
-"auto" picks, for a MILP, lpsolve else simplex; for an LP, clp else simplex
-(each only when compiled in and capable).`,
+"auto" picks, for a MILP, simplex (the pure-Go branch and bound) else
+lpsolve; for an LP, clp else simplex (each only when compiled in and
+capable).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkFormat(format); err != nil {

@@ -155,6 +155,7 @@ type lpAnswer struct {
 	Nodes        int               `json:"nodes,omitempty"`
 	BestBound    *number           `json:"best_bound,omitempty"`
 	Gap          *number           `json:"gap,omitempty"`
+	GapTolerance *number           `json:"gap_tolerance,omitempty"`
 	SolveSeconds float64           `json:"solve_seconds"`
 	Columns      map[string]number `json:"columns,omitempty"`
 	RowDuals     map[string]number `json:"row_duals,omitempty"`
@@ -217,6 +218,10 @@ func newLPAnswer(m *lp.Model, sol *lp.Solution, rep *solve.Report) *lpAnswer {
 			bb, g := number(sol.BestBound), number(sol.Gap)
 			a.BestBound, a.Gap = &bb, &g
 		}
+		if sol.GapTolerance > 0 {
+			t := number(sol.GapTolerance)
+			a.GapTolerance = &t
+		}
 	}
 	return a
 }
@@ -244,7 +249,7 @@ func writeLPTable(w io.Writer, m *lp.Model, sol *lp.Solution, rep *solve.Report)
 		kind = "MI" + kind
 	}
 	fmt.Fprintf(tw, "model\t%s (%s)\n", name, kind)
-	fmt.Fprintf(tw, "status\t%s\n", sol.Status)
+	fmt.Fprintf(tw, "status\t%s\n", statusText(sol))
 	if sol.HasPrimal() || sol.Status == lp.Unbounded {
 		fmt.Fprintf(tw, "objective\t%.12g\n", objective(m, sol))
 	}
@@ -281,4 +286,19 @@ func writeLPTable(w io.Writer, m *lp.Model, sol *lp.Solution, rep *solve.Report)
 		fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
 	}
 	return tw.Flush()
+}
+
+// statusText is the status as the table prints it: an Optimal MILP answer
+// that stopped on a gap tolerance says so, as cbc's "Optimal (within gap
+// tolerance)" does.
+func statusText(sol *lp.Solution) string {
+	switch {
+	case sol.GapTolerance > 0 && sol.Gap <= sol.GapTolerance:
+		return fmt.Sprintf("%s (within gap tolerance %g; proven gap %.3g)", sol.Status, sol.GapTolerance, sol.Gap)
+	case sol.GapTolerance > 0:
+		// lp_solve stops on a gap of its own and reports no bound: the
+		// bound is the LP relaxation's, and the proven gap can be wider
+		return fmt.Sprintf("%s (the backend stopped on gap tolerance %g; proven gap only %.3g)", sol.Status, sol.GapTolerance, sol.Gap)
+	}
+	return sol.Status.String()
 }

@@ -47,14 +47,21 @@ type search struct {
 	pcN   [2]int
 
 	// root LP, for global reduced-cost fixing
-	rootZ        float64
-	rootD        []float64 // reduced costs in minimisation form; nil if unknown
-	rootX        []float64
-	rootLPLo     []float64
-	rootLPHi     []float64
-	haveRoot     bool
-	rootUnbnd    bool
-	open         nodeHeap
+	rootZ     float64
+	rootD     []float64 // reduced costs in minimisation form; nil if unknown
+	rootX     []float64
+	rootLPLo  []float64
+	rootLPHi  []float64
+	haveRoot  bool
+	rootUnbnd bool
+	open      nodeHeap
+	// dropped is the smallest lower bound of any part of the tree left
+	// unexplored without being proven unable to improve the incumbent at
+	// all: subtrees pruned by the gap tolerance (bound ≥ cutoff but below
+	// the incumbent), column ranges removed by reduced-cost fixing against
+	// the cutoff, and nodes dropped because their LP failed. It stays in the
+	// reported bound, so that the bound is valid whatever the tolerance.
+	dropped      float64
 	nodes, iters int
 	incomplete   bool // a node was dropped because its LP failed
 	start        time.Time
@@ -105,7 +112,7 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 
 func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	n := len(m.Vars)
-	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf, active: -inf}
+	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf, active: -inf, dropped: inf}
 	if m.Sense == lp.Maximize {
 		s.sign = -1
 	}
@@ -327,9 +334,25 @@ func (s *search) cutoff() float64 {
 	return c
 }
 
-// lowerBound is the best bound over the open nodes and the incumbent.
+// lowerBound is the best bound over the open nodes, the parts of the tree
+// dropped without proof (see search.dropped) and the incumbent. With a
+// known objective step, it is rounded up to the lattice of objective values
+// the incumbent lies on.
 func (s *search) lowerBound() float64 {
-	return math.Min(s.open.min(), s.incZ)
+	lb := math.Min(math.Min(s.open.min(), s.dropped), s.incZ)
+	if s.objStep > 0 && s.incX != nil && lb < s.incZ && !math.IsInf(lb, -1) {
+		// integer objective values lie on the lattice incZ + k·step
+		lb = s.incZ - s.objStep*math.Floor((s.incZ-lb)/s.objStep+1e-9)
+	}
+	return lb
+}
+
+// drop records that a part of the tree whose objective is at least b is
+// left unexplored: b stays in the reported bound.
+func (s *search) drop(b float64) {
+	if b < s.dropped {
+		s.dropped = b
+	}
 }
 
 func (s *search) gapClosed() bool {
@@ -346,6 +369,7 @@ func (s *search) run() (lp.Status, error) {
 			}
 			cur = s.open.pop()
 			if cur.bound >= s.cutoff() {
+				s.drop(cur.bound)
 				cur = nil
 				continue
 			}
@@ -391,6 +415,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	root := cur.pcVar < 0 && !s.haveRoot
 	s.active = cur.bound
 	if cur.bound >= s.cutoff() {
+		s.drop(cur.bound)
 		return nil, lp.NotSolved, nil
 	}
 	// bounds of this node: the root's, intersected with its own changes
@@ -443,6 +468,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		}
 		// A subproblem of a bounded LP cannot be unbounded: numerical trouble.
 		s.incomplete = true
+		s.drop(cur.bound)
 		return nil, lp.NotSolved, nil
 	case lp.TimeLimit:
 		s.open.push(cur)
@@ -456,6 +482,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			return nil, lp.NumericalError, nil
 		}
 		s.incomplete = true
+		s.drop(cur.bound)
 		return nil, lp.NotSolved, nil
 	}
 	z := s.sign * sol.Objective
@@ -486,6 +513,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		s.rootLPHi = append([]float64(nil), s.hi...)
 	}
 	if z >= s.cutoff() {
+		s.drop(z)
 		return nil, lp.NotSolved, nil
 	}
 
@@ -497,6 +525,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				fmt.Fprintf(s.opts.Log, "node %d: integral LP point rejected by the check against the model (z = %.10g)\n", s.nodes, s.sign*z)
 			}
 			s.incomplete = true
+			s.drop(z)
 		}
 		return nil, lp.NotSolved, nil
 	}
@@ -507,6 +536,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		}
 	}
 	if z >= s.cutoff() {
+		s.drop(z)
 		return nil, lp.NotSolved, nil
 	}
 	if d != nil && s.incX != nil {
@@ -603,19 +633,11 @@ func (s *search) result(st lp.Status) *lp.Solution {
 	switch st {
 	case lp.Optimal:
 		lb = s.lowerBound()
-		if s.objStep > 0 {
-			// no open node can hold a value below z* − step: z* is optimal
-			lb = s.incZ
-		}
 	case lp.Infeasible:
 		lb = inf
 	case lp.TimeLimit, lp.NodeLimit, lp.IterationLimit, lp.NumericalError:
 		if s.haveRoot {
 			lb = s.lowerBound()
-		}
-		if s.objStep > 0 && s.incX != nil && lb < s.incZ {
-			// integer objective values lie on the lattice incZ + k·step
-			lb = s.incZ - s.objStep*math.Floor((s.incZ-lb)/s.objStep+1e-9)
 		}
 	}
 	sol.BestBound = s.sign * lb
@@ -624,6 +646,9 @@ func (s *search) result(st lp.Status) *lp.Solution {
 		sol.RowActivity = s.m.Activities(s.incX)
 		sol.Objective = s.m.Objective(s.incX)
 		sol.Gap = gap(s.incZ, lb)
+		if st == lp.Optimal && sol.Gap > DefaultMIPGap {
+			sol.GapTolerance = s.opts.MIPGap
+		}
 	} else {
 		sol.Gap = inf
 	}

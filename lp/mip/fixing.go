@@ -5,7 +5,10 @@ import "math"
 // reducedCostFix tightens the bounds of integer columns at the node from
 // the LP reduced costs: with LP value z and a nonbasic column at its lower
 // bound with reduced cost dⱼ > 0, every solution of the subtree with
-// xⱼ = lⱼ + t has objective ≥ z + dⱼt, so t ≤ (cutoff − z)/dⱼ.
+// xⱼ = lⱼ + t has objective ≥ z + dⱼt, so t ≤ (cutoff − z)/dⱼ. The part
+// cut away has objective ≥ z + dⱼ(t+1) > cutoff; that value is recorded
+// with search.drop, because under a gap tolerance the cutoff lies below the
+// incumbent and the part may still hold a better (if not much better) point.
 func (s *search) reducedCostFix(z float64, x, d []float64) {
 	room := s.cutoff() - z
 	if room <= 0 || math.IsInf(room, 0) {
@@ -19,10 +22,12 @@ func (s *search) reducedCostFix(z float64, x, d []float64) {
 		if d[j] > 1e-7 && math.Abs(x[j]-lo) <= s.opts.IntTol {
 			if t := math.Floor(room/d[j] + s.opts.IntTol); lo+t < hi {
 				hi = lo + t
+				s.drop(z + d[j]*(t+1))
 			}
 		} else if d[j] < -1e-7 && math.Abs(x[j]-hi) <= s.opts.IntTol {
 			if t := math.Floor(room/(-d[j]) + s.opts.IntTol); hi-t > lo {
 				lo = hi - t
+				s.drop(z - d[j]*(t+1))
 			}
 		}
 		if lo != s.lo[j] || hi != s.hi[j] {
@@ -48,9 +53,17 @@ func (s *search) rootFix() {
 		}
 		d := s.rootD[j]
 		if d > 1e-7 && math.Abs(s.rootX[j]-s.rootLPLo[j]) <= s.opts.IntTol {
-			s.rootHi[j] = math.Min(s.rootHi[j], s.rootLPLo[j]+math.Floor(room/d+s.opts.IntTol))
+			t := math.Floor(room/d + s.opts.IntTol)
+			if hi := s.rootLPLo[j] + t; hi < s.rootHi[j] {
+				s.rootHi[j] = hi
+				s.drop(s.rootZ + d*(t+1))
+			}
 		} else if d < -1e-7 && math.Abs(s.rootX[j]-s.rootLPHi[j]) <= s.opts.IntTol {
-			s.rootLo[j] = math.Max(s.rootLo[j], s.rootLPHi[j]-math.Floor(room/(-d)+s.opts.IntTol))
+			t := math.Floor(room/(-d) + s.opts.IntTol)
+			if lo := s.rootLPHi[j] - t; lo > s.rootLo[j] {
+				s.rootLo[j] = lo
+				s.drop(s.rootZ - d*(t+1))
+			}
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package mip
 
+import "math"
+
 // boundChange is a column's bounds at a node, relative to the root.
 type boundChange struct {
 	j      int
@@ -78,14 +80,18 @@ func (h nodeHeap) min() float64 {
 	return h[0].bound
 }
 
-// prune drops every node whose bound is at least cutoff.
-func (h *nodeHeap) prune(cutoff float64) {
+// prune drops every node whose bound is at least cutoff and returns the
+// smallest bound among the dropped nodes (+∞ if none).
+func (h *nodeHeap) prune(cutoff float64) (dropped float64) {
 	s := *h
 	k := 0
+	dropped = inf
 	for _, n := range s {
 		if n.bound < cutoff {
 			s[k] = n
 			k++
+		} else {
+			dropped = math.Min(dropped, n.bound)
 		}
 	}
 	for i := k; i < len(s); i++ {
@@ -111,4 +117,5 @@ func (h *nodeHeap) prune(cutoff float64) {
 		}
 	}
 	*h = s
+	return dropped
 }

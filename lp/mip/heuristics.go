@@ -151,7 +151,7 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	if s.opts.Log != nil {
 		s.logLine(how)
 	}
-	s.open.prune(s.cutoff())
+	s.drop(s.open.prune(s.cutoff()))
 	s.rootFix()
 	return true
 }

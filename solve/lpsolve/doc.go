@@ -49,9 +49,10 @@
 // bound, with the incumbent as the point — never Optimal, since its
 // objective is not proven (lp_solve's own depth limit is reported as
 // NodeLimit), and everything else → NumericalError. lp_solve reports no
-// best bound: for an optimal MILP BestBound is the objective (or the
-// objective less the requested MIPGap), for a stopped one it is the
-// trivial infinite bound.
+// best bound: for a MILP solved to its default tolerance BestBound is the
+// objective; after a stop on a requested MIPGap (GapTolerance set) or a
+// limit it is the trivial infinite bound, which solve.Solve replaces by the
+// LP relaxation's optimum when there is time left to compute it.
 //
 // # Duals
 //

@@ -345,15 +345,10 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 	case sol.Status == lp.Optimal && mip:
 		sol.BestBound, sol.Gap = sol.Objective, 0
 		if opts.MIPGap > 0 {
-			// lp_solve stops once the gap is below MIPGap and reports no
-			// bound: the proven bound is within that gap of the incumbent.
-			g := opts.MIPGap * math.Max(1, math.Abs(sol.Objective))
-			if m.Sense == lp.Maximize {
-				sol.BestBound = sol.Objective + g
-			} else {
-				sol.BestBound = sol.Objective - g
-			}
-			sol.Gap = opts.MIPGap
+			// lp_solve stops once its own gap measure is below MIPGap and
+			// exposes no bound: the answer has none (solve.Solve fills in
+			// the LP relaxation's), and says it stopped on the tolerance.
+			sol.BestBound, sol.Gap, sol.GapTolerance = worst, math.Inf(1), opts.MIPGap
 		}
 	case sol.Status == lp.Optimal:
 		sol.BestBound = sol.Objective
