@@ -15,11 +15,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -91,6 +93,15 @@ func summarise(r io.Reader, w io.Writer, label string) tally {
 	// top-level test ends, indented by depth as plain go test does.
 	held := map[string][]*run{}
 	failedIn := map[string]bool{} // packages with a failed test
+	// go test -json interleaves packages that run in parallel; each
+	// package's lines are kept until it ends, so that they stay together.
+	pkgOut := map[string]*bytes.Buffer{}
+	out := func(pkg string) *bytes.Buffer {
+		if pkgOut[pkg] == nil {
+			pkgOut[pkg] = new(bytes.Buffer)
+		}
+		return pkgOut[pkg]
+	}
 	find := func(key, test string) *run {
 		for _, r := range held[key] {
 			if r.test == test {
@@ -102,6 +113,7 @@ func summarise(r io.Reader, w io.Writer, label string) tally {
 		return r
 	}
 	flush := func(key string, all bool) {
+		w := out(strings.SplitN(key, " ", 2)[0])
 		for _, r := range held[key] {
 			if !all && !r.failed {
 				continue
@@ -126,9 +138,11 @@ func summarise(r io.Reader, w io.Writer, label string) tally {
 		}
 		if e.Test == "" {
 			switch e.Action {
-			case "output", "build-output":
+			case "build-output": // before any test runs; ImportPath, not Package
+				fmt.Fprint(w, e.Output)
+			case "output":
 				if e.Output != "PASS\n" && !strings.HasPrefix(e.Output, "=== ") {
-					fmt.Fprint(w, e.Output)
+					fmt.Fprint(out(e.Package), e.Output)
 				}
 			case "pass", "fail", "skip":
 				if e.Action == "fail" && !failedIn[e.Package] {
@@ -143,11 +157,13 @@ func summarise(r io.Reader, w io.Writer, label string) tally {
 				}
 				// A test still held when its package ends never finished
 				// (a crash or a timeout): show all it printed.
-				for key := range held {
+				for _, key := range slices.Sorted(maps.Keys(held)) {
 					if strings.HasPrefix(key, e.Package+" ") {
 						flush(key, true)
 					}
 				}
+				w.Write(out(e.Package).Bytes())
+				delete(pkgOut, e.Package)
 			}
 			continue
 		}
@@ -182,8 +198,11 @@ func summarise(r io.Reader, w io.Writer, label string) tally {
 		fmt.Fprintln(w, "testsummary: reading go test -json:", err)
 		t.Failed++
 	}
-	for key := range held {
+	for _, key := range slices.Sorted(maps.Keys(held)) {
 		flush(key, true)
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(pkgOut)) { // packages whose end never came
+		w.Write(pkgOut[pkg].Bytes())
 	}
 	return t
 }

@@ -78,6 +78,38 @@ func TestSummarise(t *testing.T) {
 	}
 }
 
+// TestInterleavedPackages: go test -json interleaves the events of packages
+// that run at the same time; each package's lines must come out together,
+// in the order of the packages' ends.
+func TestInterleavedPackages(t *testing.T) {
+	in := strings.Join([]string{
+		`{"Action":"run","Package":"a","Test":"TestA"}`,
+		`{"Action":"run","Package":"b","Test":"TestB"}`,
+		`{"Action":"output","Package":"a","Test":"TestA","Output":"    a_test.go:1: a broke\n"}`,
+		`{"Action":"output","Package":"a","Test":"TestA","Output":"--- FAIL: TestA (0.00s)\n"}`,
+		`{"Action":"fail","Package":"a","Test":"TestA"}`,
+		`{"Action":"output","Package":"b","Test":"TestB","Output":"    b_test.go:1: b broke\n"}`,
+		`{"Action":"output","Package":"b","Test":"TestB","Output":"--- FAIL: TestB (0.00s)\n"}`,
+		`{"Action":"fail","Package":"b","Test":"TestB"}`,
+		`{"Action":"output","Package":"b","Output":"FAIL\tb\t0.1s\n"}`,
+		`{"Action":"fail","Package":"b"}`,
+		`{"Action":"output","Package":"a","Output":"FAIL\ta\t0.2s\n"}`,
+		`{"Action":"fail","Package":"a"}`,
+		"not json: passed on as it is",
+	}, "\n")
+	var out bytes.Buffer
+	got := summarise(strings.NewReader(in), &out, "x")
+	want := "--- FAIL: TestB (0.00s)\n    b_test.go:1: b broke\nFAIL\tb\t0.1s\n" +
+		"--- FAIL: TestA (0.00s)\n    a_test.go:1: a broke\nFAIL\ta\t0.2s\n" +
+		"not json: passed on as it is\n"
+	if out.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", out.String(), want)
+	}
+	if got.Failed != 2 || got.Passed != 0 {
+		t.Errorf("%d failed, %d passed; want 2, 0", got.Failed, got.Passed)
+	}
+}
+
 func TestSkipReason(t *testing.T) {
 	for _, tc := range []struct {
 		lines []string
