@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Debian packages for the native backends, Go
-# modules through the proxy), then runs every test: the pure-Go build, and the
-# packages with native backends again with -tags clp,lpsolve.
+# modules and staticcheck through the proxy), then runs every check: gofmt,
+# go vet and staticcheck, the pure-Go tests, and the packages with native
+# backends again with -tags clp,lpsolve. Every group runs even when an
+# earlier one fails; the script ends with what ran, what was skipped and
+# why, and exits non-zero if any group failed.
+#
+# Tests that need the shared NETLIB/MIPLIB instances skip when the folder is
+# not found; STREAMOPT_REQUIRE_SHARED=1 (set by .ci/run) makes that a failure.
 #
 # Usage: scripts/test.sh [extra go test flags]
 set -euo pipefail
@@ -23,15 +29,69 @@ if ((${#missing[@]})); then
 fi
 
 go mod download
+staticcheck_version=v0.8.2
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/testsummary" ./scripts/testsummary
+module=$(go list -m)
+
+# From here on a failing group is recorded and the next one still runs.
+set +e
+failed=0
+groups=()
+# record NAME STATUS [NOTE]: remember how a group ended.
+record() {
+	local what=passed
+	if [ "$2" -ne 0 ]; then
+		what="FAILED (exit $2)"
+		failed=1
+	fi
+	groups+=("$(printf '%-28s %s%s' "$1" "$what" "${3:+  $3}")")
+}
+# gotest LABEL ARGS...: go test -json ARGS, shown as plain go test would be.
+gotest() {
+	local label=$1
+	shift
+	go test -json "$@" | "$tmp/testsummary" -label "$label" -tally "$tmp/tally"
+	record "$label tests" "${PIPESTATUS[0]}"
+}
+
+unformatted=$(gofmt -l . 2>&1)
+[ -z "$unformatted" ] || printf 'gofmt -l lists:\n%s\n' "$unformatted"
+record gofmt "$([ -z "$unformatted" ]; echo $?)"
+
 go vet ./...
+record "go vet" $?
+
+GOBIN="$tmp/bin" go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version"
+if [ $? -eq 0 ]; then
+	"$tmp/bin/staticcheck" ./...
+	record staticcheck $?
+else
+	record staticcheck 1 "could not install staticcheck@$staticcheck_version"
+fi
 
 # Pure Go: every package, no C libraries involved.
-go test "$@" ./...
+gotest pure-Go "$@" ./...
 
 # Native backends: the packages that have files behind the clp or lpsolve tags.
 . scripts/native-env.sh
 tagged=$(grep -rl --include='*.go' -E '^//go:build .*(clp|lpsolve)' . | xargs -r -n1 dirname | sort -u)
 if [ -n "$tagged" ]; then
 	go vet -tags clp,lpsolve $tagged
-	go test -tags clp,lpsolve "$@" $tagged
+	record "go vet (clp,lpsolve)" $?
+	if [ -x "$tmp/bin/staticcheck" ]; then
+		"$tmp/bin/staticcheck" -tags clp,lpsolve ./...
+		record "staticcheck (clp,lpsolve)" $?
+	fi
+	gotest native -tags clp,lpsolve "$@" $tagged
+else
+	groups+=("$(printf '%-28s %s' "native tests" "skipped: no package has files behind the clp or lpsolve tags")")
 fi
+
+echo
+echo "== scripts/test.sh: what ran =="
+printf '%s\n' "${groups[@]}"
+[ -f "$tmp/tally" ] && "$tmp/testsummary" -report "$tmp/tally" -trim "$module/"
+exit $failed

@@ -94,9 +94,7 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("error = %v, want the first failing replication (4)", err)
 	}
 	_, err = Run(ctx, 3, Options{}, func(_ context.Context, rep Rep) (int, error) {
-		var m map[string]int
-		m["x"] = 1 // panics: nil map
-		return 0, nil
+		panic("a replication that panics")
 	})
 	if err == nil || !strings.Contains(err.Error(), "panic") {
 		t.Errorf("a panicking replication gave error %v", err)

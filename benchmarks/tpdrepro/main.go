@@ -87,8 +87,7 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 		}
 		return pick(override, s.Runs)
 	}
-	var exps func(string) ([]tpd.Experiment, error)
-	exps = func(part string) ([]tpd.Experiment, error) {
+	exps := func(part string) ([]tpd.Experiment, error) {
 		switch part {
 		case "paper":
 			var es []tpd.Experiment

@@ -36,6 +36,9 @@ extra columns).`,
 			if err != nil {
 				return inputError(err)
 			}
+			if err := createParent(out); err != nil {
+				return inputError(err)
+			}
 			if err := write(m); err != nil {
 				return internalError(fmt.Errorf("%s: %w", out, err))
 			}

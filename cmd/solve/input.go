@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 )
 
 // checkFormat validates the --format flag the commands share.
@@ -38,9 +39,19 @@ func readModel[T any](input, format string, parse func([]byte) (T, error)) (T, e
 	return in, nil
 }
 
-// createFile creates path, lets write fill it, and reports the first error of
-// writing or closing.
+// createParent makes the folder path is to be written in, as --plot DIR
+// does for its folder, so that an output such as out/afiro.lp needs no
+// mkdir first.
+func createParent(path string) error {
+	return os.MkdirAll(filepath.Dir(path), 0o755)
+}
+
+// createFile creates path (and its folder), lets write fill it, and reports
+// the first error of writing or closing.
 func createFile(path string, write func(io.Writer) error) (err error) {
+	if err := createParent(path); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err

@@ -294,10 +294,7 @@ func TestLPCommandOut(t *testing.T) {
 // TestLPCommandLimits runs NETLIB afiro, whose optimum -464.753142857143
 // comes from shared/netlib/optimal.csv (GLPK exact simplex).
 func TestLPCommandLimits(t *testing.T) {
-	dir, err := instances.SharedDir()
-	if err != nil {
-		t.Skipf("shared instances not available: %v", err)
-	}
+	dir := instances.DirOrSkip(t)
 	afiro := filepath.Join(dir, "netlib", "afiro.mps")
 	code, out, errOut := lpCLI("lp", afiro, "--format", "json")
 	var a jsonAnswer

@@ -122,6 +122,9 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 				if pl.path == "" {
 					continue
 				}
+				if err := createParent(pl.path); err != nil {
+					return inputError(fmt.Errorf("writing %s: %w", pl.path, err))
+				}
 				if err := pl.f(pl.path); err != nil {
 					return inputError(fmt.Errorf("writing %s: %w", pl.path, err))
 				}

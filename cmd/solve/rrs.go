@@ -56,6 +56,9 @@ An instance with fewer total capacity than users is reported as infeasible
 				case err != nil:
 					return internalError(err)
 				default:
+					if err := createParent(export); err != nil {
+						return inputError(fmt.Errorf("--export-mps: %w", err))
+					}
 					if err := mps.WriteFile(export, m, mps.WriteOptions{}); err != nil {
 						return internalError(err)
 					}

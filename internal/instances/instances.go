@@ -12,9 +12,15 @@ import (
 // EnvDir names an environment variable that overrides where the shared folder is.
 const EnvDir = "STREAMOPT_SHARED"
 
+// ErrNotFound is returned by SharedDir, Netlib and Miplib when EnvDir is
+// unset and no folder named "shared" with a "netlib" folder inside sits
+// beside the working directory or any of its ancestors.
+var ErrNotFound = errors.New("NETLIB/MIPLIB instances not found: put the shared folder beside the checkout or set " + EnvDir)
+
 // SharedDir returns the shared folder: $STREAMOPT_SHARED if set, else the
 // first folder named "shared" that contains "netlib", found by walking up
-// from the working directory and looking beside each ancestor.
+// from the working directory and looking beside each ancestor. It returns
+// ErrNotFound when there is none.
 func SharedDir() (string, error) {
 	if d := os.Getenv(EnvDir); d != "" {
 		return d, nil
@@ -23,13 +29,18 @@ func SharedDir() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for d := wd; ; d = filepath.Dir(d) {
+	return findShared(wd)
+}
+
+// findShared walks up from dir looking for shared/netlib beside each ancestor.
+func findShared(dir string) (string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
 		cand := filepath.Join(d, "shared")
 		if st, err := os.Stat(filepath.Join(cand, "netlib")); err == nil && st.IsDir() {
 			return cand, nil
 		}
 		if filepath.Dir(d) == d {
-			return "", errors.New("instances: no shared/netlib folder beside the checkout; set " + EnvDir)
+			return "", ErrNotFound
 		}
 	}
 }

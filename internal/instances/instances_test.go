@@ -1,22 +1,125 @@
 package instances
 
-import "testing"
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestSetsListed(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		load func() ([]Instance, error)
+		load func(testing.TB) []Instance
 		want int // instances in the shared folder's optimal.csv (its README counts them)
 	}{
-		{"netlib", Netlib, 42},
-		{"miplib", Miplib, 10},
+		{"netlib", NetlibOrSkip, 42},
+		{"miplib", MiplibOrSkip, 10},
 	} {
-		got, err := tc.load()
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if len(got) != tc.want {
+		if got := tc.load(t); len(got) != tc.want {
 			t.Errorf("%s: %d instances, want %d", tc.name, len(got), tc.want)
 		}
+	}
+}
+
+// mkdirs creates each folder under root.
+func mkdirs(t *testing.T, root string, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestFindShared(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, "a/shared/netlib", "a/b/c", "a/b/shared") // a/b/shared has no netlib: not it
+	got, err := findShared(filepath.Join(root, "a", "b", "c"))
+	if want := filepath.Join(root, "a", "shared"); err != nil || got != want {
+		t.Errorf("findShared from a/b/c = %q, %v; want %q", got, err, want)
+	}
+	// From x/y, with only a shared folder lacking netlib beside x/y, the
+	// search must not stop inside root (it may find one above root on a
+	// machine that has one, so that is not an error here).
+	mkdirs(t, root, "x/y", "x/shared/miplib")
+	got, err = findShared(filepath.Join(root, "x", "y"))
+	if err != nil && !errors.Is(err, ErrNotFound) || err == nil && strings.HasPrefix(got, root) {
+		t.Errorf("findShared from x/y = %q, %v; want ErrNotFound or a folder above the test's", got, err)
+	}
+}
+
+// recorder is a testing.TB that records Skip and Fatalf instead of
+// stopping the test; the embedded nil TB is never called.
+type recorder struct {
+	testing.TB
+	skipped, failed string
+}
+
+func (r *recorder) Helper()                        {}
+func (r *recorder) Skip(args ...any)               { r.skipped = fmt.Sprint(args...) }
+func (r *recorder) Fatalf(format string, a ...any) { r.failed = fmt.Sprintf(format, a...) }
+
+func TestMissingSkipsOrFails(t *testing.T) {
+	t.Setenv(EnvRequire, "")
+	var r recorder
+	missing(&r, ErrNotFound)
+	if r.failed != "" || r.skipped != ErrNotFound.Error() {
+		t.Errorf("not found: skipped %q, failed %q; want a skip with %q", r.skipped, r.failed, ErrNotFound)
+	}
+	if strings.Contains(r.skipped, "\n") || !strings.Contains(r.skipped, EnvDir) {
+		t.Errorf("skip line %q: want one line naming %s", r.skipped, EnvDir)
+	}
+
+	t.Setenv(EnvRequire, "1")
+	r = recorder{}
+	missing(&r, ErrNotFound)
+	if r.skipped != "" || !strings.Contains(r.failed, EnvRequire+"=1") || !strings.Contains(r.failed, ErrNotFound.Error()) {
+		t.Errorf("not found with %s=1: skipped %q, failed %q; want a failure naming both", EnvRequire, r.skipped, r.failed)
+	}
+
+	t.Setenv(EnvRequire, "")
+	r = recorder{}
+	other := errors.New("netlib/optimal.csv:3: bad number")
+	missing(&r, other)
+	if r.skipped != "" || !strings.Contains(r.failed, other.Error()) {
+		t.Errorf("other error: skipped %q, failed %q; want a failure with %q", r.skipped, r.failed, other)
+	}
+}
+
+func TestLoadFromEnvDir(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, "netlib", "miplib")
+	// Only the parsing is checked: the numbers need not be true optima.
+	csv := "name,optimal_objective,source\nafiro,-464.753142857143,made up\nkb2,-1749.9,\n"
+	if err := os.WriteFile(filepath.Join(root, "netlib", "optimal.csv"), []byte(csv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "miplib", "optimal.csv"), []byte("name,optimal_objective\nx,not-a-number\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvDir, root)
+	t.Setenv(EnvRequire, "")
+	if d := DirOrSkip(t); d != root {
+		t.Errorf("DirOrSkip = %q, want %s=%q", d, EnvDir, root)
+	}
+	got := NetlibOrSkip(t)
+	want := []Instance{
+		{Name: "afiro", Path: filepath.Join(root, "netlib", "afiro.mps"), Optimum: -464.753142857143, Source: "made up"},
+		{Name: "kb2", Path: filepath.Join(root, "netlib", "kb2.mps"), Optimum: -1749.9},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("NetlibOrSkip = %+v, want %+v", got, want)
+	}
+	// A malformed table fails whatever EnvRequire says: the folder is there.
+	_, err := Miplib()
+	if err == nil || errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "miplib/optimal.csv:2") {
+		t.Errorf("malformed miplib/optimal.csv: error %v, want one naming the line", err)
+	}
+	var r recorder
+	if orSkip(&r, Miplib); r.skipped != "" || r.failed == "" {
+		t.Errorf("malformed table: skipped %q, failed %q; want a failure", r.skipped, r.failed)
 	}
 }

@@ -30,15 +30,6 @@ func relDiff(a, b float64) float64 {
 	return math.Abs(a-b) / math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
 }
 
-func loadSet(t *testing.T, set func() ([]instances.Instance, error)) []instances.Instance {
-	t.Helper()
-	ins, err := set()
-	if err != nil {
-		t.Skipf("shared instances not available: %v", err)
-	}
-	return ins
-}
-
 // renamed returns m with the names Write gives it (Names).
 func renamed(m *lp.Model) *lp.Model {
 	c := m.Clone()
@@ -65,7 +56,7 @@ func renamed(m *lp.Model) *lp.Model {
 // that are not valid LP names (Names; for example forplan's "A$   1 1" and
 // blend's row "71").
 func TestInstancesRoundTrip(t *testing.T) {
-	all := append(loadSet(t, instances.Netlib), loadSet(t, instances.Miplib)...)
+	all := append(instances.NetlibOrSkip(t), instances.MiplibOrSkip(t)...)
 	if len(all) < 42 {
 		t.Fatalf("%d shared instances, want at least the 42 NETLIB ones", len(all))
 	}
@@ -169,7 +160,7 @@ func TestGlpsolSolvesWrittenFile(t *testing.T) {
 	if err != nil {
 		t.Skip("glpsol (Debian glpk-utils) is not on PATH; it is the independent reader of the written files")
 	}
-	all := append(loadSet(t, instances.Netlib), loadSet(t, instances.Miplib)...)
+	all := append(instances.NetlibOrSkip(t), instances.MiplibOrSkip(t)...)
 	found := 0
 	for _, in := range all {
 		if !oracleSet[in.Name] {
@@ -218,7 +209,7 @@ func TestReadGlpsolWrittenFile(t *testing.T) {
 		t.Skip("glpsol (Debian glpk-utils) is not on PATH; it writes the LP files this test reads")
 	}
 	byName := map[string]instances.Instance{}
-	for _, in := range loadSet(t, instances.Netlib) {
+	for _, in := range instances.NetlibOrSkip(t) {
 		byName[in.Name] = in
 	}
 	for _, name := range reverseSet {
@@ -269,10 +260,7 @@ func TestReadGlpsolWrittenFile(t *testing.T) {
 
 // BenchmarkRead reads d2q06c (the largest shared file) written as LP.
 func BenchmarkRead(b *testing.B) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		b.Skip(err)
-	}
+	root := instances.DirOrSkip(b)
 	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
 	if err != nil {
 		b.Skip(err)
@@ -292,10 +280,7 @@ func BenchmarkRead(b *testing.B) {
 
 // BenchmarkWrite writes d2q06c in LP format.
 func BenchmarkWrite(b *testing.B) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		b.Skip(err)
-	}
+	root := instances.DirOrSkip(b)
 	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
 	if err != nil {
 		b.Skip(err)

@@ -77,7 +77,6 @@ type writer struct {
 	rows []string
 	obj  string
 	line []byte // the current output line
-	aux  map[int]string
 }
 
 func formatNumber(v float64) string {

@@ -42,10 +42,7 @@ var quickMiplib = map[string]bool{
 // TestMiplib solves the shared MIPLIB instances and compares with the
 // optima in their optimal.csv (HiGHS check values confirmed by glpsol/cbc).
 func TestMiplib(t *testing.T) {
-	ins, err := instances.Miplib()
-	if err != nil {
-		t.Skip("no shared MIPLIB instances:", err)
-	}
+	ins := instances.MiplibOrSkip(t)
 	long := os.Getenv("STREAMOPT_LONG") == "1"
 	for _, in := range ins {
 		t.Run(in.Name, func(t *testing.T) {
@@ -90,10 +87,7 @@ func TestMiplib(t *testing.T) {
 // BenchmarkMiplib solves each quick instance once per iteration and reports
 // the nodes and LP iterations per solve.
 func BenchmarkMiplib(b *testing.B) {
-	ins, err := instances.Miplib()
-	if err != nil {
-		b.Skip("no shared MIPLIB instances:", err)
-	}
+	ins := instances.MiplibOrSkip(b)
 	for _, in := range ins {
 		if !quickMiplib[in.Name] {
 			continue
@@ -126,10 +120,7 @@ func BenchmarkMiplib(b *testing.B) {
 // separators summed over maps in that order, lseu took anywhere from 500
 // to 700 nodes from one run to the next).
 func TestDeterministic(t *testing.T) {
-	ins, err := instances.Miplib()
-	if err != nil {
-		t.Skip("no shared MIPLIB instances:", err)
-	}
+	ins := instances.MiplibOrSkip(t)
 	for _, in := range ins {
 		if in.Name != "lseu" {
 			continue

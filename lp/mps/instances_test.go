@@ -44,15 +44,7 @@ var fileCounts = map[string]struct{ rows, cols, nnz, ints, bins int }{
 
 func allInstances(t *testing.T) []instances.Instance {
 	t.Helper()
-	nl, err := instances.Netlib()
-	if err != nil {
-		t.Skipf("shared instances not available: %v", err)
-	}
-	ml, err := instances.Miplib()
-	if err != nil {
-		t.Skipf("shared instances not available: %v", err)
-	}
-	return append(nl, ml...)
+	return append(instances.NetlibOrSkip(t), instances.MiplibOrSkip(t)...)
 }
 
 // TestInstancesCounts reads every shared instance and compares its size with
@@ -137,10 +129,7 @@ func TestInstancesRoundTrip(t *testing.T) {
 
 // TestInstanceConventions pins down the readings the netlib README flags.
 func TestInstanceConventions(t *testing.T) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		t.Skip(err)
-	}
+	root := instances.DirOrSkip(t)
 	read := func(set, name string) *lp.Model {
 		t.Helper()
 		m, err := mps.ReadFile(filepath.Join(root, set, name+".mps"))
@@ -241,10 +230,7 @@ func TestReadFileGzip(t *testing.T) {
 
 // BenchmarkRead reads the largest shared file (d2q06c, 1.2 MB).
 func BenchmarkRead(b *testing.B) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		b.Skip(err)
-	}
+	root := instances.DirOrSkip(b)
 	data, err := os.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
 	if err != nil {
 		b.Skip(err)
@@ -259,10 +245,7 @@ func BenchmarkRead(b *testing.B) {
 
 // BenchmarkWrite writes d2q06c.
 func BenchmarkWrite(b *testing.B) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		b.Skip(err)
-	}
+	root := instances.DirOrSkip(b)
 	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
 	if err != nil {
 		b.Skip(err)

@@ -31,10 +31,7 @@ func TestNetlibGlpsolDuals(t *testing.T) {
 	if err != nil {
 		t.Skip("glpsol not on PATH")
 	}
-	insts, err := instances.Netlib()
-	if err != nil {
-		t.Skipf("no netlib instances: %v", err)
-	}
+	insts := instances.NetlibOrSkip(t)
 	dir := t.TempDir()
 	for _, in := range insts {
 		if !netlibSelected(in.Name) {
@@ -174,10 +171,7 @@ func TestMiplibGlpsol(t *testing.T) {
 	if err != nil {
 		t.Skip("glpsol not on PATH")
 	}
-	insts, err := instances.Miplib()
-	if err != nil {
-		t.Skipf("no miplib instances: %v", err)
-	}
+	insts := instances.MiplibOrSkip(t)
 	dir := t.TempDir()
 	for _, in := range insts {
 		if slowMiplib[in.Name] {

@@ -34,10 +34,7 @@ var quickNetlib = map[string]bool{
 // (rational-arithmetic GLPK values, see its README) to 1e-6 relative, primal
 // feasibility, c = Aᵀy + d and complementary slackness.
 func TestNetlib(t *testing.T) {
-	insts, err := instances.Netlib()
-	if err != nil {
-		t.Skipf("no netlib instances: %v", err)
-	}
+	insts := instances.NetlibOrSkip(t)
 	for _, in := range insts {
 		if !netlibSelected(in.Name) {
 			continue
@@ -110,10 +107,7 @@ func netlibSelected(name string) bool {
 // BenchmarkPresolve times Presolve alone on NETLIB instances (selection as
 // in TestNetlib; the largest files make the default).
 func BenchmarkPresolve(b *testing.B) {
-	insts, err := instances.Netlib()
-	if err != nil {
-		b.Skipf("no netlib instances: %v", err)
-	}
+	insts := instances.NetlibOrSkip(b)
 	big := map[string]bool{"d2q06c": true, "80bau3b": true, "greenbea": true, "degen3": true}
 	for _, in := range insts {
 		if os.Getenv("STREAMOPT_NETLIB") == "" && !big[in.Name] || os.Getenv("STREAMOPT_NETLIB") != "" && !netlibSelected(in.Name) {

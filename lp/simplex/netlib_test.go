@@ -21,11 +21,7 @@ const netlibTol = 1e-6
 
 func loadNetlib(tb testing.TB) []instances.Instance {
 	tb.Helper()
-	ins, err := instances.Netlib()
-	if err != nil {
-		tb.Skipf("NETLIB instances not available: %v", err)
-	}
-	return ins
+	return instances.NetlibOrSkip(tb)
 }
 
 func TestNetlib(t *testing.T) {

@@ -114,10 +114,7 @@ func replayWarm(tb testing.TB, m *lp.Model, seed uint64) int {
 // changes and basis restores (see replayWarm); it reports the simplex
 // iterations per op.
 func BenchmarkWarm(b *testing.B) {
-	ins, err := instances.Miplib()
-	if err != nil {
-		b.Skip("no shared MIPLIB instances:", err)
-	}
+	ins := instances.MiplibOrSkip(b)
 	for _, in := range ins {
 		if !warmBenchInstances[in.Name] {
 			continue

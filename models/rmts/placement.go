@@ -87,8 +87,7 @@ func PopularityPlacement(pop []float64, counts []int, servers, slots int) ([][]i
 	for s := range parent {
 		parent[s] = s
 	}
-	var find func(int) int
-	find = func(x int) int {
+	find := func(x int) int {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
 
 	"github.com/streamopt/streamopt/sim"
 )
@@ -326,14 +325,4 @@ func (s *Scenario) eligible(q int) []int {
 		}
 	}
 	return ks
-}
-
-// sortedModes returns the mode names in order.
-func (s *Scenario) sortedModes() []string {
-	names := make([]string, 0, len(s.Modes))
-	for n := range s.Modes {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
 }

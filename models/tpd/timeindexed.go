@@ -140,7 +140,6 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 	ti := &TimeIndexed{Slot: slot, Round: round, Tasks: tasks}
 	mdl := lp.New(fmt.Sprintf("tpd_time_indexed_%s", round), lp.Minimize)
 	ti.Model = mdl
-	type cover struct{ lo, hi int }
 	rowsOf := make([]map[int][]lp.Term, K)
 	demand := make([]map[int]int, K)
 	for k := range rowsOf {

@@ -115,10 +115,7 @@ func TestLimits(t *testing.T) {
 // of CPU with each algorithm (benchmarks/lpbench), far beyond the 0.2 s
 // given here, so CLP must return status 3 with secondary status 9.
 func TestTimeLimitInCLP(t *testing.T) {
-	list, err := instances.Netlib()
-	if err != nil {
-		t.Skipf("shared NETLIB instances not available: %v", err)
-	}
+	list := instances.NetlibOrSkip(t)
 	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
 	if i < 0 {
 		t.Skip("d2q06c not among the shared NETLIB instances")

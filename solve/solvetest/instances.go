@@ -14,14 +14,11 @@ func (r *runner) runInstances(t *testing.T, set string) {
 	if readMPS == nil {
 		t.Skip("no MPS reader compiled into solvetest")
 	}
-	load := instances.Netlib
+	load := instances.NetlibOrSkip
 	if set == "miplib" {
-		load = instances.Miplib
+		load = instances.MiplibOrSkip
 	}
-	list, err := load()
-	if err != nil {
-		t.Skipf("shared %s instances not available: %v", set, err)
-	}
+	list := load(t)
 	timeout := r.cfg.Timeout
 	if timeout == 0 {
 		timeout = DefaultTimeout
