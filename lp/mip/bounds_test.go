@@ -45,11 +45,7 @@ var boundRules = []stopRule{
 // the tolerance, p0548 at gap 0.99 reported bound 19905 = incumbent while
 // the optimum is 8691.
 func TestBoundsBracketOptimum(t *testing.T) {
-	ins, err := instances.Miplib()
-	if err != nil {
-		t.Skip("no shared MIPLIB instances:", err)
-	}
-	for _, in := range ins {
+	for _, in := range instances.MiplibOrSkip(t) {
 		m, err := mps.ReadFile(in.Path)
 		if err != nil {
 			t.Fatal(err)
