@@ -1,15 +1,15 @@
 package graphpaths
 
 import (
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"sort"
 
 	"github.com/yourbasic/graph"
 )
 
 // ErrInput marks errors caused by bad arguments.
-var ErrInput = errors.New("graphpaths: invalid input")
+var ErrInput = fault.New(fault.ErrInput, "graphpaths: invalid input")
 
 // Path is a sequence of distinct servers u_0, …, u_λ; it has λ = len−1 hops.
 type Path []int

@@ -1,8 +1,8 @@
 package lp
 
 import (
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 )
 
 // FileError is a syntax or consistency error in a model file (MPS, CPLEX
@@ -26,4 +26,4 @@ func (e *FileError) Unwrap() error { return e.Err }
 // ErrUnsupported is wrapped by a reader's errors for file features a Model
 // does not represent (quadratic terms, special ordered sets,
 // semi-continuous columns, indicator constraints and the like).
-var ErrUnsupported = errors.New("not supported")
+var ErrUnsupported = fault.New(fault.ErrInput, "not supported")

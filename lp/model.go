@@ -1,8 +1,8 @@
 package lp
 
 import (
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 )
@@ -220,7 +220,7 @@ func (m *Model) Activities(x []float64) []float64 {
 }
 
 // ErrInvalid is wrapped by every error Validate returns.
-var ErrInvalid = errors.New("invalid model")
+var ErrInvalid = fault.New(fault.ErrInput, "invalid model")
 
 // Validate checks that m is well formed: matching lengths, column indices in
 // range and not repeated within a row, no NaN, no bound of +∞ as a lower bound

@@ -2,8 +2,8 @@ package qp
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 
@@ -18,7 +18,7 @@ type ConvexOptions struct {
 
 // ErrNotConverged is returned when the interior-point method stops without
 // reaching its tolerance.
-var ErrNotConverged = errors.New("qp: interior-point method did not converge")
+var ErrNotConverged = fault.New(fault.ErrSolver, "qp: interior-point method did not converge")
 
 // ipmData is the lifted standard form used by SolveConvex:
 //

@@ -1,8 +1,8 @@
 package qp
 
 import (
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"github.com/streamopt/streamopt/lp"
@@ -156,7 +156,7 @@ const MaxKKTNonzeros = 20_000_000
 
 // ErrTooLarge is returned when a KKT-based method is asked to build a system
 // larger than MaxKKTNonzeros or a tableau larger than maxTableau.
-var ErrTooLarge = errors.New("qp: problem too large for a KKT-based method (use the interior-point solver)")
+var ErrTooLarge = fault.New(fault.ErrInput, "qp: problem too large for a KKT-based method (use the interior-point solver)")
 
 // hessianNonzeros returns Σ_b |block b|².
 func (p *Problem) hessianNonzeros() int {

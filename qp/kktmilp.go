@@ -2,8 +2,8 @@ package qp
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"github.com/streamopt/streamopt/lp"
@@ -146,7 +146,7 @@ type MILPOptions struct {
 
 // ErrNoKKTPoint is returned when the KKT-MILP is infeasible: the QP has no
 // feasible point (or no KKT point within the largest M tried).
-var ErrNoKKTPoint = errors.New("qp: KKT-MILP is infeasible")
+var ErrNoKKTPoint = fault.New(fault.ErrSolver, "qp: KKT-MILP is infeasible")
 
 // bindTol is the relative distance to M at which a multiplier counts as
 // sitting at its bound.

@@ -1,15 +1,15 @@
 package qp
 
 import (
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
 
 // ErrInvalid is wrapped by every error Problem.Validate returns.
-var ErrInvalid = errors.New("invalid QP")
+var ErrInvalid = fault.New(fault.ErrInput, "invalid QP")
 
 // Row is a sparse linear row Σ Val[k]·x[Ind[k]] compared with RHS.
 type Row struct {

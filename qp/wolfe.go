@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 )
 
@@ -14,7 +15,7 @@ type WolfeOptions struct {
 
 // ErrWolfeStalled is returned when no column may enter under the
 // restricted-entry rule while an artificial variable is still positive.
-var ErrWolfeStalled = errors.New("qp: Wolfe's method stalled: no admissible entering column")
+var ErrWolfeStalled = fault.New(fault.ErrSolver, "qp: Wolfe's method stalled: no admissible entering column")
 
 // maxTableau bounds the entries of Wolfe's dense tableau (8 bytes each).
 const maxTableau = 5e7

@@ -3,11 +3,12 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 )
 
 // ErrStopped is returned by Run when Stop was called from inside a handler.
-var ErrStopped = errors.New("sim: stopped")
+var ErrStopped = fault.New(fault.ErrLimit, "sim: stopped")
 
 // Event is a scheduled handler. The value returned by Schedule is a handle
 // that can be passed to Cancel; its fields are read-only for callers.

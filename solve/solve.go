@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -16,11 +17,11 @@ import (
 // and lp.ErrInvalid for a malformed model) from a solver failure.
 var (
 	// ErrUnknownBackend: no backend of that name is compiled in.
-	ErrUnknownBackend = errors.New("unknown backend")
+	ErrUnknownBackend = fault.New(fault.ErrInput, "unknown backend")
 	// ErrCapability: the backend cannot serve this model (e.g. a MILP on an LP-only backend).
-	ErrCapability = errors.New("missing capability")
+	ErrCapability = fault.New(fault.ErrInput, "missing capability")
 	// ErrBackend: the backend failed to run, panicked or returned nonsense.
-	ErrBackend = errors.New("backend failure")
+	ErrBackend = fault.New(fault.ErrSolver, "backend failure")
 )
 
 // Preference lists of the auto rule, best first, by measured strength

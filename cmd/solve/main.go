@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 )
 
 // Exit codes of the command.
@@ -72,16 +73,32 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if err == nil {
 		return exitOK
 	}
+	return exitCode(err, stderr)
+}
+
+// exitCode prints err and returns its exit code. The kind the error chain
+// carries (package fault) decides, wherever in the program it arose; a
+// command's own mark (inputError, internalError) only serves for errors of
+// no kind, and errors cobra raises itself (an unknown command or flag, a
+// wrong argument count) are usage errors.
+func exitCode(err error, stderr io.Writer) int {
+	code := exitInput
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee != limitReached {
-			fmt.Fprintf(stderr, "solve: %v\n", err)
-		}
-		return ee.code
+		code = ee.code
 	}
-	// Errors cobra raises itself (unknown command, wrong argument count) are usage errors.
-	fmt.Fprintf(stderr, "solve: %v\n", err)
-	return exitInput
+	switch fault.Of(err) {
+	case fault.Input:
+		code = exitInput
+	case fault.Limit:
+		code = exitLimit
+	case fault.Solver:
+		code = exitInternal
+	}
+	if ee != limitReached {
+		fmt.Fprintf(stderr, "solve: %v\n", err)
+	}
+	return code
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"io"
 	"sort"
 	"strings"
@@ -53,7 +54,7 @@ func (s *Schema) compile() (*jsonschema.Schema, error) {
 
 // ErrSchema is wrapped when the embedded schema itself does not compile, a
 // programming error rather than bad input.
-var ErrSchema = errors.New("embedded schema does not compile")
+var ErrSchema = fault.New(fault.ErrSolver, "embedded schema does not compile")
 
 // Decode checks data against the schema and decodes it into v, rejecting
 // fields v does not have. A schema violation is reported as sorted

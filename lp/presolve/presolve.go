@@ -3,6 +3,7 @@ package presolve
 import (
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"hash/fnv"
 	"math"
 	"sort"
@@ -82,7 +83,7 @@ type Result struct {
 
 // ErrNoPostsolve is wrapped by Postsolve when there is nothing to map back:
 // presolve decided the model itself.
-var ErrNoPostsolve = errors.New("presolve: no reduced model to postsolve")
+var ErrNoPostsolve = fault.New(fault.ErrSolver, "presolve: no reduced model to postsolve")
 
 type opKind uint8
 

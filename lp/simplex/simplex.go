@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"io"
 	"math"
 	"time"
@@ -80,7 +81,7 @@ type Basis struct {
 const Backend = "simplex"
 
 // ErrBadOptions is wrapped by errors about invalid options.
-var ErrBadOptions = errors.New("simplex: invalid options")
+var ErrBadOptions = fault.New(fault.ErrInput, "simplex: invalid options")
 
 func (o *Options) check() error {
 	switch {

@@ -3,8 +3,8 @@ package mps
 import (
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"strings"
 
@@ -33,7 +33,7 @@ type Instance struct {
 }
 
 // ErrInput is wrapped by every error about a malformed or invalid instance.
-var ErrInput = errors.New("invalid MPS instance")
+var ErrInput = fault.New(fault.ErrInput, "invalid MPS instance")
 
 //go:embed schema.json
 var schemaJSON []byte

@@ -2,15 +2,15 @@ package rmts
 
 import (
 	_ "embed"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 
 // ErrInput marks every error caused by a bad instance or bad parameters.
-var ErrInput = errors.New("rmts: invalid input")
+var ErrInput = fault.New(fault.ErrInput, "rmts: invalid input")
 
 func inputErr(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, args...))

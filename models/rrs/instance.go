@@ -2,8 +2,8 @@ package rrs
 
 import (
 	_ "embed"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"io"
 	"math"
 
@@ -42,7 +42,7 @@ type Instance struct {
 }
 
 // ErrInput is wrapped by every error about a malformed or invalid instance.
-var ErrInput = errors.New("invalid RRS instance")
+var ErrInput = fault.New(fault.ErrInput, "invalid RRS instance")
 
 //go:embed schema.json
 var schemaJSON []byte

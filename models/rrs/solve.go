@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"github.com/streamopt/streamopt/lp"
@@ -77,7 +78,7 @@ type Result struct {
 const policyZero = 1e-9
 
 // ErrMethod is returned for an unknown method or one that cannot handle the instance.
-var ErrMethod = errors.New("rrs: method")
+var ErrMethod = fault.New(fault.ErrInput, "rrs: method")
 
 // Solve validates the instance, checks Proposition 1, compiles it and runs
 // the chosen method. An infeasible instance gives a Result with Status

@@ -2,8 +2,8 @@ package tpd
 
 import (
 	_ "embed"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 
@@ -11,7 +11,7 @@ import (
 )
 
 // ErrInput marks every error caused by a bad instance or bad parameters.
-var ErrInput = errors.New("tpd: invalid input")
+var ErrInput = fault.New(fault.ErrInput, "tpd: invalid input")
 
 func inputErr(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, args...))

@@ -2,8 +2,8 @@ package tpd
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"github.com/streamopt/streamopt/lp"
@@ -60,7 +60,7 @@ const MaxTimeIndexedNonzeros = 2e7
 
 // ErrTooLarge is returned when a time-indexed model would exceed
 // MaxTimeIndexedNonzeros.
-var ErrTooLarge = errors.New("tpd: time-indexed model too large")
+var ErrTooLarge = fault.New(fault.ErrInput, "tpd: time-indexed model too large")
 
 // CompileTimeIndexed builds the time-indexed model of tasks with grid step
 // slot. integer selects binaries (MILP) or [0,1] columns (LP relaxation);
@@ -260,7 +260,7 @@ type ExactResult struct {
 }
 
 // ErrNoSolution is returned when a solver stops without a usable answer.
-var ErrNoSolution = errors.New("tpd: solver returned no solution")
+var ErrNoSolution = fault.New(fault.ErrSolver, "tpd: solver returned no solution")
 
 // Exact solves the time-indexed MILP with data rounded up to the grid
 // (spec C.3 (i)) on the named backend. The schedule is feasible for the
