@@ -20,11 +20,25 @@
 //
 // # The auto rule
 //
-// "auto" picks, among the backends compiled in: for a MILP, lpsolve, else
-// simplex; for an LP, clp, else simplex — each only if it declares the
-// capability (MILP, resp. LP); failing those, the first other registered
-// backend in name order that declares it. gonum is never preferred: it is a
-// dense second opinion for small problems. Choose reports the pick.
+// "auto" picks, among the backends compiled in: for a MILP, simplex (the
+// pure-Go branch and bound), else lpsolve; for an LP, clp, else simplex —
+// each only if it declares the capability (MILP, resp. LP); failing those,
+// the first other registered backend in name order that declares it. gonum
+// is never preferred: it is a dense second opinion for small problems.
+// Choose reports the pick.
+//
+// The MILP order rests on measured strength, not on which library is
+// native: `go run -tags clp,lpsolve ./benchmarks/lpbench -dir
+// ../shared/miplib -backends simplex,lpsolve -timeout 30s` (CPU time
+// relative to the cbc 2.10.8 command, 2 shared cores) gives
+//
+//	            solved   geometric mean ÷ cbc
+//	simplex     9/10     0.39 (9 instances)
+//	lpsolve     6/10     1.09 (6 instances)
+//
+// lp_solve 5.5 reaches no proven optimum in 30 s on bell5, gt2, p0548 and
+// sp150x300d (the branch and bound takes 0.5, 0.19 and 0.40 s on the first
+// three), and is faster only on rgn (0.13 s against 0.32 s).
 //
 // # Verification
 //

@@ -25,13 +25,11 @@ var (
 )
 
 // Preference lists of the auto rule, best first, by measured strength
-// (benchmarks/lpbench, CPU time, every instance of shared/netlib and
-// shared/miplib). On LPs, clp is the fastest and the most robust backend.
-// On MILPs, the pure-Go branch and bound (simplex) solves every MIPLIB
-// instance but sp150x300d within 30 s, while lp_solve 5.5 finds no proven
-// optimum within the limit on bell5, p0548, gt2 and sp150x300d; where both
-// finish, the branch and bound is faster on all but the smallest (see the
-// package doc for the figures). So lp_solve is used only when asked for.
+// (benchmarks/lpbench; the figures are in the package doc). On LPs, clp is
+// the fastest backend. On MILPs, the pure-Go branch and bound (simplex)
+// solves every shared MIPLIB instance but sp150x300d within 30 s, while
+// lp_solve 5.5 finds no proven optimum within the limit on bell5, gt2,
+// p0548 and sp150x300d, so lp_solve comes second.
 var (
 	autoMILP = []string{"simplex", "lpsolve"}
 	autoLP   = []string{"clp", "simplex"}
