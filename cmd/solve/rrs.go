@@ -46,7 +46,7 @@ An instance with fewer total capacity than users is reported as infeasible
 				}
 			}
 			if export != "" {
-				m, err := rrs.ExportModel(in, method, 0)
+				m, _, err := rrs.ExportModel(in, method, 0)
 				var inf *rrs.InfeasibleError
 				switch {
 				case errors.As(err, &inf):

@@ -88,7 +88,7 @@ func TestRRSCommandJSONAndExport(t *testing.T) {
 	in := writeFile(t, dir, "m.json", paperJSON(t))
 	outPath := filepath.Join(dir, "out.json")
 	kkt := filepath.Join(dir, "kkt.mps")
-	code, _, errs := runCLI("rrs", "--input", in, "--format", "json", "--out", outPath, "--export-mps", kkt)
+	code, _, errs := runCLI("rrs", "--input", in, "--format", "json", "--out", outPath, "--method", "kkt-milp", "--export-mps", kkt)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -107,7 +107,7 @@ func TestRRSCommandJSONAndExport(t *testing.T) {
 	if err := json.Unmarshal(data, &res); err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != "optimal" || math.Abs(res.Profit-195.542) > 1e-3 || len(res.Policy) != 5 || len(res.Loads) != 5 || res.Method != "qp" || res.Backend == "" {
+	if res.Status != "optimal" || math.Abs(res.Profit-195.542) > 1e-3 || len(res.Policy) != 5 || len(res.Loads) != 5 || res.Method != "kkt-milp" || res.Backend == "" {
 		t.Errorf("JSON answer %+v", res)
 	}
 	m, err := mps.ReadFile(kkt)
@@ -121,12 +121,15 @@ func TestRRSCommandJSONAndExport(t *testing.T) {
 	if !m.IsMIP() {
 		t.Error("exported KKT-MILP has no integer columns")
 	}
+	// Wolfe's LP without its entering rule has the trivial optimum 0: it is
+	// refused with the reason, and nothing is written.
 	wolfe := filepath.Join(dir, "wolfe.mps")
-	if code, _, errs := runCLI("rrs", "--input", in, "--method", "wolfe", "--export-mps", wolfe); code != 0 {
-		t.Fatalf("wolfe export: exit %d: %s", code, errs)
+	code, _, errs = runCLI("rrs", "--input", in, "--method", "wolfe", "--export-mps", wolfe)
+	if code != 2 || !strings.Contains(errs, "complementarity") {
+		t.Errorf("wolfe export: exit %d: %s; want 2 and the reason", code, errs)
 	}
-	if m, err := mps.ReadFile(wolfe); err != nil || m.IsMIP() {
-		t.Errorf("Wolfe LP: %v", err)
+	if _, err := os.Stat(wolfe); err == nil {
+		t.Error("a Wolfe LP was written")
 	}
 }
 

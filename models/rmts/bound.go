@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
 )
 
@@ -154,4 +155,31 @@ func (sc *Scenario) OfflineBound(ctx context.Context, trace []Request, integer b
 		return b, fmt.Errorf("rmts: offline bound: solver status %v", sol.Status)
 	}
 	return b, nil
+}
+
+// boundTrace is the trace whose offline bound an experiment computes for
+// rate ξ and replication r: stream r of the seed, over the whole horizon.
+func (sc *Scenario) boundTrace(seed uint64, rate float64, r int) []Request {
+	return sc.Trace(sim.Stream(seed, r), rate, sc.In.Arrivals.Horizon)
+}
+
+// ExportBound returns the offline LP bound model (CompileBound, integer =
+// false) of the trace an Experiment with this seed draws for rate ξ and
+// replication r, with comment lines that say what its objective means, for
+// a file another solver can read.
+func (sc *Scenario) ExportBound(seed uint64, rate float64, r int) (*lp.Model, []string, error) {
+	trace := sc.boundTrace(seed, rate, r)
+	m, err := sc.CompileBound(trace, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	about := []string{
+		fmt.Sprintf("streamopt rmts: offline admission LP of the trace of rate %g per minute, replication %d, seed %d:", rate, r, seed),
+		fmt.Sprintf("%d requests over a horizon of %g minutes", len(trace), sc.In.Arrivals.Horizon),
+		"objective: maximise sum of x_i, the (fractional) number of requests admitted; its optimum is an upper",
+		"bound on the requests any policy admits from an empty system, migration included (models/rmts doc)",
+		"columns x<i>: admission of request i in [0, 1]; g<t>_<c>_<s>: requests for content c that server s",
+		"serves at critical instant t; rows d<t>_<c> balance them, cap<t>_<s> are the server capacities",
+	}
+	return m, about, nil
 }

@@ -6,8 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/sim"
-	_ "github.com/streamopt/streamopt/solve"
+	"github.com/streamopt/streamopt/solve"
 )
 
 // boundTol absorbs solver round-off in the LP optimum (objective
@@ -93,5 +94,35 @@ func TestOfflineBoundByHand(t *testing.T) {
 				t.Errorf("L=%d integer=%v: bound %g, want %g", c.capacity, integer, b.Value, c.want)
 			}
 		}
+	}
+}
+
+// TestExportBound checks that the exported model is the one the experiment
+// bounds: solved on its own, it has OfflineBound's value for the same trace.
+func TestExportBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 9))
+	in := smallInstance(rng, false)
+	in.Arrivals.Horizon = 12
+	sc, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, about, err := sc.ExportBound(in.Seed, in.Arrivals.Rate, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(about) == 0 {
+		t.Error("no description")
+	}
+	want, err := sc.OfflineBound(context.Background(), sc.boundTrace(in.Seed, in.Arrivals.Rate, 2), false, "simplex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, _, err := solve.Solve(context.Background(), m, "simplex", solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != lp.Optimal || math.Abs(sol.Objective-want.Value) > 1e-9*math.Max(1, want.Value) {
+		t.Errorf("exported bound %v %.9g, OfflineBound %.9g", sol.Status, sol.Objective, want.Value)
 	}
 }

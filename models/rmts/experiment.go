@@ -122,7 +122,7 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 		bounds, err = sim.Run(ctx, len(rates)*runs, sim.Options{Seed: seed, Workers: ex.Workers, Progress: ex.Progress, Label: "offline LP bound"},
 			func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
 				x, r := rates[rep.Index/runs], rep.Index%runs
-				trace := sc.Trace(sim.Stream(seed, r), x, horizon)
+				trace := sc.boundTrace(seed, x, r)
 				b, err := sc.OfflineBound(ctx, trace, false, ex.Backend)
 				if err != nil {
 					return nil, err

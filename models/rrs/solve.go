@@ -120,10 +120,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		res.MaxEigen = math.Max(res.MaxEigen, e/2)
 	}
 	if method == MethodAuto {
-		method = MethodKKTMILP
-		if curv.Concave {
-			method = MethodQP
-		}
+		method = autoMethod(curv.Concave)
 	}
 	res.Method = method
 	var s *qp.Solution
@@ -197,26 +194,72 @@ func regionName(r *Region, j int) string {
 	return fmt.Sprintf("R%d", j+1)
 }
 
-// ExportModel returns the linear model a method solves: the KKT-MILP (with
-// the given big-M, 0 for the default) for kkt-milp, or Wolfe's LP (22)–(28)
-// for wolfe; complementarity is not part of Wolfe's LP.
-func ExportModel(in *Instance, method string, bigM float64) (*lp.Model, error) {
+// ExportModel returns the linear model that method solves, for a file
+// another solver can read, with comment lines that say what its objective
+// and columns mean. Only kkt-milp has one: its MILP (with multiplier bound
+// bigM, 0 for the qp default) has the same optimum as RRS(N, M). "auto" is
+// resolved as Solve resolves it. qp and wolfe are refused with ErrMethod and
+// the reason: the interior point solves the QP itself, and Wolfe's LP keeps
+// complementarity only through its entering rule, so as a plain LP its
+// optimum is the trivial 0.
+func ExportModel(in *Instance, method string, bigM float64) (*lp.Model, []string, error) {
 	p, err := in.Compile()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if method, err = resolveMethod(p, method); err != nil {
+		return nil, nil, err
 	}
 	switch method {
-	case MethodKKTMILP, MethodAuto, "":
-		if bigM == 0 {
-			bigM = p.DefaultBigM()
-		}
-		km, err := p.CompileKKTMILP(bigM)
-		if err != nil {
-			return nil, err
-		}
-		return km.Model, nil
+	case MethodQP:
+		return nil, nil, fmt.Errorf("%w qp: the interior-point method solves the QP itself, and MPS and LP files here carry no quadratic objective; "+
+			"export the KKT-MILP (method kkt-milp), whose optimum is the same profit", ErrMethod)
 	case MethodWolfe:
-		return p.WolfeLP()
+		return nil, nil, fmt.Errorf("%w wolfe: Wolfe's LP keeps complementarity (x with eta, s with mu) only through its entering rule; "+
+			"written as a plain LP every solver returns its trivial optimum 0; export the KKT-MILP (method kkt-milp), which states complementarity as rows", ErrMethod)
 	}
-	return nil, fmt.Errorf("%w: %q has no linear model to export (use kkt-milp or wolfe)", ErrMethod, method)
+	if bigM == 0 {
+		bigM = p.DefaultBigM()
+	}
+	km, err := p.CompileKKTMILP(bigM)
+	if err != nil {
+		return nil, nil, err
+	}
+	name := in.Name
+	if name == "" {
+		name = "rrs"
+	}
+	about := []string{
+		fmt.Sprintf("streamopt rrs: KKT-MILP of RRS(N, M) for %s: N = %g users, %d data centres, %d regions", name, in.Users, len(in.DataCenters), len(in.Regions)),
+		"objective: maximise 0.5*(c'f + h'mu + e'gamma), which equals the profit U(F) at every KKT point,",
+		"so the optimum of this MILP is the maximum profit of RRS(N, M) (models/rrs doc)",
+		"columns f[i,j]: share of region j's viewers sent to data centre i; mu, gamma: multipliers of the",
+		fmt.Sprintf("capacity and assignment rows; binaries pick the active set; big-M on the multipliers = %g", bigM),
+	}
+	return km.Model, about, nil
+}
+
+// resolveMethod checks method and resolves "auto" (or "") by the curvature
+// of p: qp when the objective is concave, kkt-milp otherwise.
+func resolveMethod(p *qp.Problem, method string) (string, error) {
+	switch method {
+	case "", MethodAuto:
+		curv, err := p.CheckCurvature()
+		if err != nil {
+			return "", err
+		}
+		return autoMethod(curv.Concave), nil
+	case MethodQP, MethodWolfe, MethodKKTMILP:
+		return method, nil
+	}
+	return "", fmt.Errorf("%w: unknown method %q (want one of %v)", ErrMethod, method, Methods)
+}
+
+// autoMethod is what "auto" stands for: the interior point for a concave
+// objective, the global KKT-MILP otherwise.
+func autoMethod(concave bool) string {
+	if concave {
+		return MethodQP
+	}
+	return MethodKKTMILP
 }

@@ -125,8 +125,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 	label := fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, res.Load)
 	samples, err := sim.Run(ctx, ex.Runs, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress, Label: label},
 		func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
-			pcg := rand.NewPCG(s.Seed, uint64(rep.Index))
-			tasks, err := s.Trace(ex.Mode, rand.New(pcg))
+			tasks, pcg, err := s.replicationTrace(ex.Mode, rep.Index)
 			if err != nil {
 				return nil, err
 			}

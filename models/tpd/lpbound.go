@@ -53,53 +53,41 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 	}
 	gOuts, _ := greedyRounded(s, tasks, 0)
 	var res LPBound
-	start := 0
-	busyUntil := math.Inf(-1)
-	flush := func(end int) error {
-		w := tasks[start:end]
+	for _, win := range lpWindows(s, tasks, gOuts, maxTasks) {
+		w := tasks[win.start:win.end]
 		res.Windows++
 		res.MaxTasks = max(res.MaxTasks, len(w))
 		lb0 := lb0(s, w)
-		greedy := 0.0
-		// The greedy schedule reaches LB0_w when every sub-task gets its
-		// individual minimum l + p; then OPT_w = LB0_w and no LP is needed.
-		// (Compared per sub-task, with a tolerance for the rounding of
-		// C_m − r_m at large r_m.)
-		atLB0 := true
-		for i := start; i < end; i++ {
-			c := gOuts[i].Complete - tasks[i].Release
-			greedy += c
-			atLB0 = atLB0 && c <= lb0Task(s, tasks[i])+1e-9*(1+tasks[i].Release)
-		}
+		greedy, atLB0 := win.greedy(s, tasks, gOuts)
 		b := math.Max(lb0, lbSRPT(s, w))
 		if len(w) == 1 || atLB0 {
 			res.Trivial++
 			res.Value += lb0 // OPT_w = LB0_w
-			return nil
+			continue
 		}
 		if ctx.Err() != nil {
 			// The time budget is spent: keep the window's combinatorial
 			// bound rather than compile an LP that cannot be solved.
 			res.Failed++
 			res.Value += b
-			return nil
+			continue
 		}
 		ti, err := CompileTimeIndexed(s, w, slot, RoundDown, false, greedy)
 		if errors.Is(err, ErrTooLarge) {
 			res.Failed++ // too large to solve: keep the combinatorial bound
 			res.Value += b
-			return nil
+			continue
 		}
 		if err != nil {
-			return err
+			return res, err
 		}
 		res.Columns = max(res.Columns, ti.Model.NumVars())
 		sol, _, err := solve.Solve(ctx, ti.Model, backend, opts)
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return res, ctx.Err()
 			}
-			return fmt.Errorf("tpd: LP window of %d sub-tasks: %w", len(w), err)
+			return res, fmt.Errorf("tpd: LP window of %d sub-tasks: %w", len(w), err)
 		}
 		if sol.Status == lp.Optimal {
 			res.Solved++
@@ -108,26 +96,51 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 			res.Failed++
 		}
 		res.Value += b
-		return nil
 	}
+	return res, nil
+}
+
+// window is a run tasks[start:end] of consecutive sub-tasks of LB_LP's
+// partition.
+type window struct{ start, end int }
+
+// lpWindows cuts tasks into LB_LP's windows: a new window starts where the
+// greedy reference schedule gOuts is idle (every sub-task released so far
+// has finished when the next one reaches an IPN) or the window holds
+// maxTasks sub-tasks.
+func lpWindows(s *Scenario, tasks []Task, gOuts []Outcome, maxTasks int) []window {
+	var ws []window
+	start := 0
+	busyUntil := math.Inf(-1)
 	for i, m := range tasks {
 		reach := math.Inf(1)
 		for k := range s.Slots {
 			reach = math.Min(reach, m.Release+s.In[m.Source][k])
 		}
 		if i > start && (reach >= busyUntil || i-start >= maxTasks) {
-			if err := flush(i); err != nil {
-				return res, err
-			}
+			ws = append(ws, window{start, i})
 			start = i
 			busyUntil = math.Inf(-1)
 		}
 		busyUntil = math.Max(busyUntil, gOuts[i].Finish)
 	}
 	if len(tasks) > 0 {
-		if err := flush(len(tasks)); err != nil {
-			return res, err
-		}
+		ws = append(ws, window{start, len(tasks)})
 	}
-	return res, nil
+	return ws
+}
+
+// greedy returns the total delay of the window in the greedy reference
+// schedule, and whether it equals LB0 of the window: every sub-task then
+// gets its individual minimum l + p, so OPT_w = LB0_w and no LP is needed
+// (compared per sub-task, with a tolerance for the rounding of C_m − r_m at
+// large r_m).
+func (win window) greedy(s *Scenario, tasks []Task, gOuts []Outcome) (total float64, atLB0 bool) {
+	atLB0 = true
+	for i := win.start; i < win.end; i++ {
+		c := gOuts[i].Complete - tasks[i].Release
+		total += c
+		atLB0 = atLB0 && c <= lb0Task(s, tasks[i])+1e-9*(1+tasks[i].Release)
+	}
+	return total, atLB0
 }

@@ -276,13 +276,7 @@ func Exact(ctx context.Context, s *Scenario, tasks []Task, slot float64, backend
 	if !(slot > 0) || math.IsInf(slot, 1) {
 		return nil, inputErr("slot: must be > 0, got %g", slot)
 	}
-	gOuts, _ := greedyRounded(s, renumber(tasks), slot)
-	ub := 0.0
-	for i, o := range gOuts {
-		m := tasks[i]
-		ub += o.Start + slot*ceilTol(m.Frames/s.Speed[o.IPN]/slot) + s.Out[m.Source][o.IPN] - m.Release
-	}
-	ti, err := CompileTimeIndexed(s, tasks, slot, RoundUp, true, ub)
+	ti, err := compileExact(s, tasks, slot)
 	if err != nil {
 		return nil, err
 	}
@@ -302,4 +296,16 @@ func Exact(ctx context.Context, s *Scenario, tasks []Task, slot float64, backend
 		return res, fmt.Errorf("tpd: exact schedule infeasible: %w", err)
 	}
 	return res, nil
+}
+
+// compileExact builds Exact's MILP: data rounded up to the grid, columns
+// pruned with the cost of the rounded greedy schedule.
+func compileExact(s *Scenario, tasks []Task, slot float64) (*TimeIndexed, error) {
+	gOuts, _ := greedyRounded(s, renumber(tasks), slot)
+	ub := 0.0
+	for i, o := range gOuts {
+		m := tasks[i]
+		ub += o.Start + slot*ceilTol(m.Frames/s.Speed[o.IPN]/slot) + s.Out[m.Source][o.IPN] - m.Release
+	}
+	return CompileTimeIndexed(s, tasks, slot, RoundUp, true, ub)
 }
