@@ -282,3 +282,123 @@ func CheckBounds(lo, hi float64) error {
 	}
 	return nil
 }
+
+// Limits of the data a double-precision simplex can be trusted with
+// (CheckRange, DefaultLimits).
+//
+// MaxMagnitude: in a sum aᵢⱼxⱼ + … with |aᵢⱼ| = 1e20 every contribution
+// below 1e20·ε ≈ 2e4 is lost; CLP refuses matrix entries above 1e20 and
+// aborts the process on an objective coefficient of 1e25 (solve/clp); many
+// solvers read 1e20 as infinity.
+//
+// MaxSpread is taken on the data as given, not after scaling: min −x s.t.
+// 1e-25·x ≤ 1 (optimum −1e25 at x = 1e25) scales to a spread of 1 (scale x,
+// then the objective), yet CLP and lp_solve report it unbounded. NETLIB's
+// largest spread is 3.1e11 (agg) and MIPLIB's 7.2e8 (bell5), far inside.
+const (
+	// MaxMagnitude is the largest finite |value| DefaultLimits accepts for a
+	// matrix entry, an objective coefficient or a column or row bound.
+	MaxMagnitude = 1e20
+	// MaxSpread is the largest ratio of the largest to the smallest nonzero
+	// magnitude among all those values that DefaultLimits accepts.
+	MaxSpread = 1e20
+)
+
+// ErrRange is wrapped, together with ErrInvalid, by the errors of CheckRange.
+var ErrRange = errors.New("data outside the range of a double-precision solver")
+
+// Limits are the magnitudes CheckRange accepts, each inclusive; a zero field
+// means no limit.
+type Limits struct {
+	Coef   float64 // largest |aᵢⱼ|
+	Obj    float64 // largest |cⱼ|
+	Bound  float64 // largest finite |bound| of a column or row (±Inf is never limited)
+	Spread float64 // largest ratio of the largest to the smallest nonzero magnitude of all of them
+}
+
+// DefaultLimits returns MaxMagnitude for every magnitude and MaxSpread for the spread.
+func DefaultLimits() Limits {
+	return Limits{Coef: MaxMagnitude, Obj: MaxMagnitude, Bound: MaxMagnitude, Spread: MaxSpread}
+}
+
+// CheckRange reports the first value of m beyond lim: a matrix entry, an
+// objective coefficient or a finite column or row bound larger in magnitude
+// than its limit, or data whose spread (the largest over the smallest
+// nonzero magnitude among all of those) is above lim.Spread. Infinite bounds
+// are never limited; the objective offset is not limited. The error wraps
+// ErrInvalid and ErrRange and names the row and column of the entry and its
+// value (for the spread, both extreme entries). m must be well formed
+// (Validate). solve.Solve applies DefaultLimits before any backend runs.
+func (m *Model) CheckRange(lim Limits) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %w: "+format, append([]any{ErrInvalid, ErrRange}, a...)...)
+	}
+	col := func(j int) string { return fmt.Sprintf("column %d (%s)", j, m.Vars[j].Name) }
+	row := func(i int) string { return fmt.Sprintf("row %d (%s)", i, m.Rows[i].Name) }
+	// An entry of the data, for the extremes of the spread.
+	type entry struct {
+		kind  string // "objective coefficient", "lower bound", ... ; "" for a matrix entry
+		i, j  int    // row (or −1) and column (or −1)
+		value float64
+	}
+	describe := func(e entry) string {
+		switch {
+		case e.kind == "":
+			return fmt.Sprintf("%s: coefficient %g of %s", row(e.i), e.value, col(e.j))
+		case e.i >= 0:
+			return fmt.Sprintf("%s: %s %g", row(e.i), e.kind, e.value)
+		}
+		return fmt.Sprintf("%s: %s %g", col(e.j), e.kind, e.value)
+	}
+	var big, small entry
+	seen := false
+	note := func(e entry) {
+		a := math.Abs(e.value)
+		if a == 0 || math.IsInf(a, 0) {
+			return
+		}
+		if !seen || a > math.Abs(big.value) {
+			big = e
+		}
+		if !seen || a < math.Abs(small.value) {
+			small = e
+		}
+		seen = true
+	}
+	over := func(v, limit float64) bool { return limit > 0 && !math.IsInf(v, 0) && math.Abs(v) > limit }
+	for j, v := range m.Vars {
+		if c := m.Obj[j]; over(c, lim.Obj) {
+			return bad("%s: objective coefficient %g: |c| must be ≤ %g", col(j), c, lim.Obj)
+		}
+		if over(v.Lower, lim.Bound) {
+			return bad("%s: lower bound %g: a finite bound must lie within ±%g (use -Inf for none)", col(j), v.Lower, lim.Bound)
+		}
+		if over(v.Upper, lim.Bound) {
+			return bad("%s: upper bound %g: a finite bound must lie within ±%g (use +Inf for none)", col(j), v.Upper, lim.Bound)
+		}
+		note(entry{"objective coefficient", -1, j, m.Obj[j]})
+		note(entry{"lower bound", -1, j, v.Lower})
+		note(entry{"upper bound", -1, j, v.Upper})
+	}
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		for k, a := range r.Val {
+			if over(a, lim.Coef) {
+				return bad("%s: coefficient %g of %s: |a| must be ≤ %g", row(i), a, col(r.Ind[k]), lim.Coef)
+			}
+			note(entry{"", i, r.Ind[k], a})
+		}
+		if over(r.Lower, lim.Bound) {
+			return bad("%s: lower bound %g: a finite bound must lie within ±%g (use -Inf for none)", row(i), r.Lower, lim.Bound)
+		}
+		if over(r.Upper, lim.Bound) {
+			return bad("%s: upper bound %g: a finite bound must lie within ±%g (use +Inf for none)", row(i), r.Upper, lim.Bound)
+		}
+		note(entry{"lower bound", i, -1, r.Lower})
+		note(entry{"upper bound", i, -1, r.Upper})
+	}
+	if f := math.Abs(big.value) / math.Abs(small.value); lim.Spread > 0 && seen && f > lim.Spread {
+		return bad("the data span a factor %.3g, beyond %g: largest %s, smallest %s", f, lim.Spread, describe(big), describe(small))
+	}
+	return nil
+}
