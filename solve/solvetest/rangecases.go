@@ -65,4 +65,3 @@ func (r *runner) runRange(t *testing.T, tc rangeCase) {
 		t.Fatalf("status %v objective %g (verified %v %q): want refused, or optimal %g", sol.Status, sol.Objective, rep.OK, rep.Problems, tc.obj)
 	}
 }
-
