@@ -34,7 +34,7 @@ func ExampleModel() {
 
 // ExampleModel_CheckRange refuses min −x s.t. 1e-25·x ≤ 1: its optimum
 // x = 1e25 lies beyond double-precision solvers (CLP and lp_solve call it
-// unbounded), which the spread of its data (1e25) shows before solving.
+// unbounded), which the spread of its row (1e25) shows before solving.
 func ExampleModel_CheckRange() {
 	m := lp.New("tiny", lp.Minimize)
 	x := m.AddVar("x", 0, lp.Inf, -1)
@@ -44,5 +44,5 @@ func ExampleModel_CheckRange() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// invalid model: data outside the range of a double-precision solver: the data span a factor 1e+25, beyond 1e+20: largest column 0 (x): objective coefficient -1, smallest row 0 (r): coefficient 1e-25 of column 0 (x)
+	// invalid model: data outside the range of a double-precision solver: row 0 (r): values span a factor 1e+25, beyond 1e+20: largest upper bound 1, smallest coefficient 1e-25 of column 0 (x)
 }

@@ -291,16 +291,23 @@ func CheckBounds(lo, hi float64) error {
 // aborts the process on an objective coefficient of 1e25 (solve/clp); many
 // solvers read 1e20 as infinity.
 //
-// MaxSpread is taken on the data as given, not after scaling: min −x s.t.
-// 1e-25·x ≤ 1 (optimum −1e25 at x = 1e25) scales to a spread of 1 (scale x,
-// then the objective), yet CLP and lp_solve report it unbounded. NETLIB's
-// largest spread is 3.1e11 (agg) and MIPLIB's 7.2e8 (bell5), far inside.
+// MaxSpread limits, row by row, the largest magnitude among a row's
+// coefficients and finite bounds over its smallest nonzero coefficient. A
+// small coefficient is a pivot and a coupling: in min −x s.t. 1e-25·x ≤ 1
+// (spread 1e25; optimum −1e25 at x = 1e25) it makes the answer huge, and
+// CLP and lp_solve report the model unbounded. A small cost, bound or
+// right-hand side only moves the answer by about its own size, which the
+// tolerances absorb, so it is not limited. The measure is taken on the data
+// as given, not after scaling (that model scales to a spread of 1 by
+// rescaling x and the objective, yet the backends fail on it). The largest
+// row spread in NETLIB and MIPLIB is 1.9e8 (agg), far inside.
 const (
 	// MaxMagnitude is the largest finite |value| DefaultLimits accepts for a
 	// matrix entry, an objective coefficient or a column or row bound.
 	MaxMagnitude = 1e20
-	// MaxSpread is the largest ratio of the largest to the smallest nonzero
-	// magnitude among all those values that DefaultLimits accepts.
+	// MaxSpread is the largest row spread DefaultLimits accepts: the
+	// largest magnitude among a row's coefficients and finite bounds over
+	// its smallest nonzero coefficient.
 	MaxSpread = 1e20
 )
 
@@ -313,7 +320,7 @@ type Limits struct {
 	Coef   float64 // largest |aᵢⱼ|
 	Obj    float64 // largest |cⱼ|
 	Bound  float64 // largest finite |bound| of a column or row (±Inf is never limited)
-	Spread float64 // largest ratio of the largest to the smallest nonzero magnitude of all of them
+	Spread float64 // largest row spread (see MaxSpread)
 }
 
 // DefaultLimits returns MaxMagnitude for every magnitude and MaxSpread for the spread.
@@ -323,48 +330,19 @@ func DefaultLimits() Limits {
 
 // CheckRange reports the first value of m beyond lim: a matrix entry, an
 // objective coefficient or a finite column or row bound larger in magnitude
-// than its limit, or data whose spread (the largest over the smallest
-// nonzero magnitude among all of those) is above lim.Spread. Infinite bounds
-// are never limited; the objective offset is not limited. The error wraps
-// ErrInvalid and ErrRange and names the row and column of the entry and its
-// value (for the spread, both extreme entries). m must be well formed
-// (Validate). solve.Solve applies DefaultLimits before any backend runs.
+// than its limit, or a row whose spread (the largest magnitude among its
+// coefficients and finite bounds over its smallest nonzero coefficient) is
+// above lim.Spread. Infinite bounds are never limited; the objective offset
+// is not limited. The error wraps ErrInvalid and ErrRange and names the row
+// or column, the entry and its value (for a spread, both extremes). m must
+// be well formed (Validate). solve.Solve applies DefaultLimits before any
+// backend runs.
 func (m *Model) CheckRange(lim Limits) error {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: %w: "+format, append([]any{ErrInvalid, ErrRange}, a...)...)
 	}
 	col := func(j int) string { return fmt.Sprintf("column %d (%s)", j, m.Vars[j].Name) }
 	row := func(i int) string { return fmt.Sprintf("row %d (%s)", i, m.Rows[i].Name) }
-	// An entry of the data, for the extremes of the spread.
-	type entry struct {
-		kind  string // "objective coefficient", "lower bound", ... ; "" for a matrix entry
-		i, j  int    // row (or −1) and column (or −1)
-		value float64
-	}
-	describe := func(e entry) string {
-		switch {
-		case e.kind == "":
-			return fmt.Sprintf("%s: coefficient %g of %s", row(e.i), e.value, col(e.j))
-		case e.i >= 0:
-			return fmt.Sprintf("%s: %s %g", row(e.i), e.kind, e.value)
-		}
-		return fmt.Sprintf("%s: %s %g", col(e.j), e.kind, e.value)
-	}
-	var big, small entry
-	seen := false
-	note := func(e entry) {
-		a := math.Abs(e.value)
-		if a == 0 || math.IsInf(a, 0) {
-			return
-		}
-		if !seen || a > math.Abs(big.value) {
-			big = e
-		}
-		if !seen || a < math.Abs(small.value) {
-			small = e
-		}
-		seen = true
-	}
 	over := func(v, limit float64) bool { return limit > 0 && !math.IsInf(v, 0) && math.Abs(v) > limit }
 	for j, v := range m.Vars {
 		if c := m.Obj[j]; over(c, lim.Obj) {
@@ -376,17 +354,34 @@ func (m *Model) CheckRange(lim Limits) error {
 		if over(v.Upper, lim.Bound) {
 			return bad("%s: upper bound %g: a finite bound must lie within ±%g (use +Inf for none)", col(j), v.Upper, lim.Bound)
 		}
-		note(entry{"objective coefficient", -1, j, m.Obj[j]})
-		note(entry{"lower bound", -1, j, v.Lower})
-		note(entry{"upper bound", -1, j, v.Upper})
 	}
 	for i := range m.Rows {
 		r := &m.Rows[i]
+		// The row's largest value (coefficient k, or a bound: k = -1 lower,
+		// -2 upper) and smallest nonzero coefficient.
+		big, small := -3, -1
+		value := func(k int) float64 {
+			switch k {
+			case -1:
+				return r.Lower
+			case -2:
+				return r.Upper
+			}
+			return r.Val[k]
+		}
 		for k, a := range r.Val {
 			if over(a, lim.Coef) {
 				return bad("%s: coefficient %g of %s: |a| must be ≤ %g", row(i), a, col(r.Ind[k]), lim.Coef)
 			}
-			note(entry{"", i, r.Ind[k], a})
+			if a == 0 {
+				continue
+			}
+			if big == -3 || math.Abs(a) > math.Abs(value(big)) {
+				big = k
+			}
+			if small < 0 || math.Abs(a) < math.Abs(r.Val[small]) {
+				small = k
+			}
 		}
 		if over(r.Lower, lim.Bound) {
 			return bad("%s: lower bound %g: a finite bound must lie within ±%g (use -Inf for none)", row(i), r.Lower, lim.Bound)
@@ -394,11 +389,31 @@ func (m *Model) CheckRange(lim Limits) error {
 		if over(r.Upper, lim.Bound) {
 			return bad("%s: upper bound %g: a finite bound must lie within ±%g (use +Inf for none)", row(i), r.Upper, lim.Bound)
 		}
-		note(entry{"lower bound", i, -1, r.Lower})
-		note(entry{"upper bound", i, -1, r.Upper})
-	}
-	if f := math.Abs(big.value) / math.Abs(small.value); lim.Spread > 0 && seen && f > lim.Spread {
-		return bad("the data span a factor %.3g, beyond %g: largest %s, smallest %s", f, lim.Spread, describe(big), describe(small))
+		if small < 0 || lim.Spread <= 0 {
+			continue
+		}
+		for _, k := range []int{-1, -2} {
+			if b := value(k); !math.IsInf(b, 0) && math.Abs(b) > math.Abs(value(big)) {
+				big = k
+			}
+		}
+		if f := math.Abs(value(big)) / math.Abs(r.Val[small]); f > lim.Spread {
+			var what string
+			switch big {
+			case -1:
+				what = fmt.Sprintf("lower bound %g", r.Lower)
+			case -2:
+				what = fmt.Sprintf("upper bound %g", r.Upper)
+			default:
+				what = fmt.Sprintf("coefficient %g of %s", r.Val[big], col(r.Ind[big]))
+			}
+			span := fmt.Sprintf("%.3g", f)
+			if math.IsInf(f, 0) {
+				span = fmt.Sprintf("more than %.3g", math.MaxFloat64)
+			}
+			return bad("%s: values span a factor %s, beyond %g: largest %s, smallest coefficient %g of %s",
+				row(i), span, lim.Spread, what, r.Val[small], col(r.Ind[small]))
+		}
 	}
 	return nil
 }

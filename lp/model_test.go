@@ -111,9 +111,12 @@ func TestCheckRange(t *testing.T) {
 		{"column lower bound", func(m *Model) { m.Vars[1].Lower = -1e21 }, "column 1 (y): lower bound -1e+21: a finite bound must lie within ±1e+20 (use -Inf for none)"},
 		{"row lower bound", func(m *Model) { m.Rows[0].Lower = -2e20 }, "row 0 (cap): lower bound -2e+20"},
 		{"row upper bound", func(m *Model) { m.Rows[0].Upper = 1e30 }, "row 0 (cap): upper bound 1e+30"},
-		// 1e20 / 1e-25 = 1e45; the first of the 1e20 values is the objective
-		// coefficient of x, the smallest the new coefficient.
-		{"spread", func(m *Model) { m.Rows[0].Val[1] = 1e-25 }, "the data span a factor 1e+45, beyond 1e+20: largest column 0 (x): objective coefficient -1e+20, smallest row 0 (cap): coefficient 1e-25 of column 1 (y)"},
+		// Row cap then holds 1e20 (x's coefficient; the bound −1e20 ties)
+		// and 1e-25: a spread of 1e45.
+		{"spread", func(m *Model) { m.Rows[0].Val[1] = 1e-25 }, "row 0 (cap): values span a factor 1e+45, beyond 1e+20: largest coefficient 1e+20 of column 0 (x), smallest coefficient 1e-25 of column 1 (y)"},
+		{"spread to a bound", func(m *Model) { m.Rows[0].Val[0], m.Rows[0].Val[1] = 1, 1e-25 }, "largest lower bound -1e+20, smallest coefficient 1e-25 of column 1 (y)"},
+		// 1e20 / 1e-300 overflows.
+		{"spread beyond float64", func(m *Model) { m.Rows[0].Val[1] = 1e-300 }, "values span a factor more than 1.8e+308"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := base()
@@ -124,8 +127,14 @@ func TestCheckRange(t *testing.T) {
 			}
 		})
 	}
-	// Zero limits disable a check; ±Inf bounds and zeros never count.
+	// A tiny cost or bound is no coefficient: it does not count in a spread.
 	m := base()
+	m.Obj[1], m.Vars[1].Upper = 1e-300, 1e-300
+	if err := m.CheckRange(DefaultLimits()); err != nil {
+		t.Errorf("tiny cost and bound: %v", err)
+	}
+	// Zero limits disable a check; ±Inf bounds and zeros never count.
+	m = base()
 	m.Rows[0].Val[1] = 1e-25
 	m.Obj[0] = 1e30
 	if err := m.CheckRange(Limits{}); err != nil {

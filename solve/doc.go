@@ -9,9 +9,10 @@
 //
 // Solve validates the model (an error wrapping lp.ErrInvalid), refuses data
 // no double-precision backend can be trusted with (lp.Model.CheckRange with
-// lp.DefaultLimits: a finite value above 1e20 in magnitude, or nonzero
-// magnitudes spanning more than 1e20; an error wrapping lp.ErrInvalid and
-// lp.ErrRange that names the entry), resolves the
+// lp.DefaultLimits: a finite value above 1e20 in magnitude, or a row whose
+// coefficients and bounds span more than 1e20 times its smallest
+// coefficient; an error wrapping lp.ErrInvalid and lp.ErrRange that names
+// the entry), resolves the
 // backend name (ErrUnknownBackend), checks that the backend declares the
 // capability the model needs (ErrCapability, naming backend and capability —
 // never a silent fallback to another backend), runs it with panics recovered

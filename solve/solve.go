@@ -110,7 +110,7 @@ func verifyTolerances(o Options) Tolerances {
 }
 
 // Solve validates m, refuses data outside lp.DefaultLimits (magnitudes
-// above 1e20, or a spread of magnitudes above 1e20: see lp.Model.CheckRange),
+// above 1e20, or a row spread above 1e20: see lp.Model.CheckRange),
 // opens the named backend ("auto", or "", applies Choose), checks
 // that it has the capabilities m needs, runs it, stamps Solution.Backend and
 // Solution.Time, and verifies the result with Verify (tolerances: the

@@ -62,7 +62,7 @@ var readMPS func(path string) (*lp.Model, error)
 //     rows, column bounds or contradictory bounds, unbounded,
 //     infeasible-and-unbounded);
 //   - Range: LPs whose data lie beyond lp.DefaultLimits (a coefficient of
-//     1e25; values spanning 1e25), which through solve.SolveWith must be
+//     1e25; a row whose values span 1e25), which through solve.SolveWith must be
 //     refused with an error wrapping lp.ErrRange that names the entry, or
 //     solved right;
 //   - Duals: the same LPs' duals against their unique values and the sign
