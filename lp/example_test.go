@@ -1,6 +1,7 @@
 package lp_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/streamopt/streamopt/lp"
@@ -29,4 +30,19 @@ func ExampleModel() {
 	// machine_hours <=
 	// demand range
 	// objective at (40, 10): 2600 activities: [400 50]
+}
+
+// ExampleModel_CheckRange refuses min −x s.t. 1e-25·x ≤ 1: its optimum
+// x = 1e25 lies beyond double-precision solvers (CLP and lp_solve call it
+// unbounded), which the spread of its row (1e25) shows before solving.
+func ExampleModel_CheckRange() {
+	m := lp.New("tiny", lp.Minimize)
+	x := m.AddVar("x", 0, lp.Inf, -1)
+	m.AddLE("r", 1, lp.Term{Var: x, Coef: 1e-25})
+	err := m.CheckRange(lp.DefaultLimits())
+	fmt.Println(errors.Is(err, lp.ErrRange))
+	fmt.Println(err)
+	// Output:
+	// true
+	// invalid model: data outside the range of a double-precision solver: row 0 (r): values span a factor 1e+25, beyond 1e+20: largest upper bound 1, smallest coefficient 1e-25 of column 0 (x)
 }

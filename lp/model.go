@@ -282,3 +282,138 @@ func CheckBounds(lo, hi float64) error {
 	}
 	return nil
 }
+
+// Limits of the data a double-precision simplex can be trusted with
+// (CheckRange, DefaultLimits).
+//
+// MaxMagnitude: in a sum aᵢⱼxⱼ + … with |aᵢⱼ| = 1e20 every contribution
+// below 1e20·ε ≈ 2e4 is lost; CLP refuses matrix entries above 1e20 and
+// aborts the process on an objective coefficient of 1e25 (solve/clp); many
+// solvers read 1e20 as infinity.
+//
+// MaxSpread limits, row by row, the largest magnitude among a row's
+// coefficients and finite bounds over its smallest nonzero coefficient. A
+// small coefficient is a pivot and a coupling: in min −x s.t. 1e-25·x ≤ 1
+// (spread 1e25; optimum −1e25 at x = 1e25) it makes the answer huge, and
+// CLP and lp_solve report the model unbounded. A small cost, bound or
+// right-hand side only moves the answer by about its own size, which the
+// tolerances absorb, so it is not limited. The measure is taken on the data
+// as given, not after scaling (that model scales to a spread of 1 by
+// rescaling x and the objective, yet the backends fail on it). The largest
+// row spread in NETLIB and MIPLIB is 1.9e8 (agg), far inside.
+const (
+	// MaxMagnitude is the largest finite |value| DefaultLimits accepts for a
+	// matrix entry, an objective coefficient or a column or row bound.
+	MaxMagnitude = 1e20
+	// MaxSpread is the largest row spread DefaultLimits accepts: the
+	// largest magnitude among a row's coefficients and finite bounds over
+	// its smallest nonzero coefficient.
+	MaxSpread = 1e20
+)
+
+// ErrRange is wrapped, together with ErrInvalid, by the errors of CheckRange.
+var ErrRange = errors.New("data outside the range of a double-precision solver")
+
+// Limits are the magnitudes CheckRange accepts, each inclusive; a zero field
+// means no limit.
+type Limits struct {
+	Coef   float64 // largest |aᵢⱼ|
+	Obj    float64 // largest |cⱼ|
+	Bound  float64 // largest finite |bound| of a column or row (±Inf is never limited)
+	Spread float64 // largest row spread (see MaxSpread)
+}
+
+// DefaultLimits returns MaxMagnitude for every magnitude and MaxSpread for the spread.
+func DefaultLimits() Limits {
+	return Limits{Coef: MaxMagnitude, Obj: MaxMagnitude, Bound: MaxMagnitude, Spread: MaxSpread}
+}
+
+// CheckRange reports the first value of m beyond lim: a matrix entry, an
+// objective coefficient or a finite column or row bound larger in magnitude
+// than its limit, or a row whose spread (the largest magnitude among its
+// coefficients and finite bounds over its smallest nonzero coefficient) is
+// above lim.Spread. Infinite bounds are never limited; the objective offset
+// is not limited. The error wraps ErrInvalid and ErrRange and names the row
+// or column, the entry and its value (for a spread, both extremes). m must
+// be well formed (Validate). solve.Solve applies DefaultLimits before any
+// backend runs.
+func (m *Model) CheckRange(lim Limits) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %w: "+format, append([]any{ErrInvalid, ErrRange}, a...)...)
+	}
+	col := func(j int) string { return fmt.Sprintf("column %d (%s)", j, m.Vars[j].Name) }
+	row := func(i int) string { return fmt.Sprintf("row %d (%s)", i, m.Rows[i].Name) }
+	over := func(v, limit float64) bool { return limit > 0 && !math.IsInf(v, 0) && math.Abs(v) > limit }
+	for j, v := range m.Vars {
+		if c := m.Obj[j]; over(c, lim.Obj) {
+			return bad("%s: objective coefficient %g: |c| must be ≤ %g", col(j), c, lim.Obj)
+		}
+		if over(v.Lower, lim.Bound) {
+			return bad("%s: lower bound %g: a finite bound must lie within ±%g (use -Inf for none)", col(j), v.Lower, lim.Bound)
+		}
+		if over(v.Upper, lim.Bound) {
+			return bad("%s: upper bound %g: a finite bound must lie within ±%g (use +Inf for none)", col(j), v.Upper, lim.Bound)
+		}
+	}
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		// The row's largest value (coefficient k, or a bound: k = -1 lower,
+		// -2 upper) and smallest nonzero coefficient.
+		big, small := -3, -1
+		value := func(k int) float64 {
+			switch k {
+			case -1:
+				return r.Lower
+			case -2:
+				return r.Upper
+			}
+			return r.Val[k]
+		}
+		for k, a := range r.Val {
+			if over(a, lim.Coef) {
+				return bad("%s: coefficient %g of %s: |a| must be ≤ %g", row(i), a, col(r.Ind[k]), lim.Coef)
+			}
+			if a == 0 {
+				continue
+			}
+			if big == -3 || math.Abs(a) > math.Abs(value(big)) {
+				big = k
+			}
+			if small < 0 || math.Abs(a) < math.Abs(r.Val[small]) {
+				small = k
+			}
+		}
+		if over(r.Lower, lim.Bound) {
+			return bad("%s: lower bound %g: a finite bound must lie within ±%g (use -Inf for none)", row(i), r.Lower, lim.Bound)
+		}
+		if over(r.Upper, lim.Bound) {
+			return bad("%s: upper bound %g: a finite bound must lie within ±%g (use +Inf for none)", row(i), r.Upper, lim.Bound)
+		}
+		if small < 0 || lim.Spread <= 0 {
+			continue
+		}
+		for _, k := range []int{-1, -2} {
+			if b := value(k); !math.IsInf(b, 0) && math.Abs(b) > math.Abs(value(big)) {
+				big = k
+			}
+		}
+		if f := math.Abs(value(big)) / math.Abs(r.Val[small]); f > lim.Spread {
+			var what string
+			switch big {
+			case -1:
+				what = fmt.Sprintf("lower bound %g", r.Lower)
+			case -2:
+				what = fmt.Sprintf("upper bound %g", r.Upper)
+			default:
+				what = fmt.Sprintf("coefficient %g of %s", r.Val[big], col(r.Ind[big]))
+			}
+			span := fmt.Sprintf("%.3g", f)
+			if math.IsInf(f, 0) {
+				span = fmt.Sprintf("more than %.3g", math.MaxFloat64)
+			}
+			return bad("%s: values span a factor %s, beyond %g: largest %s, smallest coefficient %g of %s",
+				row(i), span, lim.Spread, what, r.Val[small], col(r.Ind[small]))
+		}
+	}
+	return nil
+}

@@ -86,6 +86,67 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// TestCheckRange: each value just above its limit is refused naming the
+// entry, the limits themselves and infinite bounds pass, and a spread above
+// the limit names both extremes. Limits are MaxMagnitude = MaxSpread = 1e20.
+func TestCheckRange(t *testing.T) {
+	base := func() *Model {
+		m := New("t", Minimize)
+		x := m.AddVar("x", 0, 1e20, -1e20)
+		y := m.AddVar("y", math.Inf(-1), math.Inf(1), 1)
+		m.AddRow("cap", -1e20, 5, Term{x, 1e20}, Term{y, 2})
+		return m
+	}
+	if err := base().CheckRange(DefaultLimits()); err != nil {
+		t.Fatalf("values at the limits: %v", err)
+	}
+	for _, tc := range []struct {
+		name   string
+		mutate func(m *Model)
+		want   string
+	}{
+		{"coefficient", func(m *Model) { m.Rows[0].Val[1] = -1e25 }, "row 0 (cap): coefficient -1e+25 of column 1 (y): |a| must be ≤ 1e+20"},
+		{"objective", func(m *Model) { m.Obj[1] = 3e20 }, "column 1 (y): objective coefficient 3e+20: |c| must be ≤ 1e+20"},
+		{"column upper bound", func(m *Model) { m.Vars[0].Upper = 1e21 }, "column 0 (x): upper bound 1e+21"},
+		{"column lower bound", func(m *Model) { m.Vars[1].Lower = -1e21 }, "column 1 (y): lower bound -1e+21: a finite bound must lie within ±1e+20 (use -Inf for none)"},
+		{"row lower bound", func(m *Model) { m.Rows[0].Lower = -2e20 }, "row 0 (cap): lower bound -2e+20"},
+		{"row upper bound", func(m *Model) { m.Rows[0].Upper = 1e30 }, "row 0 (cap): upper bound 1e+30"},
+		// Row cap then holds 1e20 (x's coefficient; the bound −1e20 ties)
+		// and 1e-25: a spread of 1e45.
+		{"spread", func(m *Model) { m.Rows[0].Val[1] = 1e-25 }, "row 0 (cap): values span a factor 1e+45, beyond 1e+20: largest coefficient 1e+20 of column 0 (x), smallest coefficient 1e-25 of column 1 (y)"},
+		{"spread to a bound", func(m *Model) { m.Rows[0].Val[0], m.Rows[0].Val[1] = 1, 1e-25 }, "largest lower bound -1e+20, smallest coefficient 1e-25 of column 1 (y)"},
+		// 1e20 / 1e-300 overflows.
+		{"spread beyond float64", func(m *Model) { m.Rows[0].Val[1] = 1e-300 }, "values span a factor more than 1.8e+308"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := base()
+			tc.mutate(m)
+			err := m.CheckRange(DefaultLimits())
+			if !errors.Is(err, ErrInvalid) || !errors.Is(err, ErrRange) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("CheckRange() = %v, want ErrInvalid and ErrRange containing %q", err, tc.want)
+			}
+		})
+	}
+	// A tiny cost or bound is no coefficient: it does not count in a spread.
+	m := base()
+	m.Obj[1], m.Vars[1].Upper = 1e-300, 1e-300
+	if err := m.CheckRange(DefaultLimits()); err != nil {
+		t.Errorf("tiny cost and bound: %v", err)
+	}
+	// Zero limits disable a check; ±Inf bounds and zeros never count.
+	m = base()
+	m.Rows[0].Val[1] = 1e-25
+	m.Obj[0] = 1e30
+	if err := m.CheckRange(Limits{}); err != nil {
+		t.Errorf("no limits: %v", err)
+	}
+	m = New("zeros", Minimize)
+	m.AddVar("x", math.Inf(-1), math.Inf(1), 0)
+	if err := m.CheckRange(DefaultLimits()); err != nil {
+		t.Errorf("all-zero data: %v", err)
+	}
+}
+
 func TestMatrixAgreesWithRows(t *testing.T) {
 	m := New("t", Minimize)
 	for j := 0; j < 4; j++ {

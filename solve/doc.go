@@ -7,7 +7,12 @@
 //
 //	sol, rep, err := solve.Solve(ctx, model, "auto", solve.Options{})
 //
-// Solve validates the model (an error wrapping lp.ErrInvalid), resolves the
+// Solve validates the model (an error wrapping lp.ErrInvalid), refuses data
+// no double-precision backend can be trusted with (lp.Model.CheckRange with
+// lp.DefaultLimits: a finite value above 1e20 in magnitude, or a row whose
+// coefficients and bounds span more than 1e20 times its smallest
+// coefficient; an error wrapping lp.ErrInvalid and lp.ErrRange that names
+// the entry), resolves the
 // backend name (ErrUnknownBackend), checks that the backend declares the
 // capability the model needs (ErrCapability, naming backend and capability —
 // never a silent fallback to another backend), runs it with panics recovered
@@ -68,6 +73,36 @@
 //     (cᵀr < 0 when minimising) and r lies in the recession cone of the
 //     bounds: rⱼ ≥ 0 where lⱼ is finite, rⱼ ≤ 0 where uⱼ is finite, and the
 //     same for (Ar)ᵢ with rlᵢ, ruᵢ.
+//
+// # Certificates
+//
+// A certificate is a direction, so its size means nothing, and its entries
+// mean something only against the data they multiply: on a model whose
+// column x has the coefficient 1e25, a ray with rₓ = −1e-25 leaves x ≥ 0 by
+// a whole unit of that row, although −1e-25 is far inside any absolute
+// tolerance. Both certificates are therefore judged relative to the data:
+//
+//   - A ray is scaled so that maxⱼ |rⱼ|·κⱼ = 1, where κⱼ is the largest of
+//     |cⱼ| and |aᵢⱼ| in column j (a column without data takes the largest
+//     κ). A wrong-signed rⱼ counts as |rⱼ|·κⱼ, what it moves the rows and
+//     the objective by; a wrong-signed (Ar)ᵢ counts relative to
+//     Σⱼ |aᵢⱼ|/κⱼ, the most a ray so scaled can move row i. Each must be
+//     at most the primal tolerance (1e-7). The improvement −cᵀr must exceed
+//     the dual tolerance (1e-7) times Σⱼ |cⱼrⱼ|, so that it is not
+//     cancellation.
+//   - A Farkas certificate is scaled so that maxᵢ |yᵢ|·τᵢ = 1, τᵢ the
+//     largest |aᵢⱼ| of row i. An entry zⱼ of Aᵀy counts as zero only when it
+//     is below 1e-9 of Σᵢ |yᵢaᵢⱼ| (cancellation), so a coefficient of 1e-25
+//     meeting an infinite bound still breaks the proof; a yᵢ meeting an
+//     infinite row bound only when |yᵢ|·τᵢ is below 1e-9. The margin
+//     min yᵀr − max zᵀx must exceed the primal tolerance times the sum of
+//     the magnitudes of its terms: a margin of 1e-3 between bounds of 1e12
+//     is no proof, since the primal check would accept a point that close.
+//
+// Uniform scaling of the data (all of it 1e-25, say) changes none of these
+// measures: genuine certificates of such models pass, and false ones fail
+// just as they would at scale 1. The absolute checks of a primal point and
+// of duals are unchanged (DESIGN.md, "Tolerances").
 //
 // References: R. J. Vanderbei, Linear Programming: Foundations and
 // Extensions, 5th ed., Springer 2020 (duality, ch. 5; Farkas' lemma, ch. 10);

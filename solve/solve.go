@@ -115,7 +115,9 @@ func verifyTolerances(o Options) Tolerances {
 	return t
 }
 
-// Solve validates m, opens the named backend ("auto", or "", applies Choose), checks
+// Solve validates m, refuses data outside lp.DefaultLimits (magnitudes
+// above 1e20, or a row spread above 1e20: see lp.Model.CheckRange),
+// opens the named backend ("auto", or "", applies Choose), checks
 // that it has the capabilities m needs, runs it, stamps Solution.Backend and
 // Solution.Time, and verifies the result with Verify (tolerances: the
 // defaults, or the Options' PrimalTol, DualTol, IntTol where larger). A
@@ -123,7 +125,8 @@ func verifyTolerances(o Options) Tolerances {
 // lp.NumericalError; the solution and the report are kept so the caller can
 // see what went wrong.
 //
-// Errors: a malformed model wraps lp.ErrInvalid; an unknown backend wraps
+// Errors: a malformed model wraps lp.ErrInvalid, and out-of-range data
+// lp.ErrRange as well; an unknown backend wraps
 // ErrUnknownBackend; a backend that lacks a needed capability wraps
 // ErrCapability (there is never a silent fallback to another backend); a
 // backend that returns an error, panics or returns no solution wraps
@@ -180,6 +183,11 @@ func SolveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 }
 
 func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.Solution, *Report, error) {
+	// Data no double-precision backend can be trusted with are refused
+	// before any backend sees them (lp.DefaultLimits).
+	if err := m.CheckRange(lp.DefaultLimits()); err != nil {
+		return nil, nil, fmt.Errorf("solve: %w", err)
+	}
 	if err := CheckCapabilities(b, m); err != nil {
 		return nil, nil, err
 	}

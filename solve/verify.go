@@ -26,9 +26,10 @@ const (
 	DefaultObjectiveTol = 1e-6
 )
 
-// certZeroTol is the magnitude, relative to the certificate's largest entry,
-// below which an entry of Aᵀy (Farkas) or of the ray is treated as zero when
-// it multiplies an infinite bound.
+// certZeroTol is the relative size below which a Farkas certificate's
+// entry counts as zero where it meets an infinite bound: (Aᵀy)ⱼ against
+// Σᵢ |yᵢaᵢⱼ| (a sum that cancels to rounding), yᵢ against the certificate's
+// largest |yₖ|·τₖ (see verifyFarkas).
 const certZeroTol = 1e-9
 
 // Tolerances are the thresholds Verify applies; a zero field means its default.
@@ -110,20 +111,29 @@ type Report struct {
 	DualityGap    float64 `json:"duality_gap"`
 
 	// FarkasChecked: an Infeasible solution carried FarkasRow and it was
-	// checked. FarkasMargin is (min yᵀr over the row bounds − max (Aᵀy)ᵀx
-	// over the column bounds) for y scaled to ‖y‖∞ = 1; the certificate is
-	// valid when it is positive.
-	FarkasChecked bool    `json:"farkas_checked"`
-	FarkasMargin  float64 `json:"farkas_margin"`
+	// checked, with y scaled so that maxᵢ |yᵢ|·τᵢ = 1 (τᵢ the largest |aᵢⱼ|
+	// of row i). FarkasMargin is min yᵀr over the row bounds − max (Aᵀy)ᵀx
+	// over the column bounds; FarkasMarginRel the same divided by the sum of
+	// the magnitudes of its terms. The certificate is valid when
+	// FarkasMarginRel exceeds the primal tolerance (see the package doc,
+	// "Certificates").
+	FarkasChecked   bool    `json:"farkas_checked"`
+	FarkasMargin    float64 `json:"farkas_margin"`
+	FarkasMarginRel float64 `json:"farkas_margin_rel"`
 
 	// RayChecked: an Unbounded solution carried Ray and it was checked, with
-	// the ray scaled to ‖r‖∞ = 1. RayImprovement is the objective decrease
-	// along it (−cᵀr for a minimisation, cᵀr for a maximisation; valid when
-	// positive); RayViolation the largest amount by which Ar or r leaves the
-	// recession cone of the row or column bounds.
-	RayChecked     bool    `json:"ray_checked"`
-	RayImprovement float64 `json:"ray_improvement"`
-	RayViolation   float64 `json:"ray_violation"`
+	// the ray scaled so that maxⱼ |rⱼ|·κⱼ = 1 (κⱼ the largest of |cⱼ| and
+	// |aᵢⱼ| in column j). RayImprovement is the objective decrease along it
+	// (−cᵀr for a minimisation, cᵀr for a maximisation), RayImprovementRel
+	// the same over Σⱼ |cⱼrⱼ| (valid above the dual tolerance); RayViolation
+	// the largest amount by which r or Ar leaves the recession cone of the
+	// column or row bounds, each relative to what the ray can reach there:
+	// |rⱼ|·κⱼ for a column, Σⱼ |aᵢⱼ|/κⱼ for row i (valid up to the primal
+	// tolerance).
+	RayChecked        bool    `json:"ray_checked"`
+	RayImprovement    float64 `json:"ray_improvement"`
+	RayImprovementRel float64 `json:"ray_improvement_rel"`
+	RayViolation      float64 `json:"ray_violation"`
 }
 
 func (r *Report) fail(format string, args ...any) {
@@ -438,6 +448,39 @@ func maxAbs(v []float64) float64 {
 	return m
 }
 
+// weights returns, for each of a set of vectors (rows, or columns), the
+// largest magnitude it holds, with those that hold none given the largest
+// of the others (1 if all are empty): the scale against which a
+// certificate's entry on it is judged (see the package doc, "Certificates").
+func weights(w []float64) []float64 {
+	top := maxAbs(w)
+	if top == 0 {
+		top = 1
+	}
+	for k, v := range w {
+		if v == 0 {
+			w[k] = top
+		}
+	}
+	return w
+}
+
+// normalise returns v divided by max_k |v_k|·w_k, and that maximum.
+func normalise(v, w []float64) ([]float64, float64) {
+	top := 0.0
+	for k, x := range v {
+		top = math.Max(top, math.Abs(x)*w[k])
+	}
+	if top == 0 {
+		return nil, 0
+	}
+	out := make([]float64, len(v))
+	for k, x := range v {
+		out[k] = x / top
+	}
+	return out, top
+}
+
 func verifyFarkas(m *lp.Model, fy []float64, rep *Report) {
 	rep.FarkasChecked = true
 	// Contradictory bounds prove infeasibility by themselves, whatever y is.
@@ -448,34 +491,46 @@ func verifyFarkas(m *lp.Model, fy []float64, rep *Report) {
 		rep.FarkasMargin = math.Max(rep.FarkasMargin, m.Rows[i].Lower-m.Rows[i].Upper)
 	}
 	if rep.FarkasMargin > 0 {
+		rep.FarkasMarginRel = 1
 		return
 	}
-	scale := maxAbs(fy)
-	if scale == 0 {
+	// y is scaled so that max |yᵢ|·τᵢ = 1, τᵢ the largest |aᵢⱼ| of row i.
+	tau := make([]float64, len(m.Rows))
+	for i := range m.Rows {
+		tau[i] = maxAbs(m.Rows[i].Val)
+	}
+	y, _ := normalise(fy, weights(tau))
+	if y == nil {
 		rep.fail("Farkas certificate is zero")
 		return
 	}
-	y := make([]float64, len(fy))
-	for i, v := range fy {
-		y[i] = v / scale
+	a := m.Matrix()
+	z := a.MulTransVec(y)
+	// zscale[j] = Σᵢ |yᵢ aᵢⱼ|: what zⱼ would be without cancellation.
+	zscale := make([]float64, len(z))
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		for k, j := range r.Ind {
+			zscale[j] += math.Abs(y[i] * r.Val[k])
+		}
 	}
-	z := m.Matrix().MulTransVec(y)
-	// max zᵀx over lⱼ ≤ xⱼ ≤ uⱼ.
-	maxZX := 0.0
+	// max zᵀx over lⱼ ≤ xⱼ ≤ uⱼ; size collects the magnitudes of its terms.
+	maxZX, size := 0.0, 0.0
 	for j, v := range m.Vars {
 		zj := z[j]
-		if math.Abs(zj) <= certZeroTol {
-			continue
+		if math.Abs(zj) <= certZeroTol*zscale[j] {
+			continue // cancellation: zero up to rounding
 		}
 		b := v.Upper
 		if zj < 0 {
 			b = v.Lower
 		}
 		if math.IsInf(b, 0) {
-			rep.fail("Farkas certificate: (Aᵀy)[%d] = %.3g on column %s with an infinite bound", j, zj, v.Name)
+			rep.fail("Farkas certificate: (Aᵀy)[%d] = %.3g (of terms summing to %.3g in magnitude) on column %s with an infinite bound", j, zj, zscale[j], v.Name)
 			return
 		}
 		maxZX += zj * b
+		size += math.Abs(zj * b)
 	}
 	// min yᵀr over rlᵢ ≤ rᵢ ≤ ruᵢ.
 	minYR := 0.0
@@ -490,39 +545,60 @@ func verifyFarkas(m *lp.Model, fy []float64, rep *Report) {
 			b = r.Upper
 		}
 		if math.IsInf(b, 0) {
-			if math.Abs(yi) <= certZeroTol {
+			if math.Abs(yi)*tau[i] <= certZeroTol {
 				continue
 			}
 			rep.fail("Farkas certificate: y[%d] = %.3g on row %s with an infinite bound", i, yi, r.Name)
 			return
 		}
 		minYR += yi * b
+		size += math.Abs(yi * b)
 	}
 	rep.FarkasMargin = minYR - maxZX
-	if !(rep.FarkasMargin > rep.Tolerances.Primal*(1+math.Abs(minYR))) {
-		rep.fail("Farkas certificate does not prove infeasibility: min yᵀr = %.6g is not above max (Aᵀy)ᵀx = %.6g", minYR, maxZX)
+	if size > 0 {
+		rep.FarkasMarginRel = rep.FarkasMargin / size
+	}
+	if !(rep.FarkasMarginRel > rep.Tolerances.Primal) {
+		rep.fail("Farkas certificate does not prove infeasibility: min yᵀr = %.6g is not above max (Aᵀy)ᵀx = %.6g by %g of the %.3g its terms sum to", minYR, maxZX, rep.Tolerances.Primal, size)
 	}
 }
 
 func verifyRay(m *lp.Model, ray []float64, rep *Report) {
 	rep.RayChecked = true
-	scale := maxAbs(ray)
-	if scale == 0 {
+	// κⱼ = max(|cⱼ|, maxᵢ |aᵢⱼ|); the ray is scaled so that max |rⱼ|·κⱼ = 1.
+	kappa := make([]float64, len(m.Vars))
+	for j, c := range m.Obj {
+		kappa[j] = math.Abs(c)
+	}
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		for k, j := range r.Ind {
+			kappa[j] = math.Max(kappa[j], math.Abs(r.Val[k]))
+		}
+	}
+	r, _ := normalise(ray, weights(kappa))
+	if r == nil {
 		rep.fail("unbounded ray is zero")
 		return
-	}
-	r := make([]float64, len(ray))
-	for j, v := range ray {
-		r[j] = v / scale
 	}
 	imp := -m.Objective(r) + m.ObjOffset
 	if m.Sense == lp.Maximize {
 		imp = -imp
 	}
 	rep.RayImprovement = imp
-	if !(imp > rep.Tolerances.Dual) {
-		rep.fail("ray does not improve the objective: improvement %.3g", imp)
+	// Relative to Σⱼ |cⱼ rⱼ|, the improvement without cancellation.
+	cr := 0.0
+	for j, c := range m.Obj {
+		cr += math.Abs(c * r[j])
 	}
+	if cr > 0 {
+		rep.RayImprovementRel = imp / cr
+	}
+	if !(rep.RayImprovementRel > rep.Tolerances.Dual) {
+		rep.fail("ray does not improve the objective: improvement %.3g, %.3g of its terms' magnitude", imp, rep.RayImprovementRel)
+	}
+	// Violations of the recession cone, each relative to what the ray could
+	// reach there: |rⱼ|·κⱼ for a column, Σⱼ |aᵢⱼ|/κⱼ for a row.
 	cone := func(v, lo, hi float64) float64 {
 		w := 0.0
 		if !math.IsInf(lo, 0) && v < 0 {
@@ -535,19 +611,23 @@ func verifyRay(m *lp.Model, ray []float64, rep *Report) {
 	}
 	worst, what := 0.0, ""
 	for j, v := range m.Vars {
-		if w := cone(r[j], v.Lower, v.Upper); w > worst {
+		if w := cone(r[j], v.Lower, v.Upper) * kappa[j]; w > worst {
 			worst, what = w, "column "+v.Name
 		}
 	}
 	ar := m.Activities(r)
 	for i := range m.Rows {
 		row := &m.Rows[i]
-		if w := cone(ar[i], row.Lower, row.Upper); w > worst {
-			worst, what = w, "row "+row.Name
+		reach := 0.0
+		for k, j := range row.Ind {
+			reach += math.Abs(row.Val[k]) / kappa[j]
+		}
+		if w := cone(ar[i], row.Lower, row.Upper); w > 0 && w/reach > worst {
+			worst, what = w/reach, "row "+row.Name
 		}
 	}
 	rep.RayViolation = worst
 	if worst > rep.Tolerances.Primal {
-		rep.fail("ray leaves the recession cone of %s by %.3g", what, worst)
+		rep.fail("ray leaves the recession cone of %s by %.3g of what it reaches there", what, worst)
 	}
 }

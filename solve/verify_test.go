@@ -297,6 +297,139 @@ func TestVerify(t *testing.T) {
 	}
 }
 
+// TestVerifyCertificateScale: Verify judges rays and Farkas certificates
+// against the scale of the data. A certificate that holds only because a
+// violation of 1e-25 is below the absolute tolerance is rejected when the
+// data make that 1e-25 count; genuine certificates on badly scaled models
+// (data of 1e-25, or 1 beside 1e25) are accepted. Every model and
+// certificate is derived by hand in its comment.
+func TestVerifyCertificateScale(t *testing.T) {
+	term := func(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
+	inf := math.Inf(1)
+	ray := func(r ...float64) lp.Solution {
+		return lp.Solution{Status: lp.Unbounded, Objective: math.Inf(-1), Ray: r}
+	}
+	farkas := func(y ...float64) lp.Solution { return lp.Solution{Status: lp.Infeasible, FarkasRow: y} }
+	tests := []struct {
+		name    string
+		model   func() *lp.Model
+		sol     lp.Solution
+		problem string // "" when the certificate must be accepted
+	}{
+		{
+			// min −y s.t. r: y + 1e25·x ≤ 1e25, x, y ≥ 0: y ≤ 1e25·(1 − x),
+			// optimum −1e25 at x = 0. Along (−1e-25, 1) the row stays put,
+			// but x leaves x ≥ 0 by 1e-25, and 1e-25 of x is a whole unit
+			// of the row: the reported case.
+			name: "ray off x ≥ 0 by 1e-25 where x's coefficient is 1e25",
+			model: func() *lp.Model {
+				m := lp.New("big", lp.Minimize)
+				x := m.AddVar("x", 0, inf, 0)
+				y := m.AddVar("y", 0, inf, -1)
+				m.AddLE("r", 1e25, term(y, 1), term(x, 1e25))
+				return m
+			},
+			sol: ray(-1e-25, 1), problem: "recession cone of column x by 1",
+		},
+		{
+			// min −x s.t. r: 1e-25·x ≤ 1e-25, x ≥ 0: x ≤ 1, optimum −1. Along
+			// (1) the row grows by 1e-25, all the row can grow: not a ray.
+			name: "ray through a row of 1e-25",
+			model: func() *lp.Model {
+				m := lp.New("tinyrow", lp.Minimize)
+				x := m.AddVar("x", 0, inf, -1)
+				m.AddLE("r", 1e-25, term(x, 1e-25))
+				return m
+			},
+			sol: ray(1), problem: "recession cone of row r by 1",
+		},
+		{
+			// min −1e-25·(x + y) s.t. r: 1e-25·(x − y) ≤ 1e-25, x, y ≥ 0:
+			// (1, 1) keeps the row at 0 and lowers the objective by 2e-25,
+			// all of what its terms give: a genuine ray on data of 1e-25.
+			name: "genuine ray on data of 1e-25",
+			model: func() *lp.Model {
+				m := lp.New("tiny", lp.Minimize)
+				x := m.AddVar("x", 0, inf, -1e-25)
+				y := m.AddVar("y", 0, inf, -1e-25)
+				m.AddLE("r", 1e-25, term(x, 1e-25), term(y, -1e-25))
+				return m
+			},
+			sol: ray(1, 1),
+		},
+		{
+			// min −y s.t. r: y − 1e25·x ≤ 0, x, y ≥ 0: (1e-25, 1) keeps the
+			// row at 0 (or, with x rounded down by one part in 1e15, raises
+			// it by 1e-15 of its terms).
+			name: "genuine ray on data of 1 and 1e25",
+			model: func() *lp.Model {
+				m := lp.New("mixed", lp.Minimize)
+				x := m.AddVar("x", 0, inf, 0)
+				y := m.AddVar("y", 0, inf, -1)
+				m.AddLE("r", 0, term(y, 1), term(x, -1e25))
+				return m
+			},
+			sol: ray(1e-25*(1-1e-15), 1),
+		},
+		{
+			// r1: x + y ≤ 1, r2: x + y + 1e-25·w ≥ 2, x, y, w ≥ 0 is feasible
+			// (w = 1e25). y = (−1, 1) gives Aᵀy = (0, 0, 1e-25), and the
+			// 1e-25 meets w's infinite upper bound: no proof.
+			name: "Farkas certificate through a coefficient of 1e-25",
+			model: func() *lp.Model {
+				m := lp.New("feasible", lp.Minimize)
+				x := m.AddVar("x", 0, inf, 0)
+				y := m.AddVar("y", 0, inf, 0)
+				w := m.AddVar("w", 0, inf, 0)
+				m.AddLE("r1", 1, term(x, 1), term(y, 1))
+				m.AddGE("r2", 2, term(x, 1), term(y, 1), term(w, 1e-25))
+				return m
+			},
+			sol: farkas(-1, 1), problem: "on column w with an infinite bound",
+		},
+		{
+			// r1: x + y ≤ 1e12, r2: x + y ≥ 1e12 + 1e-3: y = (−1, 1) leaves a
+			// margin of 1e-3 out of terms of 2e12, less than the primal
+			// tolerance lets x + y fall short of r2 (1e-7·(1 + 1e12)).
+			name: "Farkas margin within rounding of the bounds",
+			model: func() *lp.Model {
+				m := lp.New("close", lp.Minimize)
+				x := m.AddVar("x", 0, inf, 0)
+				y := m.AddVar("y", 0, inf, 0)
+				m.AddLE("r1", 1e12, term(x, 1), term(y, 1))
+				m.AddGE("r2", 1e12+1e-3, term(x, 1), term(y, 1))
+				return m
+			},
+			sol: farkas(-1, 1), problem: "does not prove infeasibility",
+		},
+		{
+			// infeasModel with every value times 1e-25: y = (−1, 1) still
+			// gives Aᵀy = 0 and −1e-25 + 2e-25 > 0.
+			name: "genuine Farkas certificate on data of 1e-25",
+			model: func() *lp.Model {
+				m := lp.New("tinyinfeas", lp.Minimize)
+				x := m.AddVar("x", 0, inf, 1e-25)
+				y := m.AddVar("y", 0, inf, 1e-25)
+				m.AddLE("le", 1e-25, term(x, 1e-25), term(y, 1e-25))
+				m.AddGE("ge", 2e-25, term(x, 1e-25), term(y, 1e-25))
+				return m
+			},
+			sol: farkas(-1, 1),
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Verify(tc.model(), &tc.sol, Tolerances{})
+			if r.OK != (tc.problem == "") {
+				t.Fatalf("OK = %v, problems %q", r.OK, r.Problems)
+			}
+			if tc.problem != "" && !strings.Contains(r.Problems[0], tc.problem) {
+				t.Errorf("problems %q, want the first to contain %q", r.Problems, tc.problem)
+			}
+		})
+	}
+}
+
 func TestVerifyNil(t *testing.T) {
 	if r := Verify(nil, &lp.Solution{}, Tolerances{}); r.OK {
 		t.Error("nil model verified OK")

@@ -21,25 +21,32 @@ const Name = "clp"
 func init() { solve.Register(Name, func() solve.Backend { return New() }) }
 
 // Limits of the values CLP accepts, found by running CLP 1.17 on a two-column
-// LP with one value raised at a time (see clp_test.go, TestRangeGuard):
+// LP with one value raised at a time (see clp_test.go, TestRangeGuard). Each
+// is the largest magnitude Solve passes to CLP; solve.Solve already refuses
+// anything beyond lp.DefaultLimits (1e20), so these matter when the backend
+// is called directly.
 const (
 	// MaxCoef is the largest |a| CLP accepts in the constraint matrix; above
 	// it CLP refuses the matrix (status 4, secondary status 8 "bad element").
 	MaxCoef = 1e20
-	// MaxObj bounds |c|: at |c| ≥ 1e25 CLP fails an assertion in
-	// ClpSimplex::createRim and aborts the whole process.
-	MaxObj = 1e25
+	// MaxObj bounds |c|: |c| = 1e24 solves, at |c| ≥ 1e25 CLP fails an
+	// assertion in ClpSimplex::createRim and aborts the whole process.
+	MaxObj = 1e24
 	// MaxBound bounds finite column and row bounds: CLP silently reads any
 	// bound beyond 1e27 as infinite, which would change the model.
 	MaxBound = 1e27
 )
 
+// limits are CLP's limits in the form lp.Model.CheckRange takes (no limit
+// on the spread: CLP does not abort on it).
+var limits = lp.Limits{Coef: MaxCoef, Obj: MaxObj, Bound: MaxBound}
+
 // coinInf is COIN_DBL_MAX, CLP's value for an infinite bound.
 const coinInf = math.MaxFloat64
 
 // ErrRange is wrapped (together with lp.ErrInvalid) by the error Solve
-// returns for a coefficient or bound CLP cannot take.
-var ErrRange = errors.New("value outside the range CLP accepts")
+// returns for a coefficient or bound CLP cannot take. It is lp.ErrRange.
+var ErrRange = lp.ErrRange
 
 // Algorithms selectable with Options.Raw["algorithm"].
 const (
@@ -87,40 +94,6 @@ func parseRaw(raw map[string]string) (settings, error) {
 	return s, nil
 }
 
-// checkRanges rejects values CLP would abort on or silently change.
-func checkRanges(m *lp.Model) error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("clp: %w: %w: "+format, append([]any{lp.ErrInvalid, ErrRange}, a...)...)
-	}
-	for j, v := range m.Vars {
-		if c := m.Obj[j]; math.Abs(c) >= MaxObj {
-			return bad("vars[%d] (%s).obj: |c| must be < %g, got %g", j, v.Name, MaxObj, c)
-		}
-		if !math.IsInf(v.Lower, 0) && math.Abs(v.Lower) > MaxBound {
-			return bad("vars[%d] (%s).lower: a finite bound must be within ±%g (use -Inf), got %g", j, v.Name, MaxBound, v.Lower)
-		}
-		if !math.IsInf(v.Upper, 0) && math.Abs(v.Upper) > MaxBound {
-			return bad("vars[%d] (%s).upper: a finite bound must be within ±%g (use +Inf), got %g", j, v.Name, MaxBound, v.Upper)
-		}
-	}
-	for i := range m.Rows {
-		r := &m.Rows[i]
-		for k, a := range r.Val {
-			if math.Abs(a) > MaxCoef {
-				j := r.Ind[k]
-				return bad("rows[%d] (%s).coef[%d] (%s): |a| must be ≤ %g, got %g", i, r.Name, j, m.Vars[j].Name, MaxCoef, a)
-			}
-		}
-		if !math.IsInf(r.Lower, 0) && math.Abs(r.Lower) > MaxBound {
-			return bad("rows[%d] (%s).lower: a finite bound must be within ±%g (use -Inf), got %g", i, r.Name, MaxBound, r.Lower)
-		}
-		if !math.IsInf(r.Upper, 0) && math.Abs(r.Upper) > MaxBound {
-			return bad("rows[%d] (%s).upper: a finite bound must be within ±%g (use +Inf), got %g", i, r.Name, MaxBound, r.Upper)
-		}
-	}
-	return nil
-}
-
 // toCoin maps ±Inf to ±COIN_DBL_MAX.
 func toCoin(v float64) float64 {
 	switch {
@@ -159,8 +132,8 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if opts.IterationLimit < 0 {
 		return nil, fmt.Errorf("clp: options.iteration_limit: must be ≥ 0, got %d", opts.IterationLimit)
 	}
-	if err := checkRanges(m); err != nil {
-		return nil, err
+	if err := m.CheckRange(limits); err != nil {
+		return nil, fmt.Errorf("clp: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {

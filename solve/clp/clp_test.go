@@ -29,12 +29,13 @@ func TestRejects(t *testing.T) {
 	}
 	solvetest.RunRejects(t, func() solve.Backend { return New() }, lpModel, []solvetest.Reject{
 		// The limits are the ones measured in TestRangeGuard's comment: CLP
-		// aborts at |c| ≥ 1e25 and refuses |a| > 1e20.
-		{Name: "objective_1e25", Edit: func(m *lp.Model) { m.Obj[0] = 1e25 }, Is: ErrRange, Contains: "vars[0] (x).obj"},
-		{Name: "objective_-3e25", Edit: func(m *lp.Model) { m.Obj[0] = -3e25 }, Is: ErrRange, Contains: "got -3e+25"},
-		{Name: "coefficient_1e21", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, Is: ErrRange, Contains: "rows[0] (r0).coef[0] (x)"},
-		{Name: "bound_1e28", Edit: func(m *lp.Model) { m.Vars[0].Upper = 1e28 }, Is: ErrRange, Contains: "vars[0] (x).upper"},
-		{Name: "row_bound_-1e28", Edit: func(m *lp.Model) { m.Rows[0].Upper = -1e28 }, Is: ErrRange, Contains: "rows[0] (r0).upper"},
+		// aborts at |c| ≥ 1e25 (so MaxObj is 1e24, measured to work) and
+		// refuses |a| > 1e20.
+		{Name: "objective_1e25", Edit: func(m *lp.Model) { m.Obj[0] = 1e25 }, Is: ErrRange, Contains: "column 0 (x): objective coefficient 1e+25: |c| must be ≤ 1e+24"},
+		{Name: "objective_-3e24", Edit: func(m *lp.Model) { m.Obj[0] = -3e24 }, Is: ErrRange, Contains: "objective coefficient -3e+24"},
+		{Name: "coefficient_1e21", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, Is: ErrRange, Contains: "row 0 (r0): coefficient 1e+21 of column 0 (x)"},
+		{Name: "bound_1e28", Edit: func(m *lp.Model) { m.Vars[0].Upper = 1e28 }, Is: ErrRange, Contains: "column 0 (x): upper bound 1e+28"},
+		{Name: "row_bound_-1e28", Edit: func(m *lp.Model) { m.Rows[0].Upper = -1e28 }, Is: ErrRange, Contains: "row 0 (r0): upper bound -1e+28"},
 		{Name: "integer", Edit: func(m *lp.Model) { m.Vars[0].Integer = true }, Is: solve.ErrCapability, Contains: "MILP"},
 		{Name: "nan", Edit: func(m *lp.Model) { m.Obj[0] = math.NaN() }, Is: lp.ErrInvalid, Contains: "NaN"},
 		{Name: "unknown_raw", Options: solve.Options{Raw: map[string]string{"presolve": "on"}}, Contains: `unknown key "presolve"`},
@@ -44,8 +45,9 @@ func TestRejects(t *testing.T) {
 	})
 }
 
-// TestRangeGuard checks values just inside the limits still solve: CLP takes
-// |c| just under 1e25, |a| = 1e20 and a finite bound of 1e27.
+// TestRangeGuard checks values at the limits still solve: CLP takes
+// |c| = 1e24, |a| = 1e20 and a finite bound of 1e27 (called directly: solve.Solve
+// would refuse them all at 1e20).
 //
 // The limits were measured with CLP 1.17.6 on min −x−2y, x+y ≤ 5,
 // x + a·y ≤ 1e30, x, y ∈ [0, 10], raising one value at a time: |a| = 1e20 solves, |a| ≥ 1e21 gives status 4 / secondary 8; c = 1e24
@@ -53,7 +55,7 @@ func TestRejects(t *testing.T) {
 // fabs(obj[i]) < 1.0e25).
 func TestRangeGuard(t *testing.T) {
 	m := lp.New("guard", lp.Minimize)
-	x := m.AddVar("x", 0, 1e27, -9.99e24)
+	x := m.AddVar("x", 0, 1e27, -1e24)
 	y := m.AddVar("y", 0, 1, 0)
 	m.AddLE("r0", 1e27, t2(x, 1), t2(y, 1))
 	m.AddLE("r1", 5, t2(x, 1), t2(y, 1e20))
@@ -61,9 +63,9 @@ func TestRangeGuard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// x ≤ 5 from r1 (y = 0): z = −9.99e24·5.
-	if sol.Status != lp.Optimal || math.Abs(sol.Objective/(-4.995e25)-1) > 1e-9 {
-		t.Errorf("got %v %g, want optimal −4.995e25", sol.Status, sol.Objective)
+	// x ≤ 5 from r1 (y = 0): z = −1e24·5.
+	if sol.Status != lp.Optimal || math.Abs(sol.Objective/(-5e24)-1) > 1e-9 {
+		t.Errorf("got %v %g, want optimal −5e24", sol.Status, sol.Objective)
 	}
 }
 

@@ -34,9 +34,13 @@
 // CLP aborts the whole process (a failed assertion in ClpSimplex::createRim)
 // when an objective coefficient has |c| ≥ 1e25, rejects a matrix with
 // |a| > 1e20, and silently reads a finite bound beyond ±1e27 as infinite.
-// Solve checks every value first and returns an error wrapping
-// lp.ErrInvalid and ErrRange that names the offending entry. Infinite
-// bounds are passed as ±COIN_DBL_MAX (math.MaxFloat64) explicitly.
+// Solve checks every value first, with lp.Model.CheckRange and the limits
+// MaxCoef, MaxObj (1e24, the largest measured to work) and MaxBound, and
+// returns an error wrapping lp.ErrInvalid and ErrRange that names the
+// offending entry. (solve.Solve refuses beyond lp.DefaultLimits, 1e20 for
+// every value, before any backend runs, so through it these limits are
+// never reached.) Infinite bounds are passed as ±COIN_DBL_MAX
+// (math.MaxFloat64) explicitly.
 //
 // # Status
 //

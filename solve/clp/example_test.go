@@ -4,11 +4,12 @@ package clp_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
-	_ "github.com/streamopt/streamopt/solve/clp"
+	"github.com/streamopt/streamopt/solve/clp"
 )
 
 // Solve a small LP with CLP through solve.Solve, which verifies the answer.
@@ -29,15 +30,22 @@ func Example() {
 	// Output: optimal 12 x=4 y=0 dual(r0)=3 verified=true
 }
 
-// A coefficient CLP would abort the process on is refused with an error
-// that solve.IsInputError recognises (it wraps lp.ErrInvalid).
+// A coefficient CLP would abort the process on is refused before CLP sees
+// it, with an error wrapping lp.ErrInvalid and ErrRange that names the
+// entry. Through solve.Solve the same model is refused earlier, by
+// lp.DefaultLimits, as an input error.
 func ExampleBackend_Solve() {
 	m := lp.New("huge", lp.Minimize)
 	m.AddVar("x", 0, 1, 1e26)
-	_, _, err := solve.Solve(context.Background(), m, "clp", solve.Options{})
+	_, err := clp.New().Solve(context.Background(), m, solve.Options{})
+	fmt.Println(err)
+	fmt.Println("range error:", errors.Is(err, clp.ErrRange))
+	_, _, err = solve.Solve(context.Background(), m, "clp", solve.Options{})
 	fmt.Println(err)
 	fmt.Println("input error:", solve.IsInputError(err))
 	// Output:
-	// solve: backend failure: backend "clp": clp: invalid model: value outside the range CLP accepts: vars[0] (x).obj: |c| must be < 1e+25, got 1e+26
+	// clp: invalid model: data outside the range of a double-precision solver: column 0 (x): objective coefficient 1e+26: |c| must be ≤ 1e+24
+	// range error: true
+	// solve: invalid model: data outside the range of a double-precision solver: column 0 (x): objective coefficient 1e+26: |c| must be ≤ 1e+20
 	// input error: true
 }

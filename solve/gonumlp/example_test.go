@@ -30,5 +30,5 @@ func Example() {
 	fmt.Printf("standard form %d × %d (limit %d × %d)\n", rows, cols, gonumlp.MaxRows, gonumlp.MaxCols)
 	// Output:
 	// optimal 11 x=3 y=1 verified=true duals=false
-	// standard form 3 × 5 (limit 200 × 600)
+	// standard form 3 × 5 (limit 250 × 600)
 }

@@ -20,23 +20,27 @@ const Name = "gonum"
 
 // Size limits of the dense standard form (after bounds and ranges became
 // rows and columns). The backend stores A densely and gonum's simplex
-// refactorises a dense basis every iteration, so time grows roughly with
-// iterations·m³; beyond these sizes use the sparse simplex backend.
+// refactorises a dense basis several times per iteration, so time grows
+// roughly with iterations·m³; beyond these sizes use the sparse simplex
+// backend. Solve refuses a larger model with ErrTooLarge.
 //
-// Measured on NETLIB (2 shared cores, 30 s per instance): afiro (27 × 51
-// in standard form), blend, sc50a, sc50b finish in under a second, sc105,
-// share2b, stocfor1 in about 5 s, share1b, beaconfd, recipe, israel (174 ×
-// 316) in 15–25 s; adlittle (56 × 138), kb2 (52 × 77), lotfi, e226, bore3d
-// and brandy do not finish in 30 s; boeing2 and forplan end in
-// NumericalError.
+// Measured on NETLIB (2 shared cores, go test ./solve/gonumlp -run
+// TestNetlibReturns -v): every instance within the limits solves to its
+// known optimum; afiro, sc50a, sc50b, kb2, adlittle, blend, share2b, sc105
+// in under 0.2 s each, recipe, lotfi, share1b, stocfor1, beaconfd, bore3d,
+// brandy, israel and forplan (183 × 511) in 0.3–1.7 s, boeing2 and e226
+// (223 × 472) in 1.4–2.5 s. Raising the limits to 400 × 700 for a one-off
+// run, vtpbase, sctap1, scorpion, scfxm1, bandm and stair (362 × 544) also
+// solved, in 4–19 s each.
 const (
-	MaxRows = 200
+	MaxRows = 250
 	MaxCols = 600
 )
 
-// DefaultTol is the reduced-cost tolerance passed to gonum's Simplex when
-// Options.DualTol is zero.
-const DefaultTol = 1e-10
+// DefaultTol is the reduced-cost tolerance, relative to the largest |cⱼ| of
+// the equilibrated standard form, used when Options.DualTol is zero: gonum
+// stops when no reduced cost is below −DefaultTol·‖c‖∞.
+const DefaultTol = 1e-9
 
 // rankTol is the relative pivot size below which Gaussian elimination treats
 // a row of the standard form as a combination of the previous ones.
@@ -57,11 +61,17 @@ func New() *Backend { return &Backend{} }
 // Name returns "gonum".
 func (*Backend) Name() string { return Name }
 
-// Capabilities: continuous LPs only; gonum's Simplex gives no duals and no certificates.
+// Capabilities: continuous LPs only; gonum's Simplex gives no duals and no
+// certificates. Models whose standard form exceeds MaxRows × MaxCols are
+// refused (ErrTooLarge).
 func (*Backend) Capabilities() solve.Capabilities { return solve.Capabilities{LP: true} }
 
 // Solve converts m to standard form, solves it with gonum's Simplex and maps
-// the answer back. See the package documentation for the conversion.
+// the answer back. See the package documentation for the conversion and
+// the phases. gonum runs in the calling goroutine and is stopped from
+// inside when ctx is done (status TimeLimit) or when it exceeds its work
+// budget (WorkLimit, status IterationLimit), so Solve always returns and
+// leaves nothing running.
 func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*lp.Solution, error) {
 	if m == nil {
 		return nil, fmt.Errorf("gonum backend: %w: nil model", lp.ErrInvalid)
@@ -75,8 +85,11 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if opts.IterationLimit > 0 {
 		return nil, fmt.Errorf("gonum backend: options.IterationLimit: %w: no iteration limit in gonum's simplex, got %d", solve.ErrCapability, opts.IterationLimit)
 	}
-	if opts.PrimalTol < 0 || opts.DualTol < 0 || math.IsNaN(opts.DualTol) {
-		return nil, fmt.Errorf("gonum backend: options: tolerances must be >= 0, got primal %g dual %g", opts.PrimalTol, opts.DualTol)
+	if opts.PrimalTol < 0 || math.IsNaN(opts.PrimalTol) {
+		return nil, fmt.Errorf("gonum backend: options.PrimalTol: must be >= 0, got %g", opts.PrimalTol)
+	}
+	if !(opts.DualTol >= 0 && opts.DualTol < 1) {
+		return nil, fmt.Errorf("gonum backend: options.DualTol: must be in [0, 1) (relative to the largest cost), got %g", opts.DualTol)
 	}
 	for k := range opts.Raw {
 		return nil, fmt.Errorf("gonum backend: options.Raw[%q]: unknown option", k)
@@ -95,40 +108,19 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if tol == 0 {
 		tol = DefaultTol
 	}
-	type result struct {
-		st lp.Status
-		x  []float64
-		// err is a panic inside gonum, turned into NumericalError.
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		defer func() {
-			if r := recover(); r != nil {
-				done <- result{st: lp.NumericalError, err: fmt.Errorf("gonum panicked: %v", r)}
-			}
-		}()
-		st, x := sf.solve(tol)
-		done <- result{st: st, x: x}
-	}()
-	var res result
-	select {
-	case res = <-done:
-	case <-ctx.Done():
-		// gonum cannot be interrupted: the goroutine finishes on its own
-		// (its work is bounded by MaxRows×MaxCols) and its result is dropped.
-		return &lp.Solution{Status: lp.TimeLimit}, nil
-	}
+	// gonum runs in this goroutine; the watchdog stops it from inside (see
+	// watched), so nothing is left running when Solve returns.
+	st, x, err := sf.solve(ctx, tol)
 	if opts.Log != nil {
-		fmt.Fprintf(opts.Log, "gonum: standard form %d rows × %d columns: %s\n", len(sf.b), len(sf.c), res.st)
-		if res.err != nil {
-			fmt.Fprintf(opts.Log, "gonum: %v\n", res.err)
+		fmt.Fprintf(opts.Log, "gonum: standard form %d rows × %d columns: %s\n", len(sf.b), len(sf.c), st)
+		if err != nil {
+			fmt.Fprintf(opts.Log, "gonum: %v\n", err)
 		}
 	}
-	sol := &lp.Solution{Status: res.st}
-	switch res.st {
+	sol := &lp.Solution{Status: st}
+	switch st {
 	case lp.Optimal:
-		sol.X = sf.back(res.x)
+		sol.X = sf.back(x)
 		sol.Objective = m.Objective(sol.X)
 		sol.RowActivity = m.Activities(sol.X)
 	case lp.Unbounded:
@@ -357,10 +349,11 @@ func (sf *standard) reduce() lp.Status {
 }
 
 // solve runs gonum's Simplex on the reduced standard form and returns the
-// status and the standard-form point.
-func (sf *standard) solve(tol float64) (lp.Status, []float64) {
+// status, the standard-form point, and what went wrong when the status is
+// NumericalError.
+func (sf *standard) solve(ctx context.Context, tolRel float64) (lp.Status, []float64, error) {
 	if st := sf.reduce(); st != lp.NotSolved {
-		return st, nil
+		return st, nil, nil
 	}
 	n := len(sf.c)
 	// Columns with entries; gonum rejects all-zero columns.
@@ -387,29 +380,29 @@ func (sf *standard) solve(tol float64) (lp.Status, []float64) {
 		b := append([]float64(nil), sf.b...)
 		colScale := equilibrate(a, b, c)
 		var x []float64
-		var err error
 		if m == len(cols) {
-			x, err = square(a, b)
+			var err error
+			if x, err = square(a, b); err != nil {
+				if errors.Is(err, glp.ErrInfeasible) {
+					return lp.Infeasible, nil, nil
+				}
+				return lp.NumericalError, nil, err
+			}
 		} else {
-			_, x, err = glp.Simplex(c, a, b, tol, nil)
-		}
-		switch {
-		case err == nil:
-		case errors.Is(err, glp.ErrInfeasible):
-			return lp.Infeasible, nil
-		case errors.Is(err, glp.ErrUnbounded):
-			return lp.Unbounded, nil
-		default:
-			return lp.NumericalError, nil
+			st, xs, err := twoPhase(ctx, a, b, c, tolRel)
+			if st != lp.Optimal {
+				return st, nil, err
+			}
+			x = xs
 		}
 		for q, k := range cols {
 			s[k] = x[q] * colScale[q]
 		}
 	}
 	if sf.unboundedIfFeasible {
-		return lp.Unbounded, nil
+		return lp.Unbounded, nil, nil
 	}
-	return lp.Optimal, s
+	return lp.Optimal, s, nil
 }
 
 // squareTol is how negative a component of the unique solution of a square

@@ -61,6 +61,10 @@ var readMPS func(path string) (*lp.Model, error)
 //     maximisation, objective offsets, empty models, infeasible through
 //     rows, column bounds or contradictory bounds, unbounded,
 //     infeasible-and-unbounded);
+//   - Range: LPs whose data lie beyond lp.DefaultLimits (a coefficient of
+//     1e25; a row whose values span 1e25), which through solve.SolveWith must be
+//     refused with an error wrapping lp.ErrRange that names the entry, or
+//     solved right;
 //   - Duals: the same LPs' duals against their unique values and the sign
 //     convention of the lp package (needs Duals);
 //   - Certificates: Farkas certificates and rays (needs Rays);
@@ -92,6 +96,14 @@ func Run(t *testing.T, newBackend solve.Factory, cfg Config) {
 		}
 		for _, tc := range lpCases {
 			t.Run(tc.name, func(t *testing.T) { r.runCase(t, tc, false) })
+		}
+	})
+	t.Run("Range", func(t *testing.T) {
+		if !test.LP {
+			t.Skipf("backend %s: LP not tested (capability %s)", r.name, declared(caps.LP))
+		}
+		for _, tc := range rangeCases {
+			t.Run(tc.name, func(t *testing.T) { r.runRange(t, tc) })
 		}
 	})
 	t.Run("Duals", func(t *testing.T) {
