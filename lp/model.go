@@ -312,7 +312,7 @@ const (
 )
 
 // ErrRange is wrapped, together with ErrInvalid, by the errors of CheckRange.
-var ErrRange = errors.New("data outside the range of a double-precision solver")
+var ErrRange = fault.New(fault.ErrInput, "data outside the range of a double-precision solver")
 
 // Limits are the magnitudes CheckRange accepts, each inclusive; a zero field
 // means no limit.

@@ -2,8 +2,8 @@ package mps
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 
 	"github.com/streamopt/streamopt/models/rrs"
@@ -27,7 +27,7 @@ type Policy struct {
 
 // ErrResources is returned when the resources cannot support p_n users
 // (Algorithm 1, line 3).
-var ErrResources = errors.New("mps: current resources cannot support the last stage point")
+var ErrResources = fault.New(fault.ErrInput, "mps: current resources cannot support the last stage point")
 
 // Options control the RRS solves of Plan and Sweep.
 type Options struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 
@@ -48,7 +49,7 @@ const rankTol = 1e-9
 
 // ErrTooLarge is wrapped by the error Solve returns for a model whose standard
 // form exceeds MaxRows or MaxCols.
-var ErrTooLarge = errors.New("gonum backend: model too large for the dense solver")
+var ErrTooLarge = fault.New(fault.ErrInput, "gonum backend: model too large for the dense solver")
 
 func init() { solve.Register(Name, func() solve.Backend { return New() }) }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"strconv"
 	"time"
@@ -27,7 +28,7 @@ const MaxValue = 1e30
 
 // ErrRange is wrapped (together with lp.ErrInvalid) by the error Solve
 // returns for a finite value lp_solve would read as infinite.
-var ErrRange = errors.New("value outside the range lp_solve accepts")
+var ErrRange = fault.New(fault.ErrInput, "value outside the range lp_solve accepts")
 
 // Backend solves LPs and MILPs with lp_solve 5.5. It is stateless; each
 // Solve builds a fresh lprec.
