@@ -63,7 +63,9 @@
 // intersected with row q's, and row p is removed; an empty intersection means
 // infeasible. Postsolve: if y_q has the sign of a bound that came from row
 // p, then y_p = y_q/λ and y_q = 0 (this keeps y_p·aₚ + y_q·a_q unchanged);
-// otherwise y_p = 0.
+// otherwise y_p = 0. Within
+// one hash bucket a row is compared with at most 8 earlier rows kept, so a
+// bucket of many rows that hash alike but are not parallel stays linear.
 //
 // Dominated column (including an empty column): if cⱼ ≥ 0 and decreasing xⱼ
 // cannot violate any row (every row with aᵢⱼ > 0 has rl = −∞ and every row
@@ -105,6 +107,39 @@
 // columns). Doubleton equations (which would substitute one column of
 // a₁x₁ + a₂x₂ = b into every row of the other, changing coefficients) are
 // not implemented.
+//
+// # Cost and the context
+//
+// Each row carries its activity bounds Lmin and Lmax as they change, in the
+// form of Andersen & Andersen (§3.2) and of the HiGHS presolve: the finite
+// contributions aⱼ·bⱼ summed in double-double arithmetic (each product split
+// exactly by an FMA, so that removing a term of 1e300 leaves the small terms
+// intact) and a count of the infinite ones. Tightening or fixing a column
+// updates its rows in O(its column); every activity test, and the activity
+// of a row without one of its columns (the implied-free test), is O(1).
+// Each pass begins by dropping removed entries and recounting all activity
+// bounds from scratch, so rounding never builds up across passes. A pass
+// therefore costs O(live nonzeros) plus, for the reductions that remove a
+// row or column, O(its length) once; with at most Options.MaxPasses passes
+// presolve is linear in the nonzeros. Before, each column singleton of a
+// row rescanned the whole row, which made one dense row quadratic.
+//
+// Measured with BenchmarkPresolveDenseRow (presolvetest.DenseRow: one row
+// over all n columns, n/2 of them dominated, n/8 fixed, plus seven sparse
+// rows), go test ./lp/presolve -run X -bench PresolveDenseRow, on a shared
+// 2-core AMD EPYC under load (so within about ±30%):
+//
+//	n         before     after
+//	1 000     42 ms      1.0 ms
+//	10 000    2.6 s      20 ms
+//	100 000   248 s      0.18 s
+//
+// The cost grows linearly: about 2 µs per column at every size, most of it
+// building the working copy and the reduced model.
+//
+// PresolveContext polls its context every 16 384 units of work (a row,
+// column or nonzero visited), a fraction of a millisecond, and stops with
+// Status lp.TimeLimit once it is done.
 //
 // References: E. D. Andersen and K. D. Andersen, "Presolving in linear
 // programming", Mathematical Programming 71 (1995) 221–245; J. Gondzio,

@@ -116,18 +116,19 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 		case opForcingRow:
 			// Choose the row dual with the sign its tight side allows that
 			// gives every fixed column a reduced cost of the right sign.
+			cols, vals, free := r.ent.of(o)
 			yi := 0.0
-			for k, j := range o.cols {
-				if !o.free[k] {
+			for k, j := range cols {
+				if !free[k] {
 					continue
 				}
-				t := d[j] / o.vals[k]
+				t := d[j] / vals[k]
 				if o.lowFrom && t > yi || !o.lowFrom && t < yi {
 					yi = t
 				}
 			}
-			for k, j := range o.cols {
-				d[j] -= o.vals[k] * yi
+			for k, j := range cols {
+				d[j] -= vals[k] * yi
 			}
 			y[o.row] = yi
 			active[o.row] = true
@@ -136,8 +137,9 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 			// so d_j = 0 and the row's dual carries its cost.
 			j := o.col
 			v := o.rhs / o.coef
-			for k, c := range o.cols {
-				v -= o.vals[k] / o.coef * x[c]
+			cols, vals, _ := r.ent.of(o)
+			for k, c := range cols {
+				v -= vals[k] / o.coef * x[c]
 			}
 			x[j] = v
 			y[o.row] = o.cost / o.coef
@@ -183,8 +185,9 @@ func (r *Result) mapRay(ray []float64) []float64 {
 	for s := len(r.stack) - 1; s >= 0; s-- {
 		if o := &r.stack[s]; o.kind == opSubstituteCol {
 			v := 0.0
-			for k, c := range o.cols {
-				v -= o.vals[k] / o.coef * out[c]
+			cols, vals, _ := r.ent.of(o)
+			for k, c := range cols {
+				v -= vals[k] / o.coef * out[c]
 			}
 			out[o.col] = v
 		}

@@ -22,8 +22,8 @@ const MinDenseRowColumns = 32
 // reduction of lp/presolve has something to act on:
 //
 //	link:    x0 + x1 − x3 = 0          (a tripleton equation)
-//	dup1:    x8 + 2·x9 ≥ 0             (dup2 is 3·dup1: duplicate rows)
-//	dup2:    3·x8 + 6·x9 ≥ −3
+//	dup1:    x8 + 2·x9 ≤ 3             (dup2 is 3·dup1: duplicate rows)
+//	dup2:    3·x8 + 6·x9 ≤ 12
 //	single:  2·x11 ≤ 14                (a singleton row: x11 ≤ 7)
 //	pair:    x16 − x17 = 0             (a doubleton equation)
 //	cover:   Σ_{j mod 10 = 0} xⱼ ≥ K   (a second, sparser long row)
@@ -70,8 +70,8 @@ func DenseRow(n int) (*lp.Model, error) {
 	m.AddLE("dense", act+float64(n/2), dense...)
 	t := func(j int, a float64) lp.Term { return lp.Term{Var: j, Coef: a} }
 	m.AddEQ("link", 0, t(0, 1), t(1, 1), t(3, -1))
-	m.AddGE("dup1", 0, t(8, 1), t(9, 2))
-	m.AddGE("dup2", -3, t(8, 3), t(9, 6))
+	m.AddLE("dup1", 3, t(8, 1), t(9, 2))
+	m.AddLE("dup2", 12, t(8, 3), t(9, 6))
 	m.AddLE("single", 14, t(11, 2))
 	m.AddEQ("pair", 0, t(16, 1), t(17, -1))
 	m.AddGE("cover", coverLow+1, cover...)
