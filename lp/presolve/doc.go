@@ -20,7 +20,13 @@
 //
 // Decisions use the tolerance τ = Options.Tol·max(1, |value|). A reduction
 // whose arithmetic would overflow (a bound or the objective constant becoming
-// infinite, as with coefficients near 1e300) is skipped.
+// infinite, as with coefficients near 1e300), or whose postsolve would have
+// to produce a value out of range from the data alone (a substituted
+// column's b/a, a singleton row's dual cₖ/a, a duplicate row's factor λ), is
+// skipped. Where the overflow depends on the reduced solution (a dual that
+// only the solver's numbers push past 1e308) Postsolve returns an error
+// wrapping ErrOutOfRange rather than an infinite or NaN value; the caller
+// solves the original model instead.
 //
 // # Reductions
 //
@@ -63,7 +69,7 @@
 // intersected with row q's, and row p is removed; an empty intersection means
 // infeasible. Postsolve: if y_q has the sign of a bound that came from row
 // p, then y_p = y_q/λ and y_q = 0 (this keeps y_p·aₚ + y_q·a_q unchanged);
-// otherwise y_p = 0. Within
+// otherwise y_p = 0. A λ that overflows or underflows is not used. Within
 // one hash bucket a row is compared with at most 8 earlier rows kept, so a
 // bucket of many rows that hash alike but are not parallel stays linear.
 //
@@ -87,7 +93,9 @@
 // and the column is left alone). Then xⱼ is in effect free: substitute it
 // out, which moves its cost onto the row, cₖ ← cₖ − (cⱼ/aᵢⱼ)·aᵢₖ and
 // c₀ ← c₀ + cⱼb/aᵢⱼ, and removes row i and column j. A pivot |aᵢⱼ| below
-// 1/100 of the row's largest other coefficient is not used. Postsolve: xⱼ
+// 1/100 of the row's largest other coefficient is not used, nor a side b
+// with b/aᵢⱼ out of range; a column with no cost takes the finite side
+// nearer 0. Postsolve: xⱼ
 // from the row, dⱼ = 0 (a free column), yᵢ = cⱼ/aᵢⱼ, whose sign matches
 // the side b (y ≥ 0 at rl, y ≤ 0 at ru for a minimisation); the other
 // reduced costs are unchanged because cₖ − aᵢₖyᵢ is exactly the substituted

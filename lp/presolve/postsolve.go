@@ -3,6 +3,7 @@ package presolve
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/streamopt/streamopt/lp"
 )
@@ -19,6 +20,10 @@ import (
 // holds to rounding. A Ray (unbounded direction) is extended by zeros on
 // the removed columns, except that a substituted column follows its row.
 // FarkasRow is not mapped and is nil in the result.
+//
+// A value that would be infinite or NaN (possible only with data near the
+// float64 limit) makes Postsolve fail with an error wrapping ErrOutOfRange,
+// so that no solution with a NaN ever leaves it.
 //
 // Duals are exact only for LP reductions: after integer rounding of bounds
 // (a model with integer columns presolved without IgnoreIntegrality) they
@@ -172,7 +177,39 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 		}
 		out.RowDual, out.ReducedCost = y, d
 	}
+	if err := r.checkFinite(&out); err != nil {
+		return nil, err
+	}
 	return &out, nil
+}
+
+// ErrOutOfRange is wrapped by Postsolve when a value of the original model's
+// solution would be infinite or NaN. That happens only with data near the
+// float64 limit (say coefficients of 1e300 and 1e-300), where a value the
+// reduced solution implies, such as a dual y = d/a, cannot be represented.
+// The caller can solve the original model without presolve instead.
+var ErrOutOfRange = errors.New("presolve: postsolved value beyond the float64 range")
+
+// checkFinite reports the first value of X, RowDual or ReducedCost that is
+// not a finite number.
+func (r *Result) checkFinite(sol *lp.Solution) error {
+	m := r.orig
+	for j, v := range sol.X {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Errorf("%w: x of column %d (%s) = %v", ErrOutOfRange, j, m.Vars[j].Name, v)
+		}
+	}
+	for i, v := range sol.RowDual {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Errorf("%w: dual of row %d (%s) = %v", ErrOutOfRange, i, m.Rows[i].Name, v)
+		}
+	}
+	for j, v := range sol.ReducedCost {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Errorf("%w: reduced cost of column %d (%s) = %v", ErrOutOfRange, j, m.Vars[j].Name, v)
+		}
+	}
+	return nil
 }
 
 // mapRay extends a ray of the reduced model: removed columns are fixed (0),

@@ -274,8 +274,30 @@ func PresolveContext(ctx context.Context, m *lp.Model, opts Options) (*Result, e
 	res.xfix = p.xfix
 	res.stack = p.stack
 	res.ent = p.ent
-	res.a = m.Matrix()
+	res.a = matrixWithoutZeros(m)
 	return res, nil
+}
+
+// matrixWithoutZeros is m's matrix in column form without the explicit zero
+// coefficients Validate allows: they carry nothing, and in Postsolve's
+// c − Aᵀy a zero times an infinite dual (a product near the float64 limit)
+// would be NaN.
+func matrixWithoutZeros(m *lp.Model) *lp.CSC {
+	a := m.Matrix()
+	q := 0
+	for j := 0; j < a.Cols; j++ {
+		start := a.ColPtr[j]
+		a.ColPtr[j] = q
+		for k := start; k < a.ColPtr[j+1]; k++ {
+			if a.Val[k] != 0 {
+				a.RowInd[q], a.Val[q] = a.RowInd[k], a.Val[k]
+				q++
+			}
+		}
+	}
+	a.ColPtr[a.Cols] = q
+	a.RowInd, a.Val = a.RowInd[:q], a.Val[:q]
+	return a
 }
 
 // String summarises the sizes before and after, e.g.
@@ -616,6 +638,12 @@ func (p *presolver) singletonRow(i int) bool {
 	if math.IsInf(lo, 1) || math.IsInf(hi, -1) {
 		return false
 	}
+	// Postsolve hands the row a dual dₖ/a, dₖ the column's reduced cost,
+	// which is of the size of its cost; when that overflows the row could
+	// not be given back its dual, so it stays.
+	if math.IsInf(p.cost[col]/a, 0) {
+		return false
+	}
 	if p.isInt[col] {
 		lo, hi = roundUp(lo, p.tol), roundDown(hi, p.tol)
 	}
@@ -928,7 +956,12 @@ func (p *presolver) parallel(keep, i int) (float64, bool) {
 			return 0, false
 		}
 		if first {
+			// A factor that overflows or underflows would turn finite
+			// bounds into 0 or ∞ when the rows are merged.
 			lambda, first = bv[y]/av[x], false
+			if lambda == 0 || math.IsInf(lambda, 0) {
+				return 0, false
+			}
 		}
 		if math.Abs(bv[y]-lambda*av[x]) > 1e-12*math.Max(math.Abs(bv[y]), math.Abs(lambda*av[x])) {
 			return 0, false
@@ -1103,9 +1136,12 @@ func (p *presolver) impliedFreeSingleton(j int) bool {
 
 // substitutionSide returns the right-hand side b of row i that column j
 // (coefficient a) is solved from: the equality's, or for an inequality the
-// side the cost of x_j makes tight (with no cost, either finite side). It
-// fails when that side is infinite (the cost pushes towards a missing side:
-// the model is unbounded if feasible, which the solver decides).
+// side the cost of x_j makes tight (with no cost, either finite side: the
+// one nearer 0). It fails when that side is infinite (the cost pushes
+// towards a missing side: the model is unbounded if feasible, which the
+// solver decides) and when b/a is not a finite number: postsolve evaluates
+// x_j = b/a − Σ (a_k/a)·x_k, and an infinite first term would make x_j
+// infinite or, against another infinite term, NaN.
 func (p *presolver) substitutionSide(i, j int, a float64) (float64, bool) {
 	rl, ru := p.rl[i], p.ru[i]
 	b := rl
@@ -1116,11 +1152,14 @@ func (p *presolver) substitutionSide(i, j int, a float64) (float64, bool) {
 		switch s := p.cost[j] / a; {
 		case s < 0:
 			b = ru
-		case s == 0 && math.IsInf(rl, -1):
+		case s == 0 && (math.IsInf(rl, -1) || !math.IsInf(ru, 1) && math.Abs(ru) < math.Abs(rl)):
 			b = ru
 		}
 	}
 	if math.IsInf(b, 0) {
+		return 0, false
+	}
+	if v := b / a; math.IsInf(v, 0) || math.IsNaN(v) {
 		return 0, false
 	}
 	return b, true
