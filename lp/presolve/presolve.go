@@ -329,6 +329,9 @@ func newPresolver(ctx context.Context, m *lp.Model, tol float64, useInt bool) *p
 		sign = -1
 	}
 	for j, v := range m.Vars {
+		if p.poll(0) {
+			return p
+		}
 		p.cost[j] = sign * m.Obj[j]
 		p.lo[j], p.hi[j] = v.Lower, v.Upper
 		p.isInt[j] = v.Integer && useInt
@@ -341,6 +344,9 @@ func newPresolver(ctx context.Context, m *lp.Model, tol float64, useInt bool) *p
 	nnz := 0
 	for i := range m.Rows {
 		r := &m.Rows[i]
+		if p.poll(len(r.Ind)) {
+			return p
+		}
 		for k, j := range r.Ind {
 			if r.Val[k] != 0 {
 				nnz++
@@ -352,6 +358,9 @@ func newPresolver(ctx context.Context, m *lp.Model, tol float64, useInt bool) *p
 	colRowBuf, colValBuf := make([]int, nnz), make([]float64, nnz)
 	at := 0
 	for j := range p.colRow {
+		if p.poll(0) {
+			return p
+		}
 		end := at + p.colCnt[j]
 		p.colRow[j], p.colVal[j] = colRowBuf[at:at:end], colValBuf[at:at:end]
 		at = end
