@@ -233,6 +233,11 @@ func PresolveContext(ctx context.Context, m *lp.Model, opts Options) (*Result, e
 		passes = defaultMaxPasses
 	}
 	res := &Result{orig: m, min: m.Sense == lp.Minimize}
+	if err := ctx.Err(); err != nil {
+		// Done already: spare the working copy (tens of MB on a big model).
+		res.Status, res.Reason = lp.TimeLimit, stopReason(err)
+		return res, nil
+	}
 	p := newPresolver(ctx, m, tol, !opts.IgnoreIntegrality)
 	if !p.halted() {
 		p.stats.RowsBefore, p.stats.ColsBefore, p.stats.NonzerosBefore = m.NumRows(), m.NumVars(), m.NumNonzeros()
@@ -259,7 +264,7 @@ func PresolveContext(ctx context.Context, m *lp.Model, opts Options) (*Result, e
 	switch {
 	case p.stopped:
 		res.Status = lp.TimeLimit
-		res.Reason = fmt.Sprintf("presolve stopped: %v", ctx.Err())
+		res.Reason = stopReason(ctx.Err())
 		res.Reduced, res.keptRows, res.keptCols = nil, nil, nil
 		return res, nil
 	case p.infeasible:
@@ -277,6 +282,9 @@ func PresolveContext(ctx context.Context, m *lp.Model, opts Options) (*Result, e
 	res.a = matrixWithoutZeros(m)
 	return res, nil
 }
+
+// stopReason is Result.Reason when the context stopped presolve.
+func stopReason(err error) string { return fmt.Sprintf("presolve stopped: %v", err) }
 
 // matrixWithoutZeros is m's matrix in column form without the explicit zero
 // coefficients Validate allows: they carry nothing, and in Postsolve's
