@@ -20,7 +20,13 @@
 //
 // Decisions use the tolerance τ = Options.Tol·max(1, |value|). A reduction
 // whose arithmetic would overflow (a bound or the objective constant becoming
-// infinite, as with coefficients near 1e300) is skipped.
+// infinite, as with coefficients near 1e300), or whose postsolve would have
+// to produce a value out of range from the data alone (a substituted
+// column's b/a, a singleton row's dual cₖ/a, a duplicate row's factor λ), is
+// skipped. Where the overflow depends on the reduced solution (a dual that
+// only the solver's numbers push past 1e308) Postsolve returns an error
+// wrapping ErrOutOfRange rather than an infinite or NaN value; the caller
+// solves the original model instead.
 //
 // # Reductions
 //
@@ -63,7 +69,9 @@
 // intersected with row q's, and row p is removed; an empty intersection means
 // infeasible. Postsolve: if y_q has the sign of a bound that came from row
 // p, then y_p = y_q/λ and y_q = 0 (this keeps y_p·aₚ + y_q·a_q unchanged);
-// otherwise y_p = 0.
+// otherwise y_p = 0. A λ that overflows or underflows is not used. Within
+// one hash bucket a row is compared with at most 8 earlier rows kept, so a
+// bucket of many rows that hash alike but are not parallel stays linear.
 //
 // Dominated column (including an empty column): if cⱼ ≥ 0 and decreasing xⱼ
 // cannot violate any row (every row with aᵢⱼ > 0 has rl = −∞ and every row
@@ -85,7 +93,9 @@
 // and the column is left alone). Then xⱼ is in effect free: substitute it
 // out, which moves its cost onto the row, cₖ ← cₖ − (cⱼ/aᵢⱼ)·aᵢₖ and
 // c₀ ← c₀ + cⱼb/aᵢⱼ, and removes row i and column j. A pivot |aᵢⱼ| below
-// 1/100 of the row's largest other coefficient is not used. Postsolve: xⱼ
+// 1/100 of the row's largest other coefficient is not used, nor a side b
+// with b/aᵢⱼ out of range; a column with no cost takes the finite side
+// nearer 0. Postsolve: xⱼ
 // from the row, dⱼ = 0 (a free column), yᵢ = cⱼ/aᵢⱼ, whose sign matches
 // the side b (y ≥ 0 at rl, y ≤ 0 at ru for a minimisation); the other
 // reduced costs are unchanged because cₖ − aᵢₖyᵢ is exactly the substituted
@@ -105,6 +115,42 @@
 // columns). Doubleton equations (which would substitute one column of
 // a₁x₁ + a₂x₂ = b into every row of the other, changing coefficients) are
 // not implemented.
+//
+// # Cost and the context
+//
+// Each row carries its activity bounds Lmin and Lmax as they change, in the
+// form of Andersen & Andersen (§3.2) and of the HiGHS presolve: the finite
+// contributions aⱼ·bⱼ summed in double-double arithmetic (each product split
+// exactly by an FMA, so that removing a term of 1e300 leaves the small terms
+// intact) and a count of the infinite ones. Tightening or fixing a column
+// updates its rows in O(its column); every activity test, and the activity
+// of a row without one of its columns (the implied-free test), is O(1).
+// Each pass begins by dropping removed entries and recounting all activity
+// bounds from scratch, so rounding never builds up across passes. A pass
+// therefore costs O(live nonzeros) plus, for the reductions that remove a
+// row or column, O(its length) once; with at most Options.MaxPasses passes
+// presolve is linear in the nonzeros. Before, each column singleton of a
+// row rescanned the whole row, which made one dense row quadratic.
+//
+// Measured with BenchmarkPresolveDenseRow (presolvetest.DenseRow: one row
+// over all n columns, 3n/8 of them dominated, n/8 fixed, plus seven sparse
+// rows), go test ./lp/presolve -run X -bench PresolveDenseRow -benchtime
+// 10x -count 3, best of three (before: one to three runs), on a shared
+// 2-core AMD EPYC under load (the spread between runs was up to 2.5x):
+//
+//	n         before     after
+//	1 000     42 ms      0.8 ms
+//	10 000    2.6 s      8.7 ms
+//	100 000   248 s      68 ms
+//
+// The cost grows linearly, under 1 µs per column at every size, most of it
+// building the working copy and the reduced model; before, it grew as n².
+//
+// PresolveContext polls its context every 16 384 units of work (a row,
+// column or nonzero visited), a fraction of a millisecond, and stops with
+// Status lp.TimeLimit once it is done. On DenseRow(10⁶) the longest
+// stretch between two looks, in CPU time, was under 45 ms (one pass over
+// the dense row; Validate, before the first look, takes about 15 ms).
 //
 // References: E. D. Andersen and K. D. Andersen, "Presolving in linear
 // programming", Mathematical Programming 71 (1995) 221–245; J. Gondzio,

@@ -1,7 +1,9 @@
 package presolve_test
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/presolve"
@@ -60,4 +62,24 @@ func ExampleResult_Postsolve() {
 	// reduced: 0 rows, 0 columns
 	// x: [1 0] objective: 1
 	// row duals: [1 0] reduced costs: [0 1]
+}
+
+func ExamplePresolveContext() {
+	// A deadline that has already passed: presolve stops at once and says
+	// so with lp.TimeLimit, which a solver reports as a time-limit answer.
+	m := lp.New("example", lp.Minimize)
+	x := m.AddVar("x", 0, 10, 1)
+	m.AddGE("lift", 1, lp.Term{Var: x, Coef: 1})
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+
+	res, err := presolve.PresolveContext(ctx, m, presolve.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("status:", res.Status, "reduced model:", res.Reduced != nil)
+	fmt.Println(res.Reason)
+	// Output:
+	// status: time_limit reduced model: false
+	// presolve stopped: context deadline exceeded
 }

@@ -3,6 +3,7 @@ package presolve
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/streamopt/streamopt/lp"
 )
@@ -19,6 +20,10 @@ import (
 // holds to rounding. A Ray (unbounded direction) is extended by zeros on
 // the removed columns, except that a substituted column follows its row.
 // FarkasRow is not mapped and is nil in the result.
+//
+// A value that would be infinite or NaN (possible only with data near the
+// float64 limit) makes Postsolve fail with an error wrapping ErrOutOfRange,
+// so that no solution with a NaN ever leaves it.
 //
 // Duals are exact only for LP reductions: after integer rounding of bounds
 // (a model with integer columns presolved without IgnoreIntegrality) they
@@ -116,18 +121,19 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 		case opForcingRow:
 			// Choose the row dual with the sign its tight side allows that
 			// gives every fixed column a reduced cost of the right sign.
+			cols, vals, free := r.ent.of(o)
 			yi := 0.0
-			for k, j := range o.cols {
-				if !o.free[k] {
+			for k, j := range cols {
+				if !free[k] {
 					continue
 				}
-				t := d[j] / o.vals[k]
+				t := d[j] / vals[k]
 				if o.lowFrom && t > yi || !o.lowFrom && t < yi {
 					yi = t
 				}
 			}
-			for k, j := range o.cols {
-				d[j] -= o.vals[k] * yi
+			for k, j := range cols {
+				d[j] -= vals[k] * yi
 			}
 			y[o.row] = yi
 			active[o.row] = true
@@ -136,8 +142,9 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 			// so d_j = 0 and the row's dual carries its cost.
 			j := o.col
 			v := o.rhs / o.coef
-			for k, c := range o.cols {
-				v -= o.vals[k] / o.coef * x[c]
+			cols, vals, _ := r.ent.of(o)
+			for k, c := range cols {
+				v -= vals[k] / o.coef * x[c]
 			}
 			x[j] = v
 			y[o.row] = o.cost / o.coef
@@ -170,7 +177,39 @@ func (r *Result) Postsolve(sol *lp.Solution) (*lp.Solution, error) {
 		}
 		out.RowDual, out.ReducedCost = y, d
 	}
+	if err := r.checkFinite(&out); err != nil {
+		return nil, err
+	}
 	return &out, nil
+}
+
+// ErrOutOfRange is wrapped by Postsolve when a value of the original model's
+// solution would be infinite or NaN. That happens only with data near the
+// float64 limit (say coefficients of 1e300 and 1e-300), where a value the
+// reduced solution implies, such as a dual y = d/a, cannot be represented.
+// The caller can solve the original model without presolve instead.
+var ErrOutOfRange = errors.New("presolve: postsolved value beyond the float64 range")
+
+// checkFinite reports the first value of X, RowDual or ReducedCost that is
+// not a finite number.
+func (r *Result) checkFinite(sol *lp.Solution) error {
+	m := r.orig
+	for j, v := range sol.X {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Errorf("%w: x of column %d (%s) = %v", ErrOutOfRange, j, m.Vars[j].Name, v)
+		}
+	}
+	for i, v := range sol.RowDual {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Errorf("%w: dual of row %d (%s) = %v", ErrOutOfRange, i, m.Rows[i].Name, v)
+		}
+	}
+	for j, v := range sol.ReducedCost {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Errorf("%w: reduced cost of column %d (%s) = %v", ErrOutOfRange, j, m.Vars[j].Name, v)
+		}
+	}
+	return nil
 }
 
 // mapRay extends a ray of the reduced model: removed columns are fixed (0),
@@ -183,8 +222,9 @@ func (r *Result) mapRay(ray []float64) []float64 {
 	for s := len(r.stack) - 1; s >= 0; s-- {
 		if o := &r.stack[s]; o.kind == opSubstituteCol {
 			v := 0.0
-			for k, c := range o.cols {
-				v -= o.vals[k] / o.coef * out[c]
+			cols, vals, _ := r.ent.of(o)
+			for k, c := range cols {
+				v -= vals[k] / o.coef * out[c]
 			}
 			out[o.col] = v
 		}

@@ -1,6 +1,7 @@
 package presolve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"github.com/streamopt/streamopt/fault"
@@ -17,6 +18,15 @@ const DefaultTol = 1e-9
 
 // defaultMaxPasses caps the number of passes when Options.MaxPasses is zero.
 const defaultMaxPasses = 100
+
+// pollEvery is the amount of work (nonzeros or rows and columns visited)
+// between two looks at the context: a few hundred microseconds at most.
+const pollEvery = 1 << 14
+
+// maxDuplicateReps bounds the rows of one hash bucket that later rows are
+// compared with, so that a bucket of many rows that hash alike but are not
+// parallel costs linear, not quadratic, time.
+const maxDuplicateReps = 8
 
 // Options controls Presolve.
 type Options struct {
@@ -64,7 +74,9 @@ type Result struct {
 	Reduced *lp.Model
 	// Status is lp.NotSolved when Reduced must be solved, lp.Infeasible when
 	// presolve proved that no point is feasible; Reason then says which row
-	// or column shows it. Presolve never returns lp.Unbounded: a column whose
+	// or column shows it. It is lp.TimeLimit when the context of
+	// PresolveContext was done (deadline or cancellation) before presolve
+	// finished; Reason then holds the context's error and Reduced is nil. Presolve never returns lp.Unbounded: a column whose
 	// cost pushes it to an infinite bound is unbounded only if the rest is
 	// feasible, so it stays in Reduced for the solver to decide (with a ray).
 	Status lp.Status
@@ -78,6 +90,7 @@ type Result struct {
 	keptCols []int
 	xfix     []float64 // values of removed columns, by original index
 	stack    []op
+	ent      entries // the columns the ops of stack refer to
 	a        *lp.CSC // original matrix in column form
 }
 
@@ -108,9 +121,33 @@ type op struct {
 	// upper bound came from the removed row. forcing: lowFrom means the row
 	// was at its lower bound.
 	lowFrom, upFrom bool
-	cols            []int     // forcing: columns fixed; substitute: the row's other columns
-	vals            []float64 // forcing, substitute: their coefficients
-	free            []bool    // forcing: column had lower < upper
+	// forcing: the columns fixed; substitute: the row's other columns.
+	// They are entries [first, last) of the Result's entries, so that an op
+	// holds no pointer and the stack of a large model stays one flat array.
+	first, last int
+}
+
+// entries holds the columns of the forcing-row and substitution ops, one
+// after the other.
+type entries struct {
+	cols []int     // the column
+	vals []float64 // its coefficient in the op's row
+	free []bool    // forcing: the column had lower < upper
+}
+
+func (e *entries) add(j int, a float64, free bool) {
+	e.cols = append(e.cols, j)
+	e.vals = append(e.vals, a)
+	e.free = append(e.free, free)
+}
+
+func (e *entries) truncate(n int) {
+	e.cols, e.vals, e.free = e.cols[:n], e.vals[:n], e.free[:n]
+}
+
+// of returns the entries of op o.
+func (e *entries) of(o *op) ([]int, []float64, []bool) {
+	return e.cols[o.first:o.last], e.vals[o.first:o.last], e.free[o.first:o.last]
 }
 
 // presolver holds the working state. Costs are in minimisation sense.
@@ -133,9 +170,26 @@ type presolver struct {
 	xfix           []float64
 	offset         float64 // objective constant gathered so far (minimisation sense)
 	stack          []op
+	ent            entries
 	stats          Stats
 
+	// amin and amax are the smallest and largest activity of each row over
+	// the current column bounds, kept up to date by setBounds and fixCol
+	// and recounted at the start of every pass; top holds each row's
+	// largest coefficients. See actSum and rowMax.
+	amin, amax []actSum
+	top        []rowMax
+	// substTried[i] is the pass (counted from 1) in which a substitution
+	// from row i failed a check that scans the whole row; no other column
+	// of row i is tried in that pass.
+	substTried []int
+
+	ctx      context.Context
+	work     int // units of work done; the context is polled every pollEvery
+	nextPoll int
+
 	infeasible bool
+	stopped    bool // the context was done
 	reason     string
 }
 
@@ -143,8 +197,22 @@ type presolver struct {
 // Postsolve needs to map a solution of it back to m. m is not modified, and
 // must not be modified while the Result is in use: Postsolve evaluates the
 // original model. The error is non-nil only when m is not a valid model
-// (see lp.Model.Validate) or opts is out of range.
+// (see lp.Model.Validate) or opts is out of range. Presolve runs to the
+// end; PresolveContext can be stopped.
 func Presolve(m *lp.Model, opts Options) (*Result, error) {
+	return PresolveContext(context.Background(), m, opts)
+}
+
+// PresolveContext is Presolve under a context: when ctx is done (its
+// deadline passes or it is cancelled) presolve stops within a fraction of a
+// millisecond of work and returns a Result with Status lp.TimeLimit, its
+// Reason the context's error, and no Reduced model. A caller maps that to a
+// time-limit answer, as it would a solver that hit the deadline. A nil ctx
+// means context.Background().
+func PresolveContext(ctx context.Context, m *lp.Model, opts Options) (*Result, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if m == nil {
 		return nil, errors.New("presolve: model: must not be nil")
 	}
@@ -165,39 +233,80 @@ func Presolve(m *lp.Model, opts Options) (*Result, error) {
 	if passes == 0 {
 		passes = defaultMaxPasses
 	}
-	p := newPresolver(m, tol, !opts.IgnoreIntegrality)
-	p.stats.RowsBefore, p.stats.ColsBefore, p.stats.NonzerosBefore = m.NumRows(), m.NumVars(), m.NumNonzeros()
 	res := &Result{orig: m, min: m.Sense == lp.Minimize}
-
-	p.initialChecks()
-	for pass := 0; pass < passes && !p.infeasible; pass++ {
+	if err := ctx.Err(); err != nil {
+		// Done already: spare the working copy (tens of MB on a big model).
+		res.Status, res.Reason = lp.TimeLimit, stopReason(err)
+		return res, nil
+	}
+	p := newPresolver(ctx, m, tol, !opts.IgnoreIntegrality)
+	if !p.halted() {
+		p.stats.RowsBefore, p.stats.ColsBefore, p.stats.NonzerosBefore = m.NumRows(), m.NumVars(), m.NumNonzeros()
+		p.initialChecks()
+	}
+	for pass := 0; pass < passes && !p.halted(); pass++ {
 		p.stats.Passes++
+		p.refresh()
 		changed := p.rowPass()
-		if !p.infeasible {
+		if !p.halted() {
 			changed = p.colPass() || changed
 		}
-		if !p.infeasible {
+		if !p.halted() {
 			changed = p.duplicateRows() || changed
 		}
 		if !changed {
 			break
 		}
 	}
+	if !p.halted() {
+		res.Reduced, res.keptRows, res.keptCols = p.build(opts.IgnoreIntegrality)
+	}
 	res.Stats = p.stats
-	if p.infeasible {
+	switch {
+	case p.stopped:
+		res.Status = lp.TimeLimit
+		res.Reason = stopReason(ctx.Err())
+		res.Reduced, res.keptRows, res.keptCols = nil, nil, nil
+		return res, nil
+	case p.infeasible:
 		res.Status = lp.Infeasible
 		res.Reason = p.reason
 		return res, nil
 	}
 	res.Status = lp.NotSolved
-	res.Reduced, res.keptRows, res.keptCols = p.build(opts.IgnoreIntegrality)
 	res.Stats.RowsAfter = res.Reduced.NumRows()
 	res.Stats.ColsAfter = res.Reduced.NumVars()
 	res.Stats.NonzerosAfter = res.Reduced.NumNonzeros()
 	res.xfix = p.xfix
 	res.stack = p.stack
-	res.a = m.Matrix()
+	res.ent = p.ent
+	res.a = matrixWithoutZeros(m)
 	return res, nil
+}
+
+// stopReason is Result.Reason when the context stopped presolve.
+func stopReason(err error) string { return fmt.Sprintf("presolve stopped: %v", err) }
+
+// matrixWithoutZeros is m's matrix in column form without the explicit zero
+// coefficients Validate allows: they carry nothing, and in Postsolve's
+// c − Aᵀy a zero times an infinite dual (a product near the float64 limit)
+// would be NaN.
+func matrixWithoutZeros(m *lp.Model) *lp.CSC {
+	a := m.Matrix()
+	q := 0
+	for j := 0; j < a.Cols; j++ {
+		start := a.ColPtr[j]
+		a.ColPtr[j] = q
+		for k := start; k < a.ColPtr[j+1]; k++ {
+			if a.Val[k] != 0 {
+				a.RowInd[q], a.Val[q] = a.RowInd[k], a.Val[k]
+				q++
+			}
+		}
+	}
+	a.ColPtr[a.Cols] = q
+	a.RowInd, a.Val = a.RowInd[:q], a.Val[:q]
+	return a
 }
 
 // String summarises the sizes before and after, e.g.
@@ -207,10 +316,10 @@ func (s Stats) String() string {
 		s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter)
 }
 
-func newPresolver(m *lp.Model, tol float64, useInt bool) *presolver {
+func newPresolver(ctx context.Context, m *lp.Model, tol float64, useInt bool) *presolver {
 	n, nr := m.NumVars(), m.NumRows()
 	p := &presolver{
-		m: m, tol: tol, useInt: useInt,
+		m: m, tol: tol, useInt: useInt, ctx: ctx, // nextPoll 0: the first poll looks
 		cost: make([]float64, n), lo: make([]float64, n), hi: make([]float64, n),
 		isInt: make([]bool, n), colAlive: make([]bool, n), rowAlive: make([]bool, nr),
 		rl: make([]float64, nr), ru: make([]float64, nr),
@@ -218,44 +327,177 @@ func newPresolver(m *lp.Model, tol float64, useInt bool) *presolver {
 		colRow: make([][]int, n), colVal: make([][]float64, n),
 		rowCnt: make([]int, nr), colCnt: make([]int, n),
 		xfix: make([]float64, n),
+		amin: make([]actSum, nr), amax: make([]actSum, nr), top: make([]rowMax, nr),
+		substTried: make([]int, nr),
+	}
+	if p.poll(0) { // a context done already
+		return p
 	}
 	sign := 1.0
 	if m.Sense == lp.Maximize {
 		sign = -1
 	}
 	for j, v := range m.Vars {
+		if p.poll(0) {
+			return p
+		}
 		p.cost[j] = sign * m.Obj[j]
 		p.lo[j], p.hi[j] = v.Lower, v.Upper
 		p.isInt[j] = v.Integer && useInt
 		p.colAlive[j] = true
 	}
+	// Explicit zero coefficients (Validate allows them) carry no
+	// information and would divide by zero in a singleton row. The rows and
+	// the columns each take one backing array; a row or column is a window
+	// of it with room for exactly its own entries.
+	nnz := 0
 	for i := range m.Rows {
 		r := &m.Rows[i]
+		if p.poll(len(r.Ind)) {
+			return p
+		}
+		for k, j := range r.Ind {
+			if r.Val[k] != 0 {
+				nnz++
+				p.colCnt[j]++
+			}
+		}
+	}
+	rowIndBuf, rowValBuf := make([]int, nnz), make([]float64, nnz)
+	colRowBuf, colValBuf := make([]int, nnz), make([]float64, nnz)
+	at := 0
+	for j := range p.colRow {
+		if p.poll(0) {
+			return p
+		}
+		end := at + p.colCnt[j]
+		p.colRow[j], p.colVal[j] = colRowBuf[at:at:end], colValBuf[at:at:end]
+		at = end
+	}
+	at = 0
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		if p.poll(len(r.Ind)) {
+			return p
+		}
 		p.rowAlive[i] = true
 		p.rl[i], p.ru[i] = r.Lower, r.Upper
-		idx := make([]int, len(r.Ind))
-		for k := range idx {
-			idx[k] = k
-		}
-		sort.Slice(idx, func(a, b int) bool { return r.Ind[idx[a]] < r.Ind[idx[b]] })
-		// Explicit zero coefficients (Validate allows them) carry no
-		// information and would divide by zero in a singleton row.
-		ind := make([]int, 0, len(idx))
-		val := make([]float64, 0, len(idx))
-		for _, q := range idx {
-			if r.Val[q] != 0 {
-				ind, val = append(ind, r.Ind[q]), append(val, r.Val[q])
+		start := at
+		for k, j := range r.Ind {
+			if r.Val[k] != 0 {
+				rowIndBuf[at], rowValBuf[at] = j, r.Val[k]
+				at++
 			}
+		}
+		ind, val := rowIndBuf[start:at:at], rowValBuf[start:at:at]
+		if !sort.IntsAreSorted(ind) {
+			sort.Sort(byIndex{ind, val})
 		}
 		p.rowInd[i], p.rowVal[i] = ind, val
 		p.rowCnt[i] = len(ind)
 		for k, j := range ind {
 			p.colRow[j] = append(p.colRow[j], i)
 			p.colVal[j] = append(p.colVal[j], val[k])
-			p.colCnt[j]++
 		}
 	}
 	return p
+}
+
+// byIndex sorts a row's entries by column.
+type byIndex struct {
+	ind []int
+	val []float64
+}
+
+func (b byIndex) Len() int           { return len(b.ind) }
+func (b byIndex) Less(x, y int) bool { return b.ind[x] < b.ind[y] }
+func (b byIndex) Swap(x, y int) {
+	b.ind[x], b.ind[y] = b.ind[y], b.ind[x]
+	b.val[x], b.val[y] = b.val[y], b.val[x]
+}
+
+// poll counts units of work and, every pollEvery units, looks at the
+// context; it reports whether presolve must stop.
+func (p *presolver) poll(units int) bool {
+	p.work += units + 1
+	if p.work >= p.nextPoll && !p.stopped {
+		p.nextPoll = p.work + pollEvery
+		if p.ctx.Err() != nil {
+			p.stopped = true
+		}
+	}
+	return p.stopped
+}
+
+// halted reports whether presolve must stop: infeasibility proved or the
+// context done.
+func (p *presolver) halted() bool { return p.infeasible || p.stopped }
+
+// refresh starts a pass: it drops removed columns from the rows and removed
+// rows from the columns, so that a pass costs the live nonzeros, and
+// recounts every row's activity bounds and largest coefficients from
+// scratch, so that the rounding of incremental updates never builds up over
+// passes.
+func (p *presolver) refresh() {
+	for i := range p.rl {
+		if p.poll(len(p.rowInd[i])) {
+			return
+		}
+		if !p.rowAlive[i] {
+			p.rowInd[i], p.rowVal[i] = nil, nil
+			continue
+		}
+		ind, val := p.rowInd[i][:0], p.rowVal[i][:0]
+		var lmin, lmax actSum
+		var top rowMax
+		for k, j := range p.rowInd[i] {
+			if !p.colAlive[j] {
+				continue
+			}
+			a := p.rowVal[i][k]
+			ind, val = append(ind, j), append(val, a)
+			tmin, tmax := sideTerms(a, p.lo[j], p.hi[j])
+			lmin.add(tmin, 1)
+			lmax.add(tmax, 1)
+			top.note(j, a)
+		}
+		p.rowInd[i], p.rowVal[i] = ind, val
+		p.amin[i], p.amax[i], p.top[i] = lmin, lmax, top
+	}
+	for j := range p.lo {
+		if p.poll(len(p.colRow[j])) {
+			return
+		}
+		if !p.colAlive[j] {
+			p.colRow[j], p.colVal[j] = nil, nil
+			continue
+		}
+		rows, val := p.colRow[j][:0], p.colVal[j][:0]
+		for k, i := range p.colRow[j] {
+			if p.rowAlive[i] {
+				rows, val = append(rows, i), append(val, p.colVal[j][k])
+			}
+		}
+		p.colRow[j], p.colVal[j] = rows, val
+	}
+}
+
+// setBounds changes the bounds of column j and updates the activity bounds
+// of its rows.
+func (p *presolver) setBounds(j int, lo, hi float64) {
+	for k, i := range p.colRow[j] {
+		if !p.rowAlive[i] {
+			continue
+		}
+		a := p.colVal[j][k]
+		omin, omax := sideTerms(a, p.lo[j], p.hi[j])
+		nmin, nmax := sideTerms(a, lo, hi)
+		p.amin[i].add(omin, -1)
+		p.amin[i].add(nmin, 1)
+		p.amax[i].add(omax, -1)
+		p.amax[i].add(nmax, 1)
+	}
+	p.lo[j], p.hi[j] = lo, hi
 }
 
 func (p *presolver) scaled(v float64) float64 {
@@ -320,7 +562,8 @@ func roundDown(v, tol float64) float64 {
 	return math.Floor(v + tol*math.Max(1, math.Abs(v)))
 }
 
-// fixCol removes column j at value v, shifting the bounds of its rows.
+// fixCol removes column j at value v, shifting the bounds of its rows and
+// taking its terms out of their activity bounds.
 func (p *presolver) fixCol(j int, v float64) {
 	p.colAlive[j] = false
 	p.xfix[j] = v
@@ -329,11 +572,15 @@ func (p *presolver) fixCol(j int, v float64) {
 		if !p.rowAlive[i] {
 			continue
 		}
+		a := p.colVal[j][k]
 		if v != 0 {
-			s := p.colVal[j][k] * v
+			s := a * v
 			p.rl[i] -= s // ±Inf stays ±Inf
 			p.ru[i] -= s
 		}
+		tmin, tmax := sideTerms(a, p.lo[j], p.hi[j])
+		p.amin[i].add(tmin, -1)
+		p.amax[i].add(tmax, -1)
 		p.rowCnt[i]--
 	}
 	p.colCnt[j] = 0
@@ -351,23 +598,10 @@ func (p *presolver) removeRow(i int) {
 }
 
 // activityBounds returns the smallest and largest value of the row's
-// activity over the current column bounds.
+// activity over the current column bounds (−∞ or +∞ when unbounded or
+// beyond the float64 range).
 func (p *presolver) activityBounds(i int) (lmin, lmax float64) {
-	for k, j := range p.rowInd[i] {
-		if !p.colAlive[j] {
-			continue
-		}
-		a := p.rowVal[i][k]
-		if a > 0 {
-			lmin += a * p.lo[j]
-			lmax += a * p.hi[j]
-		} else {
-			lmin += a * p.hi[j]
-			lmax += a * p.lo[j]
-		}
-	}
-	// -Inf + Inf cannot happen: each sum only collects one sign of infinity.
-	return lmin, lmax
+	return p.amin[i].value(-1), p.amax[i].value(1)
 }
 
 func (p *presolver) rowPass() bool {
@@ -375,6 +609,9 @@ func (p *presolver) rowPass() bool {
 	for i := range p.rl {
 		if !p.rowAlive[i] {
 			continue
+		}
+		if p.poll(p.rowCnt[i]) {
+			return changed
 		}
 		switch p.rowCnt[i] {
 		case 0:
@@ -385,7 +622,7 @@ func (p *presolver) rowPass() bool {
 		default:
 			changed = p.activityRow(i) || changed
 		}
-		if p.infeasible {
+		if p.halted() {
 			return changed
 		}
 	}
@@ -419,34 +656,43 @@ func (p *presolver) singletonRow(i int) bool {
 	if math.IsInf(lo, 1) || math.IsInf(hi, -1) {
 		return false
 	}
+	// Postsolve hands the row a dual dₖ/a, dₖ the column's reduced cost,
+	// which is of the size of its cost; when that overflows the row could
+	// not be given back its dual, so it stays.
+	if math.IsInf(p.cost[col]/a, 0) {
+		return false
+	}
 	if p.isInt[col] {
 		lo, hi = roundUp(lo, p.tol), roundDown(hi, p.tol)
 	}
 	o := op{kind: opSingletonRow, row: i, col: col, coef: a}
-	if lo > p.lo[col] {
-		p.lo[col] = lo
+	// The row goes first, so that setBounds updates only the other rows.
+	p.removeRow(i)
+	nlo, nhi := p.lo[col], p.hi[col]
+	if lo > nlo {
+		nlo = lo
 		o.lowFrom = true
 		p.stats.BoundsTightened++
 	}
-	if hi < p.hi[col] {
-		p.hi[col] = hi
+	if hi < nhi {
+		nhi = hi
 		o.upFrom = true
 		p.stats.BoundsTightened++
 	}
-	if p.lo[col] > p.hi[col] {
-		if p.lo[col]-p.hi[col] > p.scaled(p.lo[col]) || p.isInt[col] {
+	if nlo > nhi {
+		if nlo-nhi > p.scaled(nlo) || p.isInt[col] {
 			p.fail("%s: it implies bounds [%v, %v] on %s, which conflict with its other bounds", p.rowName(i), lo, hi, p.colName(col))
 			return true
 		}
 		// Within tolerance: make the column fixed at the bound that came
 		// from the row, whose dual can then carry either sign.
 		if o.lowFrom {
-			p.hi[col] = p.lo[col]
+			nhi = nlo
 		} else {
-			p.lo[col] = p.hi[col]
+			nlo = nhi
 		}
 	}
-	p.removeRow(i)
+	p.setBounds(col, nlo, nhi)
 	p.stats.SingletonRows++
 	p.stack = append(p.stack, o)
 	return true
@@ -497,33 +743,39 @@ func (p *presolver) activityRow(i int) bool {
 // row's largest activity (atLower: the activity can at most reach the lower
 // bound) or its smallest activity.
 func (p *presolver) forcingRow(i int, atLower bool) bool {
-	o := op{kind: opForcingRow, row: i, lowFrom: atLower}
-	var at []float64
+	o := op{kind: opForcingRow, row: i, lowFrom: atLower, first: len(p.ent.cols)}
 	for k, j := range p.rowInd[i] {
 		if !p.colAlive[j] {
 			continue
 		}
 		a := p.rowVal[i][k]
-		v := p.lo[j]
-		if (a > 0) == atLower {
-			v = p.hi[j]
-		}
-		if !p.canFix(j, v) {
+		if !p.canFix(j, p.forcedValue(j, a, atLower)) {
+			p.ent.truncate(o.first)
 			return false
 		}
-		o.cols = append(o.cols, j)
-		o.vals = append(o.vals, a)
-		o.free = append(o.free, p.lo[j] < p.hi[j])
-		at = append(at, v)
+		p.ent.add(j, a, p.lo[j] < p.hi[j])
 	}
+	o.last = len(p.ent.cols)
 	p.removeRow(i)
 	p.stats.ForcingRows++
 	p.stack = append(p.stack, o)
-	for k, j := range o.cols {
-		p.fixCol(j, at[k])
+	cols, vals, _ := p.ent.of(&o)
+	for k, j := range cols {
+		// Fixing one column leaves the bounds of the others as they were.
+		p.fixCol(j, p.forcedValue(j, vals[k], atLower))
 		p.stats.FixedCols++
 	}
 	return true
+}
+
+// forcedValue is the bound at which a forcing row fixes column j
+// (coefficient a): the one that attains the row's largest activity when
+// the row is forcing at its lower side, its smallest otherwise.
+func (p *presolver) forcedValue(j int, a float64, atLower bool) float64 {
+	if (a > 0) == atLower {
+		return p.hi[j]
+	}
+	return p.lo[j]
 }
 
 // canFix reports whether fixing column j at v keeps every number finite:
@@ -550,6 +802,9 @@ func (p *presolver) colPass() bool {
 	for j := range p.lo {
 		if !p.colAlive[j] {
 			continue
+		}
+		if p.poll(len(p.colRow[j])) {
+			return changed
 		}
 		if p.lo[j] == p.hi[j] && p.canFix(j, p.lo[j]) {
 			p.fixCol(j, p.lo[j])
@@ -618,14 +873,20 @@ func (p *presolver) dominated(j int) (float64, bool) {
 	return 0, false
 }
 
-// duplicateRows merges rows whose live coefficients are proportional.
+// duplicateRows merges rows whose live coefficients are proportional. Rows
+// are bucketed by a hash of their scaled pattern; within a bucket each row
+// is compared with at most maxDuplicateReps earlier rows that were kept.
 func (p *presolver) duplicateRows() bool {
 	buckets := make(map[uint64][]int)
+	h := fnv.New64a()
 	for i := range p.rl {
 		if !p.rowAlive[i] || p.rowCnt[i] < 2 {
 			continue
 		}
-		h := fnv.New64a()
+		if p.poll(len(p.rowInd[i])) {
+			return false
+		}
+		h.Reset()
 		var first float64
 		var buf [16]byte
 		for k, j := range p.rowInd[i] {
@@ -652,28 +913,31 @@ func (p *presolver) duplicateRows() bool {
 	sort.Slice(keys, func(a, b int) bool { return buckets[keys[a]][0] < buckets[keys[b]][0] })
 	changed := false
 	for _, key := range keys {
-		rows := buckets[key]
-		for x := 0; x < len(rows); x++ {
-			keep := rows[x]
-			if !p.rowAlive[keep] {
+		var reps []int
+		for _, i := range buckets[key] {
+			if !p.rowAlive[i] {
 				continue
 			}
-			for y := x + 1; y < len(rows); y++ {
-				i := rows[y]
-				if !p.rowAlive[i] {
+			merged := false
+			for _, keep := range reps {
+				if p.poll(len(p.rowInd[i])) {
+					return changed
+				}
+				if !p.rowAlive[keep] {
 					continue
 				}
 				lambda, ok := p.parallel(keep, i)
-				if !ok {
+				if !ok || !p.mergeRows(keep, i, lambda) {
 					continue
 				}
-				if !p.mergeRows(keep, i, lambda) {
-					continue
-				}
-				changed = true
+				changed, merged = true, true
 				if p.infeasible {
 					return changed
 				}
+				break
+			}
+			if !merged && len(reps) < maxDuplicateReps {
+				reps = append(reps, i)
 			}
 		}
 	}
@@ -687,35 +951,41 @@ func putU64(b []byte, v uint64) {
 }
 
 // parallel reports whether the live part of row i equals λ times the live
-// part of row keep.
+// part of row keep. It walks both rows once, skipping removed columns.
 func (p *presolver) parallel(keep, i int) (float64, bool) {
-	var a, b []int
-	var av, bv []float64
-	for k, j := range p.rowInd[keep] {
-		if p.colAlive[j] {
-			a = append(a, j)
-			av = append(av, p.rowVal[keep][k])
-		}
-	}
-	for k, j := range p.rowInd[i] {
-		if p.colAlive[j] {
-			b = append(b, j)
-			bv = append(bv, p.rowVal[i][k])
-		}
-	}
-	if len(a) != len(b) || len(a) == 0 {
+	if p.rowCnt[keep] != p.rowCnt[i] || p.rowCnt[i] == 0 {
 		return 0, false
 	}
-	lambda := bv[0] / av[0]
-	for k := range a {
-		if a[k] != b[k] {
+	ai, av := p.rowInd[keep], p.rowVal[keep]
+	bi, bv := p.rowInd[i], p.rowVal[i]
+	lambda, first := 0.0, true
+	x, y := 0, 0
+	for {
+		for x < len(ai) && !p.colAlive[ai[x]] {
+			x++
+		}
+		for y < len(bi) && !p.colAlive[bi[y]] {
+			y++
+		}
+		if x == len(ai) || y == len(bi) {
+			return lambda, x == len(ai) && y == len(bi)
+		}
+		if ai[x] != bi[y] {
 			return 0, false
 		}
-		if math.Abs(bv[k]-lambda*av[k]) > 1e-12*math.Max(math.Abs(bv[k]), math.Abs(lambda*av[k])) {
+		if first {
+			// A factor that overflows or underflows would turn finite
+			// bounds into 0 or ∞ when the rows are merged.
+			lambda, first = bv[y]/av[x], false
+			if lambda == 0 || math.IsInf(lambda, 0) {
+				return 0, false
+			}
+		}
+		if math.Abs(bv[y]-lambda*av[x]) > 1e-12*math.Max(math.Abs(bv[y]), math.Abs(lambda*av[x])) {
 			return 0, false
 		}
+		x, y = x+1, y+1
 	}
-	return lambda, true
 }
 
 // mergeRows removes row i = λ·row keep, moving its bounds onto row keep.
@@ -762,7 +1032,19 @@ func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 	}
 	red := &lp.Model{Name: m.Name, Sense: m.Sense, ObjName: m.ObjName, ObjOffset: m.ObjOffset + sign*p.offset}
 	newCol := make([]int, len(p.lo))
-	var keptCols []int
+	nCols, nRows := 0, 0
+	for j := range p.lo {
+		if p.colAlive[j] {
+			nCols++
+		}
+	}
+	for i := range p.rl {
+		if p.rowAlive[i] {
+			nRows++
+		}
+	}
+	keptCols := make([]int, 0, nCols)
+	red.Vars, red.Obj = make([]lp.Var, 0, nCols), make([]float64, 0, nCols)
 	for j := range p.lo {
 		newCol[j] = -1
 		if !p.colAlive[j] {
@@ -778,13 +1060,18 @@ func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 		red.Vars = append(red.Vars, v)
 		red.Obj = append(red.Obj, sign*p.cost[j])
 	}
-	var keptRows []int
+	keptRows := make([]int, 0, nRows)
+	red.Rows = make([]lp.Row, 0, nRows)
 	for i := range p.rl {
 		if !p.rowAlive[i] {
 			continue
 		}
+		if p.poll(len(p.rowInd[i])) {
+			return nil, nil, nil
+		}
 		keptRows = append(keptRows, i)
-		r := lp.Row{Name: m.Rows[i].Name, Lower: p.rl[i], Upper: p.ru[i]}
+		r := lp.Row{Name: m.Rows[i].Name, Lower: p.rl[i], Upper: p.ru[i],
+			Ind: make([]int, 0, p.rowCnt[i]), Val: make([]float64, 0, p.rowCnt[i])}
 		for k, j := range p.rowInd[i] {
 			if p.colAlive[j] {
 				r.Ind = append(r.Ind, newCol[j])
@@ -801,6 +1088,11 @@ func (p *presolver) build(relax bool) (*lp.Model, []int, []int) {
 // [l_j, u_j]: x_j = (b − Σ_{k≠j} a_k x_k)/a_j. For an inequality row, b is
 // the side the cost of x_j makes tight. The row goes, and the cost of x_j
 // moves onto the row's other columns. It reports whether it did so.
+//
+// The tests before the substitution take O(1) time (activity bounds without
+// column j, the row's largest other coefficient); only a substitution that
+// goes ahead, which removes the row, or a failed overflow check, after
+// which the row is not tried again in this pass, scans the row.
 func (p *presolver) impliedFreeSingleton(j int) bool {
 	i, a := -1, 0.0
 	for k, r := range p.colRow[j] {
@@ -809,39 +1101,18 @@ func (p *presolver) impliedFreeSingleton(j int) bool {
 			break
 		}
 	}
-	if i < 0 || p.rowCnt[i] < 2 {
+	if i < 0 || p.rowCnt[i] < 2 || p.substTried[i] == p.stats.Passes {
 		return false
 	}
-	// An inequality row is tight at optimality on the side the cost of x_j
-	// pushes it to (x_j can always move there: its bounds are implied), so it
-	// is treated as an equality on that side; with no cost either side does.
-	b := p.rl[i]
-	if p.rl[i] != p.ru[i] {
-		if s := p.cost[j] / a; s < 0 || s == 0 && math.IsInf(b, -1) {
-			b = p.ru[i]
-		}
-		if math.IsInf(b, 0) {
-			return false // the cost pushes towards a missing side: leave it to the solver
-		}
+	b, ok := p.substitutionSide(i, j, a)
+	if !ok {
+		return false
 	}
 	// The rest of the row, R = Σ_{k≠j} a_k x_k, lies in [rmin, rmax].
-	rmin, rmax, amax := 0.0, 0.0, 0.0
-	for k, c := range p.rowInd[i] {
-		if c == j || !p.colAlive[c] {
-			continue
-		}
-		v := p.rowVal[i][k]
-		amax = math.Max(amax, math.Abs(v))
-		if v > 0 {
-			rmin += v * p.lo[c]
-			rmax += v * p.hi[c]
-		} else {
-			rmin += v * p.hi[c]
-			rmax += v * p.lo[c]
-		}
-	}
+	tmin, tmax := sideTerms(a, p.lo[j], p.hi[j])
+	rmin, rmax := p.amin[i].without(tmin, -1), p.amax[i].without(tmax, 1)
 	// Dividing by a small pivot would magnify errors in the other columns.
-	if math.Abs(a) < 1e-2*amax {
+	if math.Abs(a) < 1e-2*p.top[i].other(j) {
 		return false
 	}
 	lo, hi := (b-rmax)/a, (b-rmin)/a
@@ -858,24 +1129,56 @@ func (p *presolver) impliedFreeSingleton(j int) bool {
 	for k, c := range p.rowInd[i] {
 		if c != j && p.colAlive[c] {
 			if z := p.cost[c] - f*p.rowVal[i][k]; math.IsInf(z, 0) || math.IsNaN(z) {
+				p.substTried[i] = p.stats.Passes
 				return false
 			}
 		}
 	}
-	o := op{kind: opSubstituteCol, row: i, col: j, coef: a, rhs: b, cost: p.cost[j]}
+	o := op{kind: opSubstituteCol, row: i, col: j, coef: a, rhs: b, cost: p.cost[j], first: len(p.ent.cols)}
 	for k, c := range p.rowInd[i] {
 		if c == j || !p.colAlive[c] {
 			continue
 		}
 		v := p.rowVal[i][k]
-		o.cols = append(o.cols, c)
-		o.vals = append(o.vals, v)
+		p.ent.add(c, v, false)
 		p.cost[c] -= f * v
 	}
+	o.last = len(p.ent.cols)
 	p.offset += f * b
 	p.removeRow(i)
 	p.colAlive[j] = false
 	p.colCnt[j] = 0
 	p.stack = append(p.stack, o)
 	return true
+}
+
+// substitutionSide returns the right-hand side b of row i that column j
+// (coefficient a) is solved from: the equality's, or for an inequality the
+// side the cost of x_j makes tight (with no cost, either finite side: the
+// one nearer 0). It fails when that side is infinite (the cost pushes
+// towards a missing side: the model is unbounded if feasible, which the
+// solver decides) and when b/a is not a finite number: postsolve evaluates
+// x_j = b/a − Σ (a_k/a)·x_k, and an infinite first term would make x_j
+// infinite or, against another infinite term, NaN.
+func (p *presolver) substitutionSide(i, j int, a float64) (float64, bool) {
+	rl, ru := p.rl[i], p.ru[i]
+	b := rl
+	if rl != ru {
+		// An inequality row is tight at optimality on the side the cost of
+		// x_j pushes it to (x_j can always move there: its bounds are
+		// implied), so it is treated as an equality on that side.
+		switch s := p.cost[j] / a; {
+		case s < 0:
+			b = ru
+		case s == 0 && (math.IsInf(rl, -1) || !math.IsInf(ru, 1) && math.Abs(ru) < math.Abs(rl)):
+			b = ru
+		}
+	}
+	if math.IsInf(b, 0) {
+		return 0, false
+	}
+	if v := b / a; math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, false
+	}
+	return b, true
 }

@@ -503,3 +503,56 @@ func TestRayThroughSubstitution(t *testing.T) {
 		t.Errorf("ray moves the equality row by %v", act[0])
 	}
 }
+
+// TestSubstitutionSideInRange is the fuzz crasher "022000000000A077A77"
+// (testdata/fuzz/FuzzPresolve/substitution_rhs_overflow): three free
+// columns, no cost, and the rows −1e300 ≤ 1e-300·(x1 + x2) ≤ 0 and
+// −1e300 ≤ 1e-300·(x0 + x1) ≤ 0. Solving a column from the side −1e300 put
+// b/a = −∞ on the postsolve stack and gave x = −∞ + ∞ = NaN. A column with
+// no cost may use either side, so it takes 0, and a side with b/a out of
+// range is never used. The postsolved point must then be an optimum of the
+// model (x = 0 is one, with all duals 0).
+func TestSubstitutionSideInRange(t *testing.T) {
+	m := modelFromBytes([]byte("022000000000A077A77"))
+	for _, opts := range []Options{{}, {IgnoreIntegrality: true}} {
+		res, err := Presolve(m, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != lp.NotSolved {
+			t.Fatalf("status %s: %s", res.Status, res.Reason)
+		}
+		red := res.Reduced
+		sol := &lp.Solution{X: make([]float64, red.NumVars()), RowDual: make([]float64, red.NumRows()),
+			ReducedCost: append([]float64(nil), red.Obj...)}
+		post, err := res.Postsolve(sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkOptimal(m, post); err != nil {
+			t.Errorf("postsolved point %v: %v", post.X, err)
+		}
+	}
+}
+
+// TestPostsolveOutOfRange: when a dual the reduced solution implies cannot
+// be represented, Postsolve fails with ErrOutOfRange instead of returning a
+// NaN. The model is the fuzz input fixed_column_reduced_cost_overflow:
+// min 1e300·x1, 1e300·x0 ∈ [−1e300, 0], 1e300·x0 + 7·x1 ≥ −2, x0 free,
+// x1 ∈ [−1e300, 0]; postsolve gives the second row the dual 1e300/7, and
+// x0's reduced cost 0 − 1e300·(1e300/7) overflows.
+func TestPostsolveOutOfRange(t *testing.T) {
+	m := buildModel(lp.Minimize, []float64{0, 1e300}, [][2]float64{{-inf, inf}, {-1e300, 0}},
+		[]lp.Row{row(-1e300, 0, []int{0}, []float64{1e300}), row(-2, inf, []int{0, 1}, []float64{1e300, 7})})
+	res, err := Presolve(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != lp.NotSolved || res.Reduced.NumVars() != 0 {
+		t.Fatalf("status %s, reduced %d columns: want everything removed", res.Status, res.Reduced.NumVars())
+	}
+	_, err = res.Postsolve(&lp.Solution{X: []float64{}, RowDual: []float64{}, ReducedCost: []float64{}})
+	if !errors.Is(err, ErrOutOfRange) {
+		t.Fatalf("err %v, want ErrOutOfRange", err)
+	}
+}

@@ -44,9 +44,13 @@ func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solutio
 	if opts.NoPresolve {
 		return solveDirect(ctx, m, opts)
 	}
-	res, err := presolve.Presolve(m, presolve.Options{IgnoreIntegrality: true})
+	res, err := presolve.PresolveContext(ctx, m, presolve.Options{IgnoreIntegrality: true})
 	if err != nil {
 		return nil, err
+	}
+	if res.Status == lp.TimeLimit {
+		// the context was done during presolve: a time-limit answer, no point
+		return &lp.Solution{Status: lp.TimeLimit}, nil
 	}
 	if res.Status != lp.NotSolved || res.Reduced == nil {
 		// presolve decided; solve the original for a certificate
