@@ -278,7 +278,10 @@ func (sv *Solver) SetBasis(b Basis) error {
 
 // Solve solves the LP from the current basis: from scratch on the first
 // call, then by the dual simplex if the basis is still dual feasible (as
-// after bound changes), else by the primal simplex.
+// after bound changes), else by the primal simplex. An optimum is checked
+// in model units and, if it fails, cleaned up on the unscaled model (see
+// doc.go, "Unscaled check and cleanup"); it is lp.NumericalError only if it
+// still fails, and then keeps X and the duals that failed.
 func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -327,7 +330,6 @@ func (sv *Solver) checkOrCleanup(sol *lp.Solution) *lp.Solution {
 	iter := s.iter
 	o, clean := sv.cleanupUnscaled()
 	s.logf("simplex: unscaled cleanup: %d iterations, outcome %v\n", s.iter-iter, clean.Status)
-	clean.Iterations = s.iter
 	if o != outOptimal {
 		if !clean.Status.IsLimit() {
 			s.logf("simplex: numerical error: the unscaled cleanup ended %v; the answer before it failed: %v\n", clean.Status, f)

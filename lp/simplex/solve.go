@@ -14,8 +14,10 @@ import (
 // opts.NoPresolve is set, the model is presolved first (package
 // lp/presolve) and the solution mapped back; when presolve or the reduced
 // model ends without an optimum, the original model is solved without
-// presolve so that the certificates (FarkasRow, Ray) refer to m. The
-// context's deadline stops the solve with lp.TimeLimit.
+// presolve so that the certificates (FarkasRow, Ray) refer to m, and so is
+// it when the postsolved answer fails the check in model units that every
+// optimum gets (see doc.go, "Unscaled check and cleanup"). The context's
+// deadline stops the solve with lp.TimeLimit.
 func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
 	if m == nil {
 		return nil, errors.New("simplex: nil model")
