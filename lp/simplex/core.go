@@ -100,39 +100,12 @@ type core struct {
 
 func newCore(m *lp.Model, opts Options) *core {
 	s := &core{m: len(m.Rows), n: len(m.Vars)}
-	nr, n := s.m, s.n
-	a := m.Matrix()
-	s.colPtr, s.rowInd = a.ColPtr, a.RowInd
-	s.colVal = append([]float64(nil), a.Val...)
 	if opts.NoScaling {
-		s.rs = ones(nr)
-		s.cs = ones(n)
+		s.load(m, ones(s.m), ones(s.n))
 	} else {
-		s.rs, s.cs = scaleFactors(nr, n, a.ColPtr, a.RowInd, a.Val)
-	}
-	for j := 0; j < n; j++ {
-		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-			s.colVal[p] *= s.rs[s.rowInd[p]] * s.cs[j]
-		}
-	}
-	s.buildRows()
-	N := n + nr
-	s.c = make([]float64, N)
-	s.lb = make([]float64, N)
-	s.ub = make([]float64, N)
-	sign := 1.0
-	if m.Sense == lp.Maximize {
-		sign = -1
-	}
-	for j := 0; j < n; j++ {
-		s.c[j] = sign * m.Obj[j] * s.cs[j]
-		s.lb[j] = m.Vars[j].Lower / s.cs[j]
-		s.ub[j] = m.Vars[j].Upper / s.cs[j]
-	}
-	for i := 0; i < nr; i++ {
-		r := &m.Rows[i]
-		s.lb[n+i] = -r.Upper * s.rs[i]
-		s.ub[n+i] = -r.Lower * s.rs[i]
+		a := m.Matrix()
+		rs, cs := scaleFactors(s.m, s.n, a.ColPtr, a.RowInd, a.Val)
+		s.load(m, rs, cs)
 	}
 	s.ptol = opts.PrimalTol
 	if s.ptol <= 0 {
@@ -148,6 +121,41 @@ func newCore(m *lp.Model, opts Options) *core {
 	s.allocWork()
 	s.slackBasis()
 	return s
+}
+
+// load builds the scaled matrix Ã = RAC (by column and by row), the scaled
+// costs and the bounds of m with the factors rs (R) and cs (C).
+func (s *core) load(m *lp.Model, rs, cs []float64) {
+	nr, n := s.m, s.n
+	a := m.Matrix()
+	s.rs, s.cs = rs, cs
+	s.colPtr, s.rowInd = a.ColPtr, a.RowInd
+	s.colVal = a.Val
+	for j := 0; j < n; j++ {
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			s.colVal[p] *= s.rs[s.rowInd[p]] * s.cs[j]
+		}
+	}
+	s.buildRows()
+	N := n + nr
+	s.c = growF(s.c, N)
+	s.lb = growF(s.lb, N)
+	s.ub = growF(s.ub, N)
+	sign := 1.0
+	if m.Sense == lp.Maximize {
+		sign = -1
+	}
+	for j := 0; j < n; j++ {
+		s.c[j] = sign * m.Obj[j] * s.cs[j]
+		s.lb[j] = m.Vars[j].Lower / s.cs[j]
+		s.ub[j] = m.Vars[j].Upper / s.cs[j]
+	}
+	for i := 0; i < nr; i++ {
+		r := &m.Rows[i]
+		s.c[n+i] = 0
+		s.lb[n+i] = -r.Upper * s.rs[i]
+		s.ub[n+i] = -r.Lower * s.rs[i]
+	}
 }
 
 func ones(n int) []float64 {
@@ -370,6 +378,12 @@ func (s *core) computeDuals() {
 		y[p] = s.cost[j]
 	}
 	s.lu.btran(y)
+	s.dualsFromY()
+}
+
+// dualsFromY computes the reduced costs d = cost − [A I]ᵀy from y in rho.
+func (s *core) dualsFromY() {
+	y := s.rho
 	for j := 0; j < s.n; j++ {
 		if s.stat[j] == Basic {
 			s.d[j] = 0

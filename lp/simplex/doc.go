@@ -67,6 +67,41 @@
 // refactorised first. Otherwise the answer is lp.NumericalError, never a
 // false optimum.
 //
+// # Unscaled check and cleanup
+//
+// The tolerances above hold on the scaled problem; in model units a
+// primal infeasibility of a structural is multiplied by cⱼ (the column
+// factor), one of a row by 1/rᵢ, a reduced cost by 1/cⱼ and a row dual by
+// rᵢ, so a scaled optimum can fail the checks of solve.Verify on a model
+// whose data spread over many decades. Each optimal answer is therefore
+// checked in model units, with Verify's measures and tolerances
+// (max(10⁻⁷, PrimalTol) and max(10⁻⁷, DualTol), 10⁻⁶ for objectives):
+// row and bound violations / (1 + |bound|), the dual residual
+// |cⱼ − aⱼᵀy − dⱼ| / (1 + |cⱼ|), a dual whose sign selects an infinite bound
+// / (1 + ‖c‖∞), complementarity |dual·(value − selected bound)| and the
+// duality gap, both / max(1, |cᵀx + c₀|).
+//
+// When the check fails, a cleanup pass runs before any numerical error is
+// reported (in the spirit of the post-unscaling cleanup of CLP and HiGHS,
+// which iterate on the unscaled problem from the final basis): the core
+// switches to the unscaled model (R = C = I) with the same basis, the
+// working tolerances become the check's tolerances divided by 10 (so that
+// cleanup's acceptance of 10 working tolerances, absolute, implies the
+// relative check), B is refactorised, x, y and d are recomputed, and the
+// dual simplex (primal infeasibilities only) or the primal simplex iterate
+// until both feasibilities hold. Two steps of iterative refinement follow:
+// with the residuals r = −(Ax + z) of the rows, summed as
+// lp.Model.Activities sums them, x_B += B⁻¹r, and with the residuals
+// cⱼ − aⱼᵀy of the basic columns, y += B⁻ᵀr. The answer is checked again;
+// only if it still fails, or the cleanup does not end optimal, is the
+// result lp.NumericalError, and the log says which check failed, where, by
+// how much and against which tolerance (for a row also Σ|aᵢⱼxⱼ|, whose
+// 2⁻⁵² multiple is the rounding error of the activity alone: a failure
+// below that level cannot be repaired in float64). The scaling is then
+// restored with the basis kept, so a Solver's later warm solves run scaled.
+// After presolve, the postsolved answer gets the same check against the
+// original model; if it fails, the original is solved without presolve.
+//
 // # Warm starts
 //
 // A Solver keeps its basis and updated factors between solves. Bound

@@ -36,12 +36,16 @@ func (m Method) String() string {
 // Options control a solve. Zero values select the defaults.
 type Options struct {
 	Method         Method
-	IterationLimit int     // 0 = none
-	PrimalTol      float64 // 0 = 1e-7 (primal feasibility, on the scaled problem)
-	DualTol        float64 // 0 = 1e-7
-	NoPresolve     bool    // Solve only: skip lp/presolve
-	NoScaling      bool
-	Log            io.Writer // progress lines, nil = silent
+	IterationLimit int // 0 = none
+	// PrimalTol and DualTol are the feasibility tolerances on the scaled
+	// problem (0 = 1e-7); the final check of an answer in model units uses
+	// max(1e-7, PrimalTol) and max(1e-7, DualTol) (see doc.go, "Unscaled
+	// check and cleanup").
+	PrimalTol  float64
+	DualTol    float64
+	NoPresolve bool // Solve only: skip lp/presolve
+	NoScaling  bool
+	Log        io.Writer // progress lines, nil = silent
 }
 
 // BasisStatus is the status of a column or row (its logical) in a basis.
@@ -105,6 +109,9 @@ type Solver struct {
 	opts   Options
 	s      *core
 	solved bool
+	// noCleanup (tests): return the scaled optimum without the answer
+	// check and the unscaled cleanup
+	noCleanup bool
 }
 
 // New builds a solver for m. The model is copied; later changes to m do not
@@ -272,7 +279,10 @@ func (sv *Solver) SetBasis(b Basis) error {
 
 // Solve solves the LP from the current basis: from scratch on the first
 // call, then by the dual simplex if the basis is still dual feasible (as
-// after bound changes), else by the primal simplex.
+// after bound changes), else by the primal simplex. An optimum is checked
+// in model units and, if it fails, cleaned up on the unscaled model (see
+// doc.go, "Unscaled check and cleanup"); it is lp.NumericalError only if it
+// still fails, and then keeps X and the duals that failed.
 func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -297,8 +307,44 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 		o = s.cleanup(s.primal())
 	}
 	sol := s.solution(sv.model, o)
+	if o == outOptimal && !sv.noCleanup {
+		sol = sv.checkOrCleanup(sol)
+	}
 	sol.Time = time.Since(start)
 	return sol, nil
+}
+
+// checkOrCleanup checks an optimal answer in model units (checkAnswer) and,
+// when it fails, runs the unscaled cleanup pass; if the cleaned-up answer
+// fails too (or the cleanup ends without an optimum), the result is
+// lp.NumericalError, with the log saying which check failed, by how much
+// and against which tolerance. A failed answer keeps its X and duals, so a
+// caller can see what went wrong.
+func (sv *Solver) checkOrCleanup(sol *lp.Solution) *lp.Solution {
+	s := sv.s
+	tol := answerTolerances(sv.opts)
+	f := checkAnswer(sv.model, sol, tol)
+	if f == nil {
+		return sol
+	}
+	s.logf("simplex: the unscaled answer fails its check: %v; cleanup on the unscaled model\n", f)
+	iter := s.iter
+	o, clean := sv.cleanupUnscaled()
+	s.logf("simplex: unscaled cleanup: %d iterations, outcome %v\n", s.iter-iter, clean.Status)
+	if o != outOptimal {
+		if !clean.Status.IsLimit() {
+			s.logf("simplex: numerical error: the unscaled cleanup ended %v; the answer before it failed: %v\n", clean.Status, f)
+			sol.Status = lp.NumericalError
+			sol.Iterations = s.iter
+			return sol
+		}
+		return clean
+	}
+	if f = checkAnswer(sv.model, clean, tol); f != nil {
+		s.logf("simplex: numerical error: after the unscaled cleanup the answer still fails: %v\n", f)
+		clean.Status = lp.NumericalError
+	}
+	return clean
 }
 
 // run drives the phases and the final cleanup.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
@@ -15,8 +14,10 @@ import (
 // opts.NoPresolve is set, the model is presolved first (package
 // lp/presolve) and the solution mapped back; when presolve or the reduced
 // model ends without an optimum, the original model is solved without
-// presolve so that the certificates (FarkasRow, Ray) refer to m. The
-// context's deadline stops the solve with lp.TimeLimit.
+// presolve so that the certificates (FarkasRow, Ray) refer to m, and so is
+// it when the postsolved answer fails the check in model units that every
+// optimum gets (see doc.go, "Unscaled check and cleanup"). The context's
+// deadline stops the solve with lp.TimeLimit.
 func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
 	if m == nil {
 		return nil, errors.New("simplex: nil model")
@@ -79,9 +80,17 @@ func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solutio
 		return full, nil
 	}
 	post, err := res.Postsolve(sol)
-	if err != nil || !primalOK(m, post) {
+	if err == nil {
+		post.Status = lp.Optimal
+		post.Iterations = sol.Iterations
+		post.Objective = m.Objective(post.X)
+		if f := checkAnswer(m, post, answerTolerances(opts)); f != nil {
+			err = f
+		}
+	}
+	if err != nil {
 		if opts.Log != nil {
-			fmt.Fprintf(opts.Log, "simplex: postsolved point fails the check (err %v); solving without presolve\n", err)
+			fmt.Fprintf(opts.Log, "simplex: the postsolved answer fails: %v; solving without presolve\n", err)
 		}
 		// a postsolve that fails or does not check out: solve without presolve
 		full, err := solveDirect(ctx, m, opts)
@@ -91,9 +100,6 @@ func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solutio
 		full.Iterations += sol.Iterations
 		return full, nil
 	}
-	post.Status = lp.Optimal
-	post.Iterations = sol.Iterations
-	post.Objective = m.Objective(post.X)
 	return post, nil
 }
 
@@ -103,30 +109,4 @@ func solveDirect(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, 
 		return nil, err
 	}
 	return sv.Solve(ctx)
-}
-
-// checkTol is the relative tolerance of the final check of a postsolved
-// point against the original bounds.
-const checkTol = 1e-6
-
-// primalOK reports whether sol's X satisfies m's bounds and rows within checkTol (relative).
-func primalOK(m *lp.Model, sol *lp.Solution) bool {
-	if sol == nil || len(sol.X) != len(m.Vars) {
-		return false
-	}
-	viol := func(v, lo, hi float64) bool {
-		return v < lo-checkTol*math.Max(1, math.Abs(lo)) || v > hi+checkTol*math.Max(1, math.Abs(hi)) || math.IsNaN(v)
-	}
-	for j, v := range m.Vars {
-		if viol(sol.X[j], v.Lower, v.Upper) {
-			return false
-		}
-	}
-	act := m.Activities(sol.X)
-	for i := range m.Rows {
-		if viol(act[i], m.Rows[i].Lower, m.Rows[i].Upper) {
-			return false
-		}
-	}
-	return true
 }
