@@ -23,7 +23,8 @@ import (
 var gridsPerSecond = []int{1, 2, 10, 200}
 
 // gridInstances is how many RandomSmallGrid instances the decimal-grid
-// tests draw per grid: 25, or 200 with STREAMOPT_LONG=1.
+// tests draw per grid: 25, or 200 with STREAMOPT_LONG=1 (800 cbc runs:
+// give go test a -timeout above its default 10 minutes on a busy machine).
 func gridInstances() int {
 	if os.Getenv("STREAMOPT_LONG") == "1" {
 		return 200
