@@ -270,13 +270,13 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 			if c.key == "failure_terminations" {
 				prec = 2
 			}
-			row = append(row, ci(st.Mean, st.HalfWidth, prec))
+			row = append(row, ci(st, prec))
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	for i, b := range r.Bounds {
 		if st, ok := b.Get("bound_success"); ok {
-			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)\n", r.Rates[i], ci(st.Mean, st.HalfWidth, 4))
+			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)\n", r.Rates[i], ci(st, 4))
 		}
 	}
 	return tw.Flush()

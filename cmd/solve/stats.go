@@ -1,10 +1,25 @@
 package main
 
-import "strconv"
+import (
+	"math"
+	"strconv"
 
-// ci formats a replicated metric as mean ± half-width of its 95% confidence interval.
-func ci(mean, hw float64, prec int) string {
-	return strconv.FormatFloat(mean, 'f', prec, 64) + " ± " + strconv.FormatFloat(hw, 'f', prec, 64)
+	"github.com/streamopt/streamopt/sim"
+)
+
+// ci formats a replicated metric as mean ± half-width of its 95% confidence
+// interval. With one replication there is no interval (the half-width is
+// undefined, not 0), so it prints the mean and "(n=1)"; with none, "-".
+// An interval of width 0 from several equal replications stays "± 0".
+func ci(st sim.Stat, prec int) string {
+	mean := strconv.FormatFloat(st.Mean, 'f', prec, 64)
+	switch {
+	case st.N == 0 || math.IsNaN(st.Mean):
+		return "-"
+	case st.N == 1:
+		return mean + " (n=1)"
+	}
+	return mean + " ± " + strconv.FormatFloat(st.HalfWidth, 'f', prec, 64)
 }
 
 // jsonStat is one replicated metric in JSON output: mean, half-width of the

@@ -272,14 +272,14 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 				if c.key == "util_mean" {
 					prec = 4
 				}
-				row = append(row, ci(st.Mean, st.HalfWidth, prec))
+				row = append(row, ci(st, prec))
 			}
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
 		}
 		var bs []string
 		for _, b := range []struct{ key, name string }{{"lb0", "LB0"}, {"lb_srpt", "LB_SRPT"}, {"lb_lp", "LB_LP"}, {"lb_lag", "LB_LAG"}, {"t_lb", "T_LB"}, {"greedy_ub", "greedy (UB)"}} {
 			if st, ok := r.Bounds.Get(b.key); ok {
-				bs = append(bs, fmt.Sprintf("%s %s s", b.name, ci(st.Mean, st.HalfWidth, 2)))
+				bs = append(bs, fmt.Sprintf("%s %s s", b.name, ci(st, 2)))
 			}
 		}
 		fmt.Fprintf(tw, "bounds on total delay: %s\n", strings.Join(bs, ";  "))

@@ -538,8 +538,7 @@ func (s *state) rmts(hs []int) (int, graphpaths.Path) {
 					continue
 				}
 				mp := s.p.Alpha*float64(path.Hops()) + (1-s.p.Alpha)*s.varianceWith(t)
-				if best == nil || mp < bestMP ||
-					(mp == bestMP && (path.Hops() < best.Hops() || (path.Hops() == best.Hops() && s.load[t] < bestLoad))) {
+				if best == nil || betterPath(mp, path, s.load[t], bestMP, best, bestLoad) {
 					best, bestMP, bestLoad = path, mp, s.load[t]
 				}
 			}
@@ -561,6 +560,25 @@ func (s *state) rmts(hs []int) (int, graphpaths.Path) {
 		return origin, best // Step 3
 	}
 	return star, nil // Step 4: l_{S*} < L here
+}
+
+// betterPath reports whether path a (score mp a, terminal load la) beats
+// path b in Step 1② of spec B.5: smaller mp; ties: fewer hops, then lower
+// terminal load, then lower ids, compared server by server from the
+// origin. So among equal paths from several holders (S* full) the
+// lowest-id origin wins, whatever the order of the holders in the
+// placement.
+func betterPath(mpA float64, a graphpaths.Path, la int, mpB float64, b graphpaths.Path, lb int) bool {
+	if mpA != mpB {
+		return mpA < mpB
+	}
+	if a.Hops() != b.Hops() {
+		return a.Hops() < b.Hops()
+	}
+	if la != lb {
+		return la < lb
+	}
+	return slices.Compare(a, b) < 0
 }
 
 // fail is failure migration (B.5): every stream on the failed server moves

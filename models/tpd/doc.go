@@ -62,6 +62,30 @@
 // (the greedy schedule) are pruned: c_mkt > U − Σ_{n≠m} min c_n cannot occur
 // in an optimal solution (nor in the rounded image of one).
 //
+// Time arithmetic on the grid. The time-indexed models work in integer
+// slot indices: a time in seconds becomes an index once (⌈x/Δ⌉ or ⌊x/Δ⌋,
+// where x/Δ within 10⁻⁹ of an integer counts as that integer, so data on
+// a decimal grid are not pushed a slot off by binary rounding: 0.015/0.005
+// is 2.9999999999999996), indices are added as integers, and an index
+// becomes seconds once, as Δ·t, never as a sum of times: 0.025 + 0.005 is
+// 0.030000000000000002 in float64 but 0.005·6 is 0.03, and a schedule
+// built by sums would end one ulp after the next start. So Exact's
+// schedule starts at Δ·t and, when w_m/v_k lies on the grid, ends at
+// Δ·(t + P_mk); its cost is then the model objective exactly. Indices are
+// kept below 2⁵² (beyond it, ErrTooLarge), where float64 still holds
+// every integer.
+//
+// Schedule tolerance. CheckSchedule compares times with a relative
+// tolerance of 10⁻⁹: a and b are equal when |a − b| ≤ 10⁻⁹·max(1, |a|,
+// |b|). A run that ends within it of another's start does not overlap it,
+// and a start within it of the arrival is not early. Why this value:
+// times computed from data in a few floating-point operations carry an
+// error of a few ulps, about 10⁻¹⁶ relative, so 10⁻⁹ leaves seven orders
+// of margin for schedules produced by any code; and it is far below the
+// model's times (the campus scenario's smallest latency and grid step are
+// 0.005 s, while 10⁻⁹ of a time of 10⁴ s is 10⁻⁵ s), so any real overlap
+// or early start of the model's scale is reported.
+//
 // LowerBoundLP scales this by decomposition: OPT(all) ≥ Σ_j OPT(W_j) for
 // any partition of the sub-tasks into groups W_j, because restricting an
 // optimal schedule to W_j is feasible for W_j alone and the objective is a

@@ -2,7 +2,7 @@ package tpd
 
 import (
 	"math"
-	"sort"
+	"slices"
 )
 
 // Greedy is the paper's "T_LB": for each sub-task in order of generation,
@@ -20,57 +20,90 @@ func Greedy(s *Scenario, tasks []Task) ([]Outcome, float64, error) {
 }
 
 // greedyRounded is Greedy with starts and durations on a grid of step slot
-// rounded up (slot = 0: continuous). Used to seed the rounded-up MILP with a
-// feasible solution.
+// rounded up (slot = 0: continuous). On a grid the times are slot indices
+// (greedyOnGrid), and the outcomes start at Δ·t.
 func greedyRounded(s *Scenario, tasks []Task, slot float64) ([]Outcome, float64) {
+	if slot == 0 {
+		picks := greedyPlan(s, tasks,
+			func(m Task, k int) float64 { return m.Release + s.In[m.Source][k] },
+			func(m Task, k int) float64 { return m.Frames / s.Speed[k] },
+			func(t float64) float64 { return t })
+		return greedyOutcomes(s, tasks, picks, func(t float64) float64 { return t })
+	}
+	g := grid{slot}
+	return greedyOutcomes(s, tasks, greedyOnGrid(s, tasks, g), g.at)
+}
+
+// greedyOnGrid is the greedy plan with arrivals and processing times rounded
+// up to slot indices of g: a feasible solution of the RoundUp time-indexed
+// model, used to seed and prune Exact's MILP. Its arithmetic is on integers
+// only, so no start drifts off the grid.
+func greedyOnGrid(s *Scenario, tasks []Task, g grid) []greedyPick[int] {
+	return greedyPlan(s, tasks,
+		func(m Task, k int) int { return int(g.index(m.Release+s.In[m.Source][k], RoundUp)) },
+		func(m Task, k int) int { return int(g.index(m.Frames/s.Speed[k], RoundUp)) },
+		g.at)
+}
+
+// instant is a time of the greedy plan: seconds (float64) or slot indices
+// (int).
+type instant interface{ ~int | ~float64 }
+
+// greedyPick is where and when the greedy plan starts a sub-task.
+type greedyPick[T instant] struct {
+	k     int
+	start T
+}
+
+// greedyPlan is the greedy of Greedy on a time scale T: arrive and hold give
+// a sub-task's arrival at an IPN and how long it holds its slots, in T, and
+// sec converts a T to seconds for the choice of IPN, which compares true
+// completions sec(start) + w_m/v_k + ω_{k,dst}.
+func greedyPlan[T instant](s *Scenario, tasks []Task, arrive, hold func(m Task, k int) T, sec func(T) float64) []greedyPick[T] {
 	K := s.K()
-	free := make([][]float64, K) // per IPN, slot free times, ascending
+	free := make([][]T, K) // per IPN, slot free times, ascending
 	for k := range free {
-		free[k] = make([]float64, s.Slots[k])
+		free[k] = make([]T, s.Slots[k])
 	}
-	up := func(x float64) float64 {
-		if slot == 0 {
-			return x
-		}
-		return slot * ceilTol(x/slot)
-	}
-	outs := make([]Outcome, len(tasks))
-	total := 0.0
+	picks := make([]greedyPick[T], len(tasks))
 	for i, m := range tasks {
-		best, bestC, bestStart, bestHold := -1, math.Inf(1), 0.0, 0.0
+		best, bestC := -1, math.Inf(1)
+		var bestStart, bestHold T
 		for k := 0; k < K; k++ {
 			if s.Slots[k] < m.Demand {
 				continue
 			}
-			arrive := up(m.Release + s.In[m.Source][k])
-			start := math.Max(arrive, free[k][m.Demand-1])
-			p := m.Frames / s.Speed[k]
-			c := start + p + s.Out[m.Source][k]
+			start := max(arrive(m, k), free[k][m.Demand-1])
+			c := sec(start) + m.Frames/s.Speed[k] + s.Out[m.Source][k]
 			l := s.In[m.Source][k] + s.Out[m.Source][k]
 			if best < 0 || c < bestC || (c == bestC && l < s.In[m.Source][best]+s.Out[m.Source][best]) {
-				best, bestC, bestStart, bestHold = k, c, start, up(p)
+				best, bestC, bestStart, bestHold = k, c, start, hold(m, k)
 			}
 		}
-		k := best
 		for j := 0; j < m.Demand; j++ {
-			free[k][j] = bestStart + bestHold
+			free[best][j] = bestStart + bestHold
 		}
-		sort.Float64s(free[k])
-		p := m.Frames / s.Speed[k]
+		slices.Sort(free[best])
+		picks[i] = greedyPick[T]{best, bestStart}
+	}
+	return picks
+}
+
+// greedyOutcomes turns a greedy plan into outcomes with the true processing
+// times, and their total delay.
+func greedyOutcomes[T instant](s *Scenario, tasks []Task, picks []greedyPick[T], sec func(T) float64) ([]Outcome, float64) {
+	outs := make([]Outcome, len(tasks))
+	total := 0.0
+	for i, m := range tasks {
+		k, start := picks[i].k, sec(picks[i].start)
+		finish := start + m.Frames/s.Speed[k]
+		c := finish + s.Out[m.Source][k]
 		outs[i] = Outcome{
-			IPN: k, Start: bestStart, Finish: bestStart + p, Complete: bestC,
-			Routing: s.In[m.Source][k] + s.Out[m.Source][k], Handling: bestStart + p - (m.Release + s.In[m.Source][k]),
-			Samples: K,
+			IPN: k, Start: start, Finish: finish, Complete: c,
+			Routing: s.In[m.Source][k] + s.Out[m.Source][k], Handling: finish - (m.Release + s.In[m.Source][k]),
+			Samples: s.K(),
 		}
-		total += bestC - m.Release
+		total += c - m.Release
 	}
 	return outs, total
 }
-
-// gridTol absorbs floating-point error when data lie on the grid: 0.015/0.005
-// is 2.9999999999999996 in binary; the bound's validity tolerance is 1e-9 of
-// a slot.
-const gridTol = 1e-9
-
-func floorTol(x float64) float64 { return math.Floor(x + gridTol) }
-func ceilTol(x float64) float64  { return math.Ceil(x - gridTol) }

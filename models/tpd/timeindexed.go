@@ -80,33 +80,38 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 		return nil, err
 	}
 	K := s.K()
-	rnd := floorTol
-	if round == RoundUp {
-		rnd = ceilTol
-	}
+	g := grid{slot}
 	A := make([][]int, len(tasks))
 	P := make([][]int, len(tasks))
 	cmin := make([]float64, len(tasks))
-	sumMin, horizon := 0.0, 0
-	maxP := 0
+	sumMin := 0.0
+	// The horizon is summed in float64 first: slot indices stay exact
+	// integers only up to maxSlotIndex.
+	maxA, sumP := 0.0, 0.0
 	for i, m := range tasks {
 		A[i], P[i] = make([]int, K), make([]int, K)
 		cmin[i] = math.Inf(1)
-		pm := 0
+		pm := 0.0
 		for k := 0; k < K; k++ {
-			A[i][k] = int(rnd((m.Release + s.In[m.Source][k]) / slot))
-			P[i][k] = int(rnd(m.Frames / s.Speed[k] / slot))
+			a, p := g.index(m.Release+s.In[m.Source][k], round), g.index(m.Frames/s.Speed[k], round)
+			if a > maxSlotIndex || p > maxSlotIndex {
+				return nil, fmt.Errorf("%w: sub-task %d on IPN %d is %g slots of %g s, beyond exact slot indices", ErrTooLarge, i, k, math.Max(a, p), slot)
+			}
+			A[i][k], P[i][k] = int(a), int(p)
 			if s.Slots[k] < m.Demand {
 				continue
 			}
-			horizon = max(horizon, A[i][k])
-			pm = max(pm, P[i][k])
+			maxA = math.Max(maxA, a)
+			pm = math.Max(pm, p)
 			cmin[i] = math.Min(cmin[i], tiCost(s, m, k, A[i][k], P[i][k], slot))
 		}
-		maxP += pm
+		sumP += pm
 		sumMin += cmin[i]
 	}
-	horizon += maxP
+	if maxA+sumP > maxSlotIndex {
+		return nil, fmt.Errorf("%w: the horizon of %d sub-tasks is %g slots of %g s, beyond exact slot indices", ErrTooLarge, len(tasks), maxA+sumP, slot)
+	}
+	horizon := int(maxA + sumP)
 	// lastStart is the latest start slot of sub-task i at IPN k the upper
 	// bound leaves.
 	lastStart := func(i, k int) int {
@@ -115,7 +120,7 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 			m := tasks[i]
 			room := ub - (sumMin - cmin[i]) + 1e-9*math.Max(1, math.Abs(ub))
 			// Δ(t + P) + out − r ≤ room.
-			if byUB := math.Floor((room-s.Out[m.Source][k]+m.Release)/slot+gridTol) - float64(P[i][k]); byUB < float64(horizon) {
+			if byUB := g.index(room-s.Out[m.Source][k]+m.Release, RoundDown) - float64(P[i][k]); byUB < float64(horizon) {
 				last = int(byUB)
 			}
 		}
@@ -194,9 +199,51 @@ func CompileTimeIndexed(s *Scenario, tasks []Task, slot float64, round Rounding,
 	return ti, nil
 }
 
+// tiCost is the objective coefficient of a start in slot t with a hold of p
+// slots: C_m − r_m with the processing end at Δ(t + p), converted once.
 func tiCost(s *Scenario, m Task, k, t, p int, slot float64) float64 {
-	return slot*float64(t+p) + s.Out[m.Source][k] - m.Release
+	return grid{slot}.at(t+p) + s.Out[m.Source][k] - m.Release
 }
+
+// grid is the time grid of step Δ of the time-indexed models. On it, times
+// are integer slot indices: a time in seconds becomes an index once, by
+// index (rounded up or down, with gridTol absorbing the floating-point
+// error of data that lie on the grid), and an index becomes seconds once,
+// by at, as Δ·t, never by adding steps or durations in seconds (0.025 +
+// 0.005 is 0.030000000000000002 in float64, 0.005·6 is 0.03, and a
+// schedule built by sums can overlap a start by one ulp).
+type grid struct{ step float64 }
+
+// maxSlotIndex is the largest slot index kept: float64 holds every integer
+// up to 2⁵³, so indices, their sums and their conversions to seconds stay
+// exact integers below it.
+const maxSlotIndex = 1 << 52
+
+// index is x/Δ rounded the way r says, as an integral float64 (no overflow
+// for a huge x; the caller checks it against maxSlotIndex).
+func (g grid) index(x float64, r Rounding) float64 {
+	if r == RoundUp {
+		return ceilTol(x / g.step)
+	}
+	return floorTol(x / g.step)
+}
+
+// at is the time Δ·t of slot index t, in seconds.
+func (g grid) at(t int) float64 { return g.step * float64(t) }
+
+// on reports whether x lies on the grid, within gridTol of a slot.
+func (g grid) on(x float64) bool {
+	n := x / g.step
+	return math.Abs(n-math.Round(n)) <= gridTol
+}
+
+// gridTol absorbs floating-point error when data lie on the grid: 0.015/0.005
+// is 2.9999999999999996 in binary; the bound's validity tolerance is 1e-9 of
+// a slot.
+const gridTol = 1e-9
+
+func floorTol(x float64) float64 { return math.Floor(x + gridTol) }
+func ceilTol(x float64) float64  { return math.Ceil(x - gridTol) }
 
 func renumber(tasks []Task) []Task {
 	out := make([]Task, len(tasks))
@@ -232,11 +279,18 @@ func (ti *TimeIndexed) Schedule(s *Scenario, x []float64) ([]Outcome, error) {
 		}
 		set[c.m] = true
 		m := ti.Tasks[c.m]
-		start := ti.Slot * float64(c.t)
+		g := grid{ti.Slot}
+		start := g.at(c.t)
 		p := m.Frames / s.Speed[c.k]
+		finish := start + p
+		if c.p > 0 && g.on(p) {
+			// On-grid data: the end is the slot index t + P, converted
+			// once, so it equals a later start Δ·(t + P) exactly.
+			finish = g.at(c.t + c.p)
+		}
 		outs[c.m] = Outcome{
-			IPN: c.k, Start: start, Finish: start + p, Complete: start + p + s.Out[m.Source][c.k],
-			Routing: s.In[m.Source][c.k] + s.Out[m.Source][c.k], Handling: start + p - m.Release - s.In[m.Source][c.k],
+			IPN: c.k, Start: start, Finish: finish, Complete: finish + s.Out[m.Source][c.k],
+			Routing: s.In[m.Source][c.k] + s.Out[m.Source][c.k], Handling: finish - m.Release - s.In[m.Source][c.k],
 		}
 	}
 	for i, ok := range set {
@@ -301,11 +355,12 @@ func Exact(ctx context.Context, s *Scenario, tasks []Task, slot float64, backend
 // compileExact builds Exact's MILP: data rounded up to the grid, columns
 // pruned with the cost of the rounded greedy schedule.
 func compileExact(s *Scenario, tasks []Task, slot float64) (*TimeIndexed, error) {
-	gOuts, _ := greedyRounded(s, renumber(tasks), slot)
+	g := grid{slot}
 	ub := 0.0
-	for i, o := range gOuts {
+	for i, pk := range greedyOnGrid(s, renumber(tasks), g) {
 		m := tasks[i]
-		ub += o.Start + slot*ceilTol(m.Frames/s.Speed[o.IPN]/slot) + s.Out[m.Source][o.IPN] - m.Release
+		// The cost of the plan's column, as CompileTimeIndexed prices it.
+		ub += tiCost(s, m, pk.k, pk.start, int(g.index(m.Frames/s.Speed[pk.k], RoundUp)), slot)
 	}
 	return CompileTimeIndexed(s, tasks, slot, RoundUp, true, ub)
 }
