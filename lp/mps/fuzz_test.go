@@ -29,6 +29,10 @@ func FuzzRead(f *testing.F) {
 	f.Add(text("NAME", "ROWS", " N  OBJ", " G  A$   1 1", "COLUMNS",
 		fx("", "DEDO3 11", "OBJ", "-1.", "A$   1 1", "1."), "RHS",
 		fx("", "", "A$   1 1", "23.26"), "RANGES", fx("", "RNG 1", "A$   1 1", "284990."), "ENDATA"))
+	// Read once accepted this name and Write then refused it; Read refuses it now.
+	f.Add("NAME 0\r0\nENDATA")
+	f.Add(text("* objective of the model = -(objective of this file) + 2.5", "NAME neg", "ROWS", " N obj", " L r",
+		"COLUMNS", " x obj 1 r 1", "RHS", " rhs obj 1 r 4", "ENDATA"))
 	if root, err := instances.SharedDir(); err == nil {
 		for _, p := range []string{"netlib/afiro.mps", "netlib/sc50b.mps", "netlib/kb2.mps", "miplib/small_mip.mps", "miplib/flugpl.mps"} {
 			if b, err := os.ReadFile(filepath.Join(root, p)); err == nil {
