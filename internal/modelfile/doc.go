@@ -13,7 +13,7 @@
 //
 // Readers of MPS and LP files disagree on two things a model can hold
 // (checked with glpsol 5.0, clp 1.17.6, cbc 2.10.8, lp_solve 5.5 and HiGHS
-// 1.11 on files of these packages): the OBJSENSE section of MPS (glpsol
+// 1.15 on files of these packages): the OBJSENSE section of MPS (glpsol
 // rejects it, clp and cbc ignore "MAX") and the objective constant (an MPS
 // right-hand side v on the objective row is the constant −v for clp, cbc and
 // HiGHS and +v for glpsol and lp_solve; glpsol rejects a constant term in an
