@@ -78,7 +78,7 @@ func ExampleWrite() {
 	// ROWS
 	//  N  obj
 	//  L  cap
-	//  G  band
+	//  L  band
 	// COLUMNS
 	//     x         obj                 -3
 	//     x         cap                  1
@@ -90,7 +90,7 @@ func ExampleWrite() {
 	//     MARK0001  'MARKER'                 'INTEND'
 	// RHS
 	//     RHS       cap                 10
-	//     RHS       band                -1
+	//     RHS       band                 1
 	// RANGES
 	//     RNG       band                 2
 	// BOUNDS

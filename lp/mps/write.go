@@ -201,32 +201,40 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 		return 'E', lo, 0
 	}
 	// A range. The reader computes hi = lo + |R| for a G row and
-	// lo = hi − |R| for an L row; find an R, starting from hi − lo and
-	// moving outwards one ulp at a time, that reproduces both ends.
+	// lo = hi − |R| for an L row; of the R within 64 ulps of hi − lo that
+	// reproduce both ends, take the one whose right-hand side and range
+	// are written shortest (so that a range read from a fixed-format file,
+	// whose hi − lo may need 17 digits where the file's R had 3, fits the
+	// fixed columns again), preferring G and then the R nearest hi − lo.
 	// The right-hand side must stay below Infinity, which reads as infinite.
-	try := func(c float64) (byte, float64, float64, bool) {
-		switch {
-		case c <= 0 || math.IsInf(c, 0):
-		case lo+c == hi && math.Abs(lo) < Infinity:
-			return 'G', lo, c, true
-		case hi-c == lo && math.Abs(hi) < Infinity:
-			return 'L', hi, c, true
-		}
-		return 0, 0, 0, false
-	}
 	base := hi - lo
-	if k, r, c, ok := try(base); ok {
-		return k, r, c
+	found, bestLen := false, 0
+	consider := func(c float64) {
+		if c <= 0 || math.IsInf(c, 0) {
+			return
+		}
+		for _, k := range []byte{'G', 'L'} {
+			r, ok := lo, lo+c == hi
+			if k == 'L' {
+				r, ok = hi, hi-c == lo
+			}
+			if !ok || math.Abs(r) >= Infinity {
+				continue
+			}
+			if n := len(formatNumber(r)) + len(formatNumber(c)); !found || n < bestLen {
+				kind, rhs, rng, found, bestLen = k, r, c, true, n
+			}
+		}
 	}
+	consider(base)
 	up, down := base, base
 	for n := 0; n < 64; n++ {
 		up, down = math.Nextafter(up, math.Inf(1)), math.Nextafter(down, 0)
-		if k, r, c, ok := try(up); ok {
-			return k, r, c
-		}
-		if k, r, c, ok := try(down); ok {
-			return k, r, c
-		}
+		consider(up)
+		consider(down)
+	}
+	if found {
+		return kind, rhs, rng
 	}
 	// No exact form exists (the ends have opposite signs or very different
 	// magnitudes and hi − lo needs more bits than a float64 has). Keep one
@@ -234,7 +242,7 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 	// of that end.
 	kind, rhs, rng = 'G', lo, base
 	best := math.Inf(1)
-	consider := func(k byte, r, c, got, want float64) {
+	nearest := func(k byte, r, c, got, want float64) {
 		if c <= 0 || math.IsInf(c, 0) || math.Abs(r) >= Infinity {
 			return
 		}
@@ -248,8 +256,8 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 		c = math.Nextafter(c, 0)
 	}
 	for n := 0; n < 17; n++ {
-		consider('G', lo, c, lo+c, hi)
-		consider('L', hi, c, hi-c, lo)
+		nearest('G', lo, c, lo+c, hi)
+		nearest('L', hi, c, hi-c, lo)
 		c = math.Nextafter(c, math.Inf(1))
 	}
 	return kind, rhs, rng
