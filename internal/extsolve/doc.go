@@ -5,8 +5,9 @@
 // print. Tests use them as independent readers of the files lp/mps and
 // lp/lpformat write; benchmarks/lpbench uses clp and cbc as references.
 //
-// Each solver gets its own time limit (glpsol --tmlim, clp -seconds, cbc
-// -sec, lp_solve -timeout, in whole seconds) and is killed if it is still
+// Each solver gets its own time limit in wall-clock time (glpsol --tmlim,
+// clp and cbc -timeMode elapsed with -seconds and -sec, whose default is
+// CPU time, lp_solve -timeout; whole seconds) and is killed if it is still
 // running Options.Grace after it; a killed run has status TimeLimit.
 //
 // What each solver reads (Kind) and how:
@@ -15,7 +16,8 @@
 //	          objective from its solution file (-w): "s bas m n p d z" for an
 //	          LP (optimal when p and d are both "f") or "s mip m n s z" (optimal
 //	          when s is "o"), the status also from its messages.
-//	clp       MPS of either kind and CPLEX LP (it tells them apart itself);
+//	clp       MPS of either kind and CPLEX LP (it tells them apart itself;
+//	          a CPLEX LP file must say "-inf", not "-infinity");
 //	          dual simplex; the last summary line, e.g. "Optimal objective
 //	          -464.7531429 - 5 iterations time 0.002". clp solves the LP
 //	          relaxation of a MILP, so Run refuses a MILP (ErrNotMILP).

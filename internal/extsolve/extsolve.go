@@ -109,7 +109,7 @@ func Run(ctx context.Context, s Solver, bin, path string, kind Kind, opts Option
 		}
 		args := []string{path, "-dualsimplex"}
 		if opts.Limit > 0 {
-			args = []string{path, "-seconds", secs, "-dualsimplex"}
+			args = []string{path, "-timeMode", "elapsed", "-seconds", secs, "-dualsimplex"}
 		}
 		r, err := run(ctx, opts, bin, args...)
 		if err != nil || r.Killed {
@@ -124,7 +124,7 @@ func Run(ctx context.Context, s Solver, bin, path string, kind Kind, opts Option
 	case CBC:
 		args := []string{path, "-solve", "-quit"}
 		if opts.Limit > 0 {
-			args = []string{path, "-sec", secs, "-solve", "-quit"}
+			args = []string{path, "-timeMode", "elapsed", "-sec", secs, "-solve", "-quit"}
 		}
 		r, err := run(ctx, opts, bin, args...)
 		if err != nil || r.Killed {

@@ -88,7 +88,8 @@ func (r gzipReader) Close() error {
 
 // Create creates (or truncates) the file at path and has write fill it,
 // through gzip when the name ends in ".gz". It returns the first error of
-// write, the compressor and closing the file.
+// write, the compressor and closing the file; after an error the partial
+// file is removed.
 func Create(path string, write func(io.Writer) error) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
@@ -97,6 +98,9 @@ func Create(path string, write func(io.Writer) error) (err error) {
 	defer func() {
 		if cerr := f.Close(); err == nil {
 			err = cerr
+		}
+		if err != nil {
+			os.Remove(path)
 		}
 	}()
 	if !gzipped(path) {

@@ -73,9 +73,16 @@ func TestCreateOpen(t *testing.T) {
 	if _, err := Open(filepath.Join(dir, "missing.mps")); err == nil {
 		t.Error("Open of a missing file: no error")
 	}
-	// The writer's error is returned.
-	if err := Create(filepath.Join(dir, "e.mps.gz"), func(io.Writer) error { return io.ErrShortWrite }); err != io.ErrShortWrite {
-		t.Errorf("Create: error %v, want the writer's", err)
+	// The writer's error is returned and the partial file removed.
+	for _, name := range []string{"e.mps", "e.mps.gz"} {
+		path := filepath.Join(dir, name)
+		err := Create(path, func(w io.Writer) error { io.WriteString(w, "NAME"); return io.ErrShortWrite })
+		if err != io.ErrShortWrite {
+			t.Errorf("Create %s: error %v, want the writer's", name, err)
+		}
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Errorf("Create %s: the partial file is still there (%v)", name, err)
+		}
 	}
 }
 

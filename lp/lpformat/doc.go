@@ -118,8 +118,10 @@
 // eels), and are not keywords (section words, inf, infinity, free); names
 // are case sensitive and their length is not limited. Names are bytes;
 // other characters are errors. ValidName is the stricter test the writer
-// applies (no / or |, at most 255 characters), and Names says how it
-// replaces a name that fails it.
+// applies, so that every reader of Writing takes the name (no / or |, no
+// inf or nan at the start, which HiGHS reads as a number, at most 255
+// characters), and Names says how it replaces a name that fails it: every
+// name Read accepts is written, as itself or renamed.
 //
 // # Unsupported
 //

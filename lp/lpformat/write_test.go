@@ -148,8 +148,9 @@ func TestNames(t *testing.T) {
 }
 
 // TestValidName follows the IBM rules for variable names (characters,
-// first character, the e/E rule with its examples e24, e9cats, eels) and
-// the keywords of the format.
+// first character, the e/E rule with its examples e24, e9cats, eels), the
+// keywords of the format and the names HiGHS 1.15 takes for numbers (inf
+// and nan prefixes, checked with highs-js on one-column LP files).
 func TestValidName(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
@@ -162,6 +163,8 @@ func TestValidName(t *testing.T) {
 		{"a+b", false}, {"a[1]", false}, {"é", false}, {strings.Repeat("a", 256), false},
 		{"free", false}, {"INF", false}, {"Infinity", false}, {"st", false}, {"End", false}, {"bin", false},
 		{"minimize", false}, {"subject", false}, {"sos", false}, {"semi-continuous", false},
+		{"INFDP1", false}, {"infx", false}, {"Inf_a", false}, {"nan", false}, {"NaN1", false}, {"in", true}, {"na", true},
+		{"_inf", true}, {"x.inf", true}, {"xnan", true},
 	} {
 		if got := lpformat.ValidName(tc.s); got != tc.want {
 			t.Errorf("ValidName(%.30q) = %v, want %v", tc.s, got, tc.want)
