@@ -1,6 +1,7 @@
 // Package extsolve runs the command-line LP/MILP solvers that Debian
 // packages — glpsol (glpk-utils, GLPK 5.0), clp (coinor-clp 1.17), cbc
-// (coinor-cbc 2.10) and lp_solve (lp-solve 5.5) — on a model file, under a
+// (coinor-cbc 2.10) and lp_solve (lp-solve 5.5) — and, when node finds it,
+// HiGHS compiled to WebAssembly (npm highs) on a model file, under a
 // time limit, and reads the status and objective value from what they
 // print. Tests use them as independent readers of the files lp/mps and
 // lp/lpformat write; benchmarks/lpbench uses clp and cbc as references.
@@ -29,6 +30,10 @@
 //	          the exit code (0 optimal, 1 suboptimal, 2 infeasible, 3
 //	          unbounded, 5 numerical failure, 7 timeout) and "Value of
 //	          objective function: z" (-S1).
+//
+//	highs-js  HiGHS 1.15 compiled to WebAssembly (npm package highs), run by
+//	          node with a small script Run writes: MPS of either kind and
+//	          CPLEX LP; optional (Find checks that node can load it).
 //
 // The printed objectives have 10 (clp) or more significant digits, or 8
 // decimals (cbc, lp_solve): enough for comparisons to 1e-6 relative.

@@ -25,10 +25,15 @@ const (
 	CLP     Solver = "clp"
 	CBC     Solver = "cbc"
 	LPSolve Solver = "lp_solve"
+	// HiGHS is HiGHS compiled to WebAssembly (the npm package highs, 1.15),
+	// run by node; it is optional: Find reports it missing unless node can
+	// require("highs"), for example with NODE_PATH set to the node_modules
+	// folder of "npm install highs".
+	HiGHS Solver = "highs-js"
 )
 
 // Solvers lists the solvers Run knows, in a fixed order.
-var Solvers = []Solver{GLPK, CLP, CBC, LPSolve}
+var Solvers = []Solver{GLPK, CLP, CBC, LPSolve, HiGHS}
 
 // Kind is the format of a model file.
 type Kind int
@@ -88,8 +93,30 @@ type Result struct {
 	Output       []byte // what the solver printed (stdout and stderr)
 }
 
-// Find returns the path of the solver's command, from PATH.
-func Find(s Solver) (string, error) { return exec.LookPath(string(s)) }
+// Find returns the path of the solver's command, from PATH (for HiGHS, of
+// node, after checking that node finds the highs package).
+func Find(s Solver) (string, error) {
+	if s != HiGHS {
+		return exec.LookPath(string(s))
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if out, err := exec.CommandContext(ctx, node, "-e", `require("highs")`).CombinedOutput(); err != nil {
+		why := err.Error()
+		for _, l := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(l, "Error") {
+				why = l
+				break
+			}
+		}
+		return "", fmt.Errorf("node cannot load the npm package highs: %s", why)
+	}
+	return node, nil
+}
 
 // Run solves the model file at path, of the given kind, with the solver
 // whose command is bin (from Find). The error is ErrFormat, ErrNotMILP, a
@@ -141,6 +168,8 @@ func Run(ctx context.Context, s Solver, bin, path string, kind Kind, opts Option
 		return r, nil
 	case LPSolve:
 		return runLPSolve(ctx, bin, path, kind, secs, opts)
+	case HiGHS:
+		return runHiGHS(ctx, bin, path, kind, secs, opts)
 	}
 	return Result{}, fmt.Errorf("extsolve: unknown solver %q", string(s))
 }
@@ -450,4 +479,87 @@ func ParseLPSolve(out []byte, code int) (Summary, bool) {
 		return s, false
 	}
 	return s, true
+}
+
+// highsScript solves the file argv[2] (format argv[3], "lp" or "mps") with
+// highs-js under the time limit argv[4] in seconds (0: none) and prints one
+// line "highs STATUS OBJECTIVE", STATUS the HiGHS model status code.
+const highsScript = `const fs = require("fs");
+require("highs")().then((highs) => {
+  const [path, format, limit] = process.argv.slice(2);
+  const data = format === "lp" ? fs.readFileSync(path, "latin1") : new Uint8Array(fs.readFileSync(path));
+  const [status, obj] = highs.withModel({ format, data }, (m) => {
+    m.options.set(Number(limit) > 0 ? { output_flag: false, time_limit: Number(limit) } : { output_flag: false });
+    m.run();
+    return [m.getModelStatus(), m.getObjectiveValue()];
+  });
+  console.log("highs", status, obj);
+});
+`
+
+func runHiGHS(ctx context.Context, node, path string, kind Kind, secs string, opts Options) (Result, error) {
+	format := "mps"
+	if kind == LP {
+		format = "lp"
+	}
+	script, err := os.CreateTemp("", "highs-*.js")
+	if err != nil {
+		return Result{}, err
+	}
+	defer os.Remove(script.Name())
+	if _, err := script.WriteString(highsScript); err != nil {
+		script.Close()
+		return Result{}, err
+	}
+	if err := script.Close(); err != nil {
+		return Result{}, err
+	}
+	r, err := run(ctx, opts, node, script.Name(), path, format, secs)
+	if err != nil || r.Killed {
+		return r, err
+	}
+	s, ok := ParseHiGHS(r.Output)
+	if !ok {
+		return r, fmt.Errorf("highs-js exit code %d: no result", r.ExitCode)
+	}
+	r.fill(s)
+	return r, nil
+}
+
+// ParseHiGHS reads the line "highs STATUS OBJECTIVE" of the script Run
+// gives node. STATUS is HiGHS's model status: 7 optimal, 8 infeasible, 9
+// unbounded or infeasible, 10 unbounded, 13 time limit, 14 iteration
+// limit; other codes (an empty model, a load error) are errors.
+func ParseHiGHS(out []byte) (Summary, bool) {
+	var s Summary
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) != 3 || f[0] != "highs" {
+			continue
+		}
+		switch f[1] {
+		case "7":
+			s.Status, s.HasObjective = lp.Optimal, true
+		case "8":
+			s.Status = lp.Infeasible
+		case "9":
+			s.Status = lp.InfeasibleOrUnbounded
+		case "10":
+			s.Status = lp.Unbounded
+		case "13":
+			s.Status = lp.TimeLimit
+		case "14":
+			s.Status = lp.IterationLimit
+		default:
+			return s, false
+		}
+		v, err := strconv.ParseFloat(f[2], 64)
+		if err != nil {
+			return s, false
+		}
+		s.Objective = v
+		return s, true
+	}
+	return s, false
 }

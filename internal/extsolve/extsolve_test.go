@@ -203,3 +203,29 @@ func TestRunKills(t *testing.T) {
 		t.Errorf("returned after %v; want between %v and 5×%v", el, limit, limit+grace)
 	}
 }
+
+// The lines are those the script of runHiGHS prints with highs-js 1.15 for
+// NETLIB afiro, an infeasible and an unbounded one-column LP, and for
+// NETLIB stair written with a column named INFDP1, which HiGHS's LP reader
+// cannot take (the WebAssembly module aborts).
+func TestParseHiGHS(t *testing.T) {
+	tests := []struct {
+		out    string
+		ok     bool
+		status lp.Status
+		obj    float64
+	}{
+		{"highs 7 -464.7531428571429\n", true, lp.Optimal, -464.7531428571429},
+		{"highs 8 0\n", true, lp.Infeasible, 0},
+		{"highs 10 0\n", true, lp.Unbounded, 0},
+		{"highs 13 69\n", true, lp.TimeLimit, 69},
+		{"highs 6 0\n", false, 0, 0},
+		{"Aborted(undefined). Build with -sASSERTIONS for more info.\n", false, 0, 0},
+	}
+	for _, tc := range tests {
+		s, ok := ParseHiGHS([]byte(tc.out))
+		if ok != tc.ok || (ok && (s.Status != tc.status || s.Objective != tc.obj || s.HasObjective != (tc.status == lp.Optimal))) {
+			t.Errorf("%q: got %+v, %v; want %v %g, %v", tc.out, s, ok, tc.status, tc.obj, tc.ok)
+		}
+	}
+}
