@@ -162,12 +162,16 @@
 // more bits than a float64 holds, and then one end moves by one ulp); a
 // row free in both directions is written as "L" with right-hand side 1e30.
 //
-// What Read accepts, Write writes back, with two exceptions that are
-// errors: a model name with a line break (Read refuses a carriage return
-// inside NAME, so it cannot come from a file), and a name with a blank in
-// a model that fixed MPS cannot hold (a name longer than 8 characters or a
-// number longer than 12 elsewhere), since free MPS separates fields by
-// blanks. Write names the name in its error.
+// What Read accepts, Write writes back, with one exception that is an
+// error: a column name with a blank or a leading "$" in a model that fixed
+// MPS cannot hold (a name longer than 8 characters or a number longer than
+// 12 elsewhere), since free MPS separates fields by blanks and glpsol takes
+// a free-MPS field that starts with "$" for a comment. Write names the name
+// in its error. Names that no reader should be given are refused by both:
+// a model name with a line break (Read refuses a carriage return inside
+// NAME), and a row name that starts with "$" (CPLEX and GLPK read a field 3
+// or 5 that starts with "$" as a comment; glpsol 5.0 silently drops such a
+// COLUMNS entry).
 //
 // References: IBM, "MPSX/370 Program Reference Manual", SH19-1095 (the
 // original format); IBM ILOG CPLEX, "File formats supported by CPLEX: MPS

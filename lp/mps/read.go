@@ -604,6 +604,11 @@ func (p *parser) addRow(r *record) error {
 	if isMarker(r.name) {
 		return p.errf("ROWS: row name %q is reserved", r.name)
 	}
+	if strings.HasPrefix(r.name, "$") {
+		// Nor could a writer write it: glpsol drops an entry whose row
+		// field starts with $.
+		return p.errf("ROWS: row name %q starts with \"$\" (CPLEX and GLPK read a field 3 or 5 that starts with $ as a comment)", r.name)
+	}
 	if i, dup := p.rowIdx[r.name]; dup {
 		return p.errf("duplicate row %q (first at line %d)", r.name, p.rows[i].line)
 	}

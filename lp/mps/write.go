@@ -126,9 +126,12 @@ func newWriter(m *lp.Model, opts WriteOptions) (*writer, error) {
 		wr.rowKind[i], wr.rhs[i], wr.rng[i] = rowForm(m.Rows[i].Lower, m.Rows[i].Upper)
 	}
 
-	for _, n := range wr.rows {
+	for _, n := range append(wr.rows, wr.obj) {
 		if isMarker(n) {
 			return nil, fmt.Errorf("mps: write: row name %q is reserved", n)
+		}
+		if strings.HasPrefix(n, "$") {
+			return nil, fmt.Errorf("mps: write: row name %q starts with \"$\", which CPLEX and GLPK read as the start of a comment in fields 3 and 5", n)
 		}
 	}
 	fixedOK, why := wr.fitsFixed()
@@ -348,6 +351,9 @@ func (wr *writer) freeNamesOK() error {
 		for _, n := range s {
 			if !freeName(n) {
 				return fmt.Errorf("mps: write: name %q contains a blank; free MPS cannot hold it", n)
+			}
+			if strings.HasPrefix(n, "$") {
+				return fmt.Errorf("mps: write: name %q starts with \"$\", which glpsol reads as a comment in free MPS; free MPS cannot hold it", n)
 			}
 		}
 	}

@@ -124,6 +124,9 @@ func TestWriteFormatChoice(t *testing.T) {
 		{"blank in a long name", mk("a long column", 2), mps.WriteOptions{}, "",
 			`mps: write: name "a long column" contains a blank; free MPS cannot hold it`},
 		{"blank in a short name: fixed", mk("a b", 2), mps.WriteOptions{}, fx("", "a b", "r", "2"), ""},
+		{"leading $ in a column name: fixed", mk("$x", 2), mps.WriteOptions{}, fx("", "$x", "r", "2"), ""},
+		{"leading $ in a column name: not free", mk("$x", 2), mps.WriteOptions{Format: mps.Free}, "",
+			`mps: write: name "$x" starts with "$", which glpsol reads as a comment in free MPS; free MPS cannot hold it`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -256,6 +259,11 @@ func TestWriteNames(t *testing.T) {
 	clash.AddRow("r", 0, 1)
 	if err := mps.Write(&bytes.Buffer{}, clash, mps.WriteOptions{}); err == nil || err.Error() != `mps: write: objective and a row are both named "r"` {
 		t.Errorf("objective name clash: error %v", err)
+	}
+	dollar := lp.New("", lp.Minimize)
+	dollar.AddRow("$r", 0, 1)
+	if err := mps.Write(&bytes.Buffer{}, dollar, mps.WriteOptions{}); err == nil || !strings.HasPrefix(err.Error(), `mps: write: row name "$r" starts with "$"`) {
+		t.Errorf("row name with a leading $: error %v", err)
 	}
 	marker := lp.New("", lp.Minimize)
 	marker.AddRow("'MARKER'", 0, 1)
