@@ -30,6 +30,9 @@ back to the model's.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, out := args[0], args[1]
+			if glpk {
+				fmt.Fprintln(cmd.ErrOrStderr(), "convert: --glpk is deprecated and does nothing: glpsol --lp reads every LP file convert writes")
+			}
 			write, err := modelWriter(out, free)
 			if err != nil {
 				return inputError(err)
@@ -52,7 +55,7 @@ back to the model's.`,
 		},
 	}
 	cmd.Flags().BoolVar(&glpk, "glpk", false, "no effect: glpsol --lp reads every LP file convert writes")
-	_ = cmd.Flags().MarkDeprecated("glpk", "glpsol --lp reads every LP file convert writes")
+	_ = cmd.Flags().MarkHidden("glpk")
 	cmd.Flags().BoolVar(&free, "free", false, "write free MPS even when fixed MPS would do")
 	return cmd
 }
