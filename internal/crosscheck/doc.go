@@ -49,10 +49,10 @@
 //
 // # Measured
 //
-// On the shared 2-core machine (load average 5 to 14 from other work):
-// 2 min 36 s wall for the whole test, 65 s of CPU (go test -count=1 -v -run
-// TestCrossCheck ./internal/crosscheck/), with two solver processes at a
-// time. All 55 models agree wherever a solver finished: per format, glpsol
+// On the shared 2-core machine, with two solver processes at a time: 2 min
+// 36 s wall for the whole test at a load average of 5 to 14 from other
+// work, 65 s of CPU (go test -count=1 -v -run TestCrossCheck
+// ./internal/crosscheck/), and 95 s within go test ./... at a load of 5. All 55 models agree wherever a solver finished: per format, glpsol
 // 45–47 agreements, clp 42–43 (of the 44 LPs), cbc 48–49, lp_solve 42–46
 // (MPS only), no failure; 0–2 timeouts per solver and format. The counts
 // move by one or two from run to run with the load (which runs exceed 2 s). With HiGHS
