@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 # Debian packages: CLP and lp_solve libraries for the cgo backends, and the
 # command-line solvers used as independent references by tests and benchmarks.
-pkgs=(pkg-config coinor-libclp-dev coinor-clp liblpsolve55-dev lp-solve)
+pkgs=(pkg-config coinor-libclp-dev coinor-clp coinor-cbc glpk-utils liblpsolve55-dev lp-solve)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

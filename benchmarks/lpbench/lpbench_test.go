@@ -96,36 +96,6 @@ func TestSolved(t *testing.T) {
 	}
 }
 
-// The lines are the summaries printed by clp 1.17.6 (coinor-clp) for NETLIB
-// afiro and greenbea (-seconds 1) and for one-column unbounded and
-// infeasible LPs.
-func TestParseCLI(t *testing.T) {
-	tests := []struct {
-		out    string
-		ok     bool
-		status lp.Status
-		obj    float64
-		iter   int
-		secs   float64
-	}{
-		{"Presolve 7 (-20) rows\nOptimal - objective value -464.75314\nOptimal objective -464.7531429 - 5 iterations time 0.002, Presolve 0.00\n", true, lp.Optimal, -464.7531429, 5, 0.002},
-		{"Stopped objective -70969686.59 - 0 iterations time 1.012, Presolve 0.02\n", true, lp.TimeLimit, -70969686.59, 0, 1.012},
-		{"Dual infeasible - objective value -1e+10\nDualInfeasible objective -1e+10 - 0 iterations time 0.002\n", true, lp.Unbounded, -1e10, 0, 0.002},
-		{"Primal infeasible - objective value 0\nPrimalInfeasible objective 0 - 0 iterations time 0.002\n", true, lp.Infeasible, 0, 0, 0.002},
-		{"Coin0001I ** Error reading file\n", false, 0, 0, 0, 0},
-	}
-	for _, tc := range tests {
-		s, ok := parseCLI([]byte(tc.out))
-		if ok != tc.ok {
-			t.Errorf("%q: ok = %v, want %v", tc.out, ok, tc.ok)
-			continue
-		}
-		if ok && (s.status != tc.status || s.objective != tc.obj || s.iterations != tc.iter || s.seconds != tc.secs) {
-			t.Errorf("%q: got %+v, want %v %g %d %g", tc.out, s, tc.status, tc.obj, tc.iter, tc.secs)
-		}
-	}
-}
-
 func TestParseOptima(t *testing.T) {
 	got, err := parseOptima(strings.NewReader("name,optimal_objective,source\nafiro,-464.753142857143,glpsol\ne226,-11.6389290664\n"), "optimal.csv")
 	if err != nil {
@@ -205,37 +175,6 @@ func TestRunBadFlags(t *testing.T) {
 		err := run(tc.args, &so, &se)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want one containing %q", tc.args, err, tc.want)
-		}
-	}
-}
-
-// The outputs are the closing summaries of cbc 2.10.8 (coinor-cbc) on
-// MIPLIB lseu (optimal) and sp150x300d (-sec 2), on a one-column model
-// whose LP relaxation is infeasible (2.5 ≤ x ≤ 2.2) and on one with no
-// integer point (2.3 ≤ x ≤ 2.7, x integer), and a file it cannot read.
-func TestParseCBC(t *testing.T) {
-	tests := []struct {
-		out    string
-		ok     bool
-		status lp.Status
-		obj    float64
-		iter   int
-		nodes  int
-	}{
-		{"Result - Optimal solution found\n\nObjective value:                1120.00000000\nEnumerated nodes:               24\nTotal iterations:               1546\nTime (CPU seconds):             0.40\n", true, lp.Optimal, 1120, 1546, 24},
-		{"Result - Stopped on time limit\n\nObjective value:                69.00000000\nLower bound:                    61.006\nGap:                            0.13\nEnumerated nodes:               640\nTotal iterations:               4959\n", true, lp.TimeLimit, 69, 4959, 640},
-		{"Problem INF has 2 rows, 1 columns and 2 elements\nCoin0008I INF read with 0 errors\nProblem is infeasible - 0.00 seconds\n", true, lp.Infeasible, 0, 0, 0},
-		{"Continuous objective value is 2.3 - 0.00 seconds\nCgl0000I Cut generators found to be infeasible! (or unbounded)\nPre-processing says infeasible or unbounded\n", true, lp.InfeasibleOrUnbounded, 0, 0, 0},
-		{"Coin0001I ** Error reading file\n", false, 0, 0, 0, 0},
-	}
-	for _, tc := range tests {
-		s, ok := parseCBC([]byte(tc.out))
-		if ok != tc.ok {
-			t.Errorf("%q: ok = %v, want %v", tc.out, ok, tc.ok)
-			continue
-		}
-		if ok && (s.status != tc.status || s.objective != tc.obj || s.iterations != tc.iter || s.nodes != tc.nodes) {
-			t.Errorf("%q: got %+v, want %v %g %d %d", tc.out, s, tc.status, tc.obj, tc.iter, tc.nodes)
 		}
 	}
 }

@@ -2,11 +2,10 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
 	"github.com/streamopt/streamopt/lp/mps"
@@ -15,20 +14,26 @@ import (
 func init() { register(newConvertCmd) }
 
 func newConvertCmd() *cobra.Command {
-	var glpk, free bool
+	var glpk, free bool // --glpk is deprecated and does nothing
 	cmd := &cobra.Command{
 		Use:   "convert IN OUT",
 		Short: "Convert an LP/MILP between MPS and CPLEX LP format",
-		Long: `convert reads a model (CPLEX LP format when IN ends in .lp, MPS otherwise)
-and writes it to OUT in the format its extension names: .lp for CPLEX LP,
-.mps for MPS (fixed when every name and number fits the fixed columns,
-free otherwise; --free forces free MPS). With --glpk the LP file is written
-so that glpsol --lp reads it (ranges and an objective constant become
-extra columns).`,
+		Long: `convert reads a model (CPLEX LP format when IN ends in .lp or .lp.gz, MPS
+otherwise) and writes it to OUT in the format its extension names: .lp for
+CPLEX LP, .mps for MPS (fixed when every name and number fits the fixed
+columns, free otherwise; --free forces free MPS); a further .gz gzips the
+file, and a .gz input is gunzipped. The files are read the same way by
+glpsol, clp, cbc, lp_solve (MPS) and HiGHS: a maximisation is written to MPS
+as the minimisation of the negated objective, and the objective constant is
+in no row; the first comment lines of the file say how its objective maps
+back to the model's.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, out := args[0], args[1]
-			write, err := modelWriter(out, glpk, free)
+			if glpk {
+				fmt.Fprintln(cmd.ErrOrStderr(), "convert: --glpk is deprecated and does nothing: glpsol --lp reads every LP file convert writes")
+			}
+			write, err := modelWriter(out, free)
 			if err != nil {
 				return inputError(err)
 			}
@@ -52,29 +57,28 @@ extra columns).`,
 			return nil
 		},
 	}
-	cmd.Flags().BoolVar(&glpk, "glpk", false, "write an LP file that glpsol --lp can read")
+	cmd.Flags().BoolVar(&glpk, "glpk", false, "no effect: glpsol --lp reads every LP file convert writes")
+	_ = cmd.Flags().MarkHidden("glpk")
 	cmd.Flags().BoolVar(&free, "free", false, "write free MPS even when fixed MPS would do")
 	return cmd
 }
 
-// modelWriter returns the writer for the format path's extension names.
-func modelWriter(path string, glpk, free bool) (func(*lp.Model) error, error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".lp":
+// modelWriter returns the writer for the format path's extension names
+// (modelfile.FormatOf; a ".gz" is gzipped by the writer).
+func modelWriter(path string, free bool) (func(*lp.Model) error, error) {
+	switch f, _ := modelfile.FormatOf(path); f {
+	case modelfile.LP:
 		if free {
 			return nil, fmt.Errorf("--free: applies to MPS output, not to %s", path)
 		}
-		return func(m *lp.Model) error { return lpformat.WriteFile(path, m, lpformat.WriteOptions{GLPK: glpk}) }, nil
-	case ".mps":
-		if glpk {
-			return nil, fmt.Errorf("--glpk: applies to LP output, not to %s", path)
-		}
+		return func(m *lp.Model) error { return lpformat.WriteFile(path, m, lpformat.WriteOptions{}) }, nil
+	case modelfile.MPS:
 		opts := mps.WriteOptions{}
 		if free {
 			opts.Format = mps.Free
 		}
 		return func(m *lp.Model) error { return mps.WriteFile(path, m, opts) }, nil
 	default:
-		return nil, fmt.Errorf("%s: output format unknown from extension %q (want .lp or .mps)", path, ext)
+		return nil, fmt.Errorf("%s: output format unknown from the name (want %s)", path, modelfile.Extensions)
 	}
 }

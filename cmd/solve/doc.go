@@ -4,9 +4,9 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps|FILE.lp [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
 //	solve backends
-//	solve convert IN OUT [--glpk] [--free]   (MPS <-> CPLEX LP, by extension)
+//	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|kkt-milp|auto]   (paper 003, spec A)
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
 //	solve rmts --input model.json [--policy ...] [--sweep xi=36:44]  (paper 000, spec B)

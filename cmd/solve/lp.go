@@ -33,10 +33,10 @@ type lpFlags struct {
 func newLPCmd() *cobra.Command {
 	var f lpFlags
 	cmd := &cobra.Command{
-		Use:   "lp FILE.mps|FILE.lp",
+		Use:   "lp FILE.mps|FILE.lp[.gz]",
 		Short: "Solve an LP or MILP read from an MPS or CPLEX LP file and verify the answer",
 		Long: `Solve an LP or MILP read from a (fixed or free) MPS file, or from a CPLEX LP
-file when the name ends in .lp (any case), on a solver backend,
+file when the name ends in .lp (any case; .gz files are gunzipped), on a solver backend,
 verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
 

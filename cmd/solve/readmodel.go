@@ -1,18 +1,17 @@
 package main
 
 import (
-	"path/filepath"
-	"strings"
-
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
 	"github.com/streamopt/streamopt/lp/mps"
 )
 
 // readModelFile reads an LP/MILP model: CPLEX LP format when the file name
-// ends in ".lp" (any case), MPS (fixed or free, ".gz" gunzipped) otherwise.
+// ends in ".lp" or ".lp.gz" (any case), MPS (fixed or free) otherwise; a
+// name ending in ".gz" is gunzipped (modelfile.FormatOf).
 func readModelFile(path string) (*lp.Model, error) {
-	if strings.EqualFold(filepath.Ext(path), ".lp") {
+	if f, _ := modelfile.FormatOf(path); f == modelfile.LP {
 		return lpformat.ReadFile(path)
 	}
 	return mps.ReadFile(path)

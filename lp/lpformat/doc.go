@@ -24,7 +24,10 @@
 // Bounds. Text after End is ignored; a file without End is an error. A
 // backslash starts a comment that runs to the end of the line. Before the
 // objective, a comment "\Problem name: NAME" (written by CPLEX) or
-// "\* Problem: NAME *\" (GLPK) gives Model.Name.
+// "\* Problem: NAME *\" (GLPK) gives Model.Name (a carriage return inside
+// the name is an error), and the first comment of the form
+// "objective of the model = ..." says how the objective of the file maps
+// to that of the model (see Writing).
 //
 // A linear expression is a sequence of terms "± c x", "± x" or "± c"
 // (constant) separated by + or −, possibly over several lines; the first
@@ -45,7 +48,7 @@
 // summed) is the objective constant Model.ObjOffset; IBM's description of
 // the format allows such an offset as the last term, e.g. "obj: x1 + 2 x2 +
 // 3.1415". GLPK 5.0 rejects a constant in the objective ("missing variable
-// name", checked with glpsol), see WriteOptions.GLPK.
+// name", checked with glpsol), so Write puts it in the header line instead.
 //
 // # Constraints
 //
@@ -72,8 +75,9 @@
 //     file with RANGES), which this package reads as just that: a row and an
 //     extra column. As an extension Read also accepts the double inequality
 //     "[name:] lo <= expr <= hi" (or "hi >= expr >= lo": both operators
-//     must point the same way; "=" is not allowed), the form Write uses by
-//     default. lo > hi is read as given (an infeasible row).
+//     must point the same way; "=" is not allowed), which CPLEX writes;
+//     HiGHS 1.15 misreads it (NETLIB boeing1 written so is "infeasible"
+//     for it). lo > hi is read as given (an infeasible row).
 //
 // # Bounds
 //
@@ -114,8 +118,10 @@
 // eels), and are not keywords (section words, inf, infinity, free); names
 // are case sensitive and their length is not limited. Names are bytes;
 // other characters are errors. ValidName is the stricter test the writer
-// applies (no / or |, at most 255 characters), and Names says how it
-// replaces a name that fails it.
+// applies, so that every reader of Writing takes the name (no / or |, no
+// inf or nan at the start, which HiGHS reads as a number, at most 255
+// characters), and Names says how it replaces a name that fails it: every
+// name Read accepts is written, as itself or renamed.
 //
 // # Unsupported
 //
@@ -126,21 +132,52 @@
 //
 // # Writing
 //
-// Write produces a file Read reads back into the same model when every
-// name is valid and distinct (otherwise up to the renaming of Names): the
-// objective lists every column in index order (with "0 x" for a zero
-// cost) so the column order survives; rows are written in order with their
-// coefficients in stored order; numbers use strconv's shortest round-trip
-// form; a range row is the double inequality "lo <= expr <= hi", a free row
-// "expr >= -1e+30", the objective constant a final constant term; bounds
-// other than [0, +∞) get a line each ("0 <= x <= u" with an explicit 0
-// before a finite upper bound, "-infinity <= x <= u", "x >= l", "x = v",
-// "x free"); integer columns with bounds [0, 1] go to Binaries, other
-// integer columns to Generals. Lines are wrapped at 78 characters (only a
-// very long name makes one longer; CPLEX truncates lines after 510).
-// WriteOptions.GLPK rewrites the two constructs GLPK cannot read (ranges,
-// objective constant) with extra columns; such a file is solved by
-// glpsol --lp to the same optimum.
+// Write writes a file that glpsol 5.0 (--lp), cbc 2.10.8, clp 1.17.6 and
+// HiGHS 1.15 (highs-js) all read as the same model, and that Read reads back as
+// FileModel(m): m itself when every name is valid (ValidName) and distinct
+// and there is no range row. (lp_solve 5.5 reads CPLEX LP only through an
+// xli_CPLEX library that Debian does not package.) The file starts with
+// comment lines:
+//
+//	\ written by streamopt lp/lpformat
+//	\ objective of the model = objective of this file + 1.5
+//
+// The second line is internal/modelfile's objective line, always written:
+// the constant c₀ of the objective is in no row, because glpsol reads no
+// constant term in an objective, so every reader reports the optimum f* of
+// the expression and the model's optimum is f* + c₀. Read applies the line
+// and so gives back Model.ObjOffset. Further lines say so in words, then
+// come WriteOptions.Comment and "\Problem name: NAME".
+//
+// A range row lo ≤ aᵀx ≤ hi (both finite, lo ≠ hi) has no form that all
+// readers take: glpsol rejects the double inequality and HiGHS misreads it.
+// Write writes it as the two rows
+//
+//	NAME_lo: aᵀx >= lo
+//	NAME_hi: aᵀx <= hi
+//
+// (unnamed when the row has none; the names made unique as in Names). This
+// was chosen over a range column (aᵀx + r = hi, 0 ≤ r ≤ hi − lo, as MPS
+// RANGES mean): it adds no column, so a solution any reader reports is a
+// vector over the model's own columns; both ends are written exactly,
+// where hi − lo may need more bits than a float64 has; and ≥ and ≤ rows
+// are what every reader knows. Mapping back: the model's row i is
+// satisfied when both rows are, its activity is theirs, and its dual value
+// is the sum of their two dual values (at most one is nonzero at a
+// nondegenerate optimum). Read reads the two rows as two rows, so a range
+// row does not survive a round trip as one row; the model read back is
+// equivalent (FileModel says exactly what it is).
+//
+// The rest: the objective lists every column in index order (with "0 x" for
+// a zero cost) so the column order survives; rows are written in order with
+// their coefficients in stored order; numbers use strconv's shortest
+// round-trip form; a free row is "expr >= -1e+30"; bounds other than
+// [0, +∞) get a line each ("0 <= x <= u" with an explicit 0 before a finite
+// upper bound, "-inf <= x <= u" (cbc does not read "-infinity" there),
+// "x >= l", "x = v", "x free"); integer columns with bounds [0, 1] go to
+// Binaries, other integer columns to Generals. Lines are wrapped at 78
+// characters (only a very long name makes one longer; CPLEX truncates
+// lines after 510).
 //
 // Errors from Read name the place: "model.lp:5: malformed number "1.2.3""
 // (type *Error).

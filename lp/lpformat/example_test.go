@@ -56,21 +56,23 @@ func ExampleWrite() {
 	m.ObjOffset = 1.5
 	m.AddLE("cap", 10, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 2})
 	m.AddRow("band", -1, 1, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: -1}, lp.Term{Var: b, Coef: 0.5})
-	if err := lpformat.Write(os.Stdout, m, lpformat.WriteOptions{}); err != nil {
-		fmt.Println(err)
-	}
-	fmt.Println("--- for glpsol:")
-	if err := lpformat.Write(os.Stdout, m, lpformat.WriteOptions{GLPK: true}); err != nil {
+	if err := lpformat.Write(os.Stdout, m, lpformat.WriteOptions{Comment: []string{"profit per day"}}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
 	// \ written by streamopt lp/lpformat
+	// \ objective of the model = objective of this file + 1.5
+	// \ the objective constant is in no row (glpsol takes no constant there)
+	// \ each range row lo <= expr <= hi is written as NAME_lo: expr >= lo
+	// \ and NAME_hi: expr <= hi
+	// \ profit per day
 	// \Problem name: PLAN
 	// Maximize
-	//  + 3 x + 2 y - b + 1.5
+	//  + 3 x + 2 y - b
 	// Subject To
 	//  cap: + x + 2 y <= 10
-	//  band: -1 <= + x - y + 0.5 b <= 1
+	//  band_lo: + x - y + 0.5 b >= -1
+	//  band_hi: + x - y + 0.5 b <= 1
 	// Bounds
 	//  0 <= x <= 4
 	//  y >= -2
@@ -79,24 +81,25 @@ func ExampleWrite() {
 	// Binaries
 	//  b
 	// End
-	// --- for glpsol:
-	// \ written by streamopt lp/lpformat
-	// \Problem name: PLAN
-	// Maximize
-	//  + 3 x + 2 y - b + 1.5 ~const
-	// Subject To
-	//  cap: + x + 2 y <= 10
-	//  band: + x - y + 0.5 b - ~r_2 = 0
-	// Bounds
-	//  -1 <= ~r_2 <= 1
-	//  ~const = 1
-	//  0 <= x <= 4
-	//  y >= -2
-	// Generals
-	//  y
-	// Binaries
-	//  b
-	// End
+}
+
+func ExampleFileModel() {
+	m := lp.New("PLAN", lp.Minimize)
+	x := m.AddVar("x[1]", 0, 4, 3) // brackets are not allowed in LP names
+	m.AddRow("band", -1, 1, lp.Term{Var: x, Coef: 1})
+	fm, err := lpformat.FileModel(m)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(fm.Vars[0].Name)
+	for _, r := range fm.Rows {
+		fmt.Printf("%s: %g <= x <= %g\n", r.Name, r.Lower, r.Upper)
+	}
+	// Output:
+	// x_1_
+	// band_lo: -1 <= x <= +Inf
+	// band_hi: -Inf <= x <= 1
 }
 
 func ExampleReadFile() {

@@ -7,10 +7,13 @@ import (
 )
 
 // ValidName reports whether s can be written as a name in an LP file that
-// CPLEX, GLPK and Read all accept: 1 to MaxNameLen characters out of the
-// letters, digits and ! " # $ % & ( ) , . ; ? @ _ ` ' { } ~ (the CPLEX set);
-// not starting with a digit or a period; not e or E alone or followed by a
-// digit or another e; and not a keyword (a section word such as "st", "end",
+// CPLEX, GLPK, CBC, HiGHS and Read all accept: 1 to MaxNameLen characters
+// out of the letters, digits and ! " # $ % & ( ) , . ; ? @ _ ` ' { } ~ (the
+// CPLEX set; HiGHS 1.15 stops at "/"); not starting with a digit or a
+// period; not e or E alone or followed by a digit or another e; not
+// starting with inf or nan in any case (HiGHS 1.15 reads "INFDP1", a
+// column of NETLIB stair, and "nanx" as numbers and rejects the file, or
+// misreads "inf1"); and not a keyword (a section word such as "st", "end",
 // "bin" or "min", or inf, infinity, free), in any case.
 func ValidName(s string) bool {
 	if s == "" || len(s) > MaxNameLen || isDigit(s[0]) || s[0] == '.' {
@@ -21,7 +24,17 @@ func ValidName(s string) bool {
 			return false
 		}
 	}
-	return !exponentLike(s) && !reserved(s)
+	return !exponentLike(s) && !numberPrefix(s) && !reserved(s)
+}
+
+// numberPrefix reports whether s starts with inf or nan in any case, which
+// HiGHS's LP reader takes for a number.
+func numberPrefix(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	p := asciiLower(s[:3])
+	return p == "inf" || p == "nan"
 }
 
 // Names returns the names Write uses for the columns, the rows and the
@@ -34,8 +47,8 @@ func ValidName(s string) bool {
 //     empty;
 //   - otherwise every character outside the CPLEX set becomes "_", the
 //     name is cut to MaxNameLen−12 characters, and "_" is put in front if
-//     it then starts with a digit or a period, reads as an exponent, or is
-//     a keyword;
+//     it then starts with a digit, a period, inf or nan, reads as an
+//     exponent, or is a keyword;
 //   - if the result is taken (by a kept name or an earlier replacement),
 //     "_2", "_3", ... is appended until it is not.
 //
@@ -92,7 +105,7 @@ func sanitize(s string) string {
 		b = b[:MaxNameLen-12]
 	}
 	t := string(b)
-	if isDigit(t[0]) || t[0] == '.' || exponentLike(t) || reserved(t) {
+	if isDigit(t[0]) || t[0] == '.' || exponentLike(t) || numberPrefix(t) || reserved(t) {
 		t = "_" + t
 	}
 	return t

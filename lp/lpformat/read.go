@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -22,9 +22,10 @@ func Read(r io.Reader, name string) (*lp.Model, error) {
 	return p.finish()
 }
 
-// ReadFile reads the LP file at path. Error messages name the file by path.
+// ReadFile reads the LP file at path; a name ending in ".gz" (any case) is
+// gunzipped. Error messages name the file by path.
 func ReadFile(path string) (*lp.Model, error) {
-	f, err := os.Open(path)
+	f, err := modelfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -168,6 +169,8 @@ type parser struct {
 
 	colIdx  map[string]int
 	rowLine map[string]int // constraint name -> line
+
+	objLine *modelfile.Objective // from the header comment, if any
 }
 
 func (p *parser) errf(line int, format string, args ...any) error {
@@ -206,7 +209,9 @@ func (p *parser) doLine(raw string) error {
 	text := raw
 	if k := strings.IndexByte(text, '\\'); k >= 0 {
 		if p.sec == secStart {
-			p.problemName(text[k+1:])
+			if err := p.headerComment(text[k+1:]); err != nil {
+				return err
+			}
 		}
 		text = text[:k]
 	}
@@ -248,21 +253,44 @@ func (p *parser) doLine(raw string) error {
 	return nil
 }
 
+// headerComment reads a comment before the objective: the first
+// objective line (internal/modelfile) and the model name.
+func (p *parser) headerComment(c string) error {
+	if p.objLine == nil {
+		o, ok, err := modelfile.ParseObjective(c)
+		if err != nil {
+			return p.errf(p.line, "%v", err)
+		}
+		if ok {
+			p.objLine = &o
+			return nil
+		}
+	}
+	return p.problemName(c)
+}
+
 // problemName takes the model name from a comment before the objective in
 // the forms CPLEX ("\Problem name: NAME") and GLPK ("\* Problem: NAME *\")
 // write.
-func (p *parser) problemName(c string) {
+func (p *parser) problemName(c string) error {
 	c = strings.TrimRight(c, " \t\r\n\v\f")
+	name, ok := "", false
 	if strings.HasPrefix(c, "*") && strings.HasSuffix(c, "*\\") {
 		c = strings.TrimSpace(strings.TrimSuffix(c[1:], "*\\"))
-		if rest, ok := strings.CutPrefix(c, "Problem:"); ok && p.m.Name == "" {
-			p.m.Name = strings.TrimSpace(rest)
-		}
-		return
+		name, ok = strings.CutPrefix(c, "Problem:")
+	} else {
+		name, ok = strings.CutPrefix(c, "Problem name:")
 	}
-	if rest, ok := strings.CutPrefix(c, "Problem name:"); ok && p.m.Name == "" {
-		p.m.Name = strings.TrimSpace(rest)
+	if !ok || p.m.Name != "" {
+		return nil
 	}
+	name = strings.TrimSpace(name)
+	if strings.ContainsRune(name, '\r') {
+		// A carriage return ends a line only before the line feed.
+		return p.errf(p.line, "model name %q contains a carriage return", name)
+	}
+	p.m.Name = name
+	return nil
 }
 
 // open starts section k, after checking the order of sections.
@@ -771,6 +799,9 @@ func (p *parser) integers(toks []token) error {
 }
 
 func (p *parser) finish() (*lp.Model, error) {
+	if p.objLine != nil {
+		p.objLine.Apply(p.m)
+	}
 	if err := p.m.Validate(); err != nil {
 		return nil, &Error{Name: p.name, Err: err}
 	}

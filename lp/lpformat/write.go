@@ -6,63 +6,128 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 )
 
 // WriteOptions control how a model is written. The zero value is the default.
 type WriteOptions struct {
-	// GLPK writes the two things GLPK 5.0 (glpsol --lp) cannot read in a
-	// form it can: a range row lo ≤ aᵀx ≤ hi becomes the equality
-	// aᵀx − r = 0 with a new column r ∈ [lo, hi] named "~r_<i>" (i the
-	// 1-based row number), and a nonzero objective constant c₀ becomes the
-	// term c₀·k of a new column k fixed at 1, named "~const". The file then
-	// describes an equivalent model with extra columns: reading it back
-	// gives those columns too.
-	GLPK bool
+	// Comment holds lines written as "\" comments after the header lines
+	// the writer puts first (see doc.go), for example what the objective
+	// means. A line may not contain a line break.
+	Comment []string
 }
 
 // Write writes m to w in CPLEX LP format. The model must pass m.Validate.
 //
-// Every number is written with the fewest digits that read back exactly.
-// Names that are not valid LP names are replaced (see Names); with valid,
-// distinct names and the default options, Read(Write(m)) gives m back.
+// The file describes FileModel(m): m with the names of Names and each range
+// row written as two rows; Read reads it back as exactly that model. Every
+// number is written with the fewest digits that read back exactly.
 func Write(w io.Writer, m *lp.Model, opts WriteOptions) error {
-	if m == nil {
-		return errors.New("lpformat: write: nil model")
+	if err := modelfile.CheckComment("lpformat: write: Comment", opts.Comment); err != nil {
+		return err
 	}
-	if err := m.Validate(); err != nil {
-		return fmt.Errorf("lpformat: write: %w", err)
+	fm, err := FileModel(m)
+	if err != nil {
+		return err
 	}
-	if strings.ContainsAny(m.Name, "\r\n") {
-		return fmt.Errorf("lpformat: write: model name %q contains a line break", m.Name)
-	}
-	if len(m.Rows) > 0 && len(m.Vars) == 0 {
-		return errors.New("lpformat: write: a model with rows but no columns cannot be written (a constraint needs a variable)")
-	}
-	wr := &writer{m: m, opts: opts}
-	wr.cols, wr.rows, wr.obj = Names(m)
 	bw := bufio.NewWriterSize(w, 64<<10)
-	wr.w = bw
+	wr := &writer{w: bw, m: fm}
+	wr.header(m, opts.Comment)
 	wr.write()
 	return bw.Flush()
 }
 
-// WriteFile writes m to the file at path.
-func WriteFile(path string, m *lp.Model, opts WriteOptions) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+// WriteFile writes m to the file at path; a name ending in ".gz" (any
+// case) is gzipped.
+func WriteFile(path string, m *lp.Model, opts WriteOptions) error {
+	return modelfile.Create(path, func(w io.Writer) error { return Write(w, m, opts) })
+}
+
+// FileModel returns the model the file Write writes for m describes, as
+// Read reads it back: m with the column, row and objective names of Names,
+// the model name without leading and trailing blanks, every range row
+// lo ≤ aᵀx ≤ hi (lo < hi, both finite, or lo > hi) replaced by the two rows
+// aᵀx ≥ lo and aᵀx ≤ hi, named NAME_lo and NAME_hi after the row's name
+// (see doc.go) and unnamed when it has none, and zero coefficients left out.
+// Columns, bounds, integrality, the sense and the objective constant are
+// those of m. m must pass Validate.
+func FileModel(m *lp.Model) (*lp.Model, error) {
+	if m == nil {
+		return nil, errors.New("lpformat: write: nil model")
 	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("lpformat: write: %w", err)
+	}
+	if strings.ContainsAny(m.Name, "\r\n") {
+		return nil, fmt.Errorf("lpformat: write: model name %q contains a line break", m.Name)
+	}
+	if len(m.Rows) > 0 && len(m.Vars) == 0 {
+		return nil, errors.New("lpformat: write: a model with rows but no columns cannot be written (a constraint needs a variable)")
+	}
+	cols, rows, obj := Names(m)
+	lo, hi := rangeNames(m, rows)
+	fm := &lp.Model{Name: strings.TrimSpace(m.Name), Sense: m.Sense, ObjName: obj, ObjOffset: m.ObjOffset}
+	if len(m.Vars) > 0 {
+		fm.Obj = append([]float64(nil), m.Obj...)
+		fm.Vars = append([]lp.Var(nil), m.Vars...)
+		for j := range fm.Vars {
+			fm.Vars[j].Name = cols[j]
 		}
-	}()
-	return Write(f, m, opts)
+	}
+	row := func(name string, r *lp.Row, lower, upper float64) lp.Row {
+		out := lp.Row{Name: name, Ind: []int{}, Val: []float64{}, Lower: lower, Upper: upper}
+		for k, j := range r.Ind {
+			if r.Val[k] != 0 {
+				out.Ind = append(out.Ind, j)
+				out.Val = append(out.Val, r.Val[k])
+			}
+		}
+		return out
+	}
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		if r.Type() == lp.RowRange {
+			fm.Rows = append(fm.Rows, row(lo[i], r, r.Lower, math.Inf(1)), row(hi[i], r, math.Inf(-1), r.Upper))
+			continue
+		}
+		fm.Rows = append(fm.Rows, row(rows[i], r, r.Lower, r.Upper))
+	}
+	return fm, nil
+}
+
+// rangeNames returns the names of the two rows a range row i is written
+// as: rows[i] followed by "_lo" and "_hi" ("" for an unnamed row), cut to
+// fit MaxNameLen and made distinct from every row name and from each other
+// by "_2", "_3", ... as in Names.
+func rangeNames(m *lp.Model, rows []string) (lo, hi []string) {
+	lo, hi = make([]string, len(rows)), make([]string, len(rows))
+	taken := make(map[string]bool, len(rows))
+	for _, s := range rows {
+		taken[s] = true
+	}
+	unique := func(base string) string {
+		s := base
+		for k := 2; taken[s]; k++ {
+			s = base + "_" + strconv.Itoa(k)
+		}
+		taken[s] = true
+		return s
+	}
+	for i := range m.Rows {
+		if m.Rows[i].Type() != lp.RowRange || rows[i] == "" {
+			continue
+		}
+		base := rows[i]
+		if len(base)+3 > MaxNameLen {
+			base = base[:MaxNameLen-12]
+		}
+		lo[i], hi[i] = unique(base+"_lo"), unique(base+"_hi")
+	}
+	return lo, hi
 }
 
 // lineWidth is where the writer wraps long expressions (CPLEX truncates
@@ -71,12 +136,8 @@ const lineWidth = 78
 
 type writer struct {
 	w    *bufio.Writer
-	m    *lp.Model
-	opts WriteOptions
-	cols []string
-	rows []string
-	obj  string
-	line []byte // the current output line
+	m    *lp.Model // the file model: valid distinct names, no range rows
+	line []byte    // the current output line
 }
 
 func formatNumber(v float64) string {
@@ -118,12 +179,29 @@ func (wr *writer) newline() {
 	wr.line = wr.line[:0]
 }
 
+// header writes the comment lines before the objective: who wrote the
+// file, the objective line (internal/modelfile), what the file does with
+// the constant and the ranges of m, the caller's lines, and the model name.
+func (wr *writer) header(m *lp.Model, comment []string) {
+	lines := []string{"written by streamopt lp/lpformat", modelfile.Objective{Constant: m.ObjOffset}.Line()}
+	if m.ObjOffset != 0 {
+		lines = append(lines, "the objective constant is in no row (glpsol takes no constant there)")
+	}
+	for i := range m.Rows {
+		if m.Rows[i].Type() == lp.RowRange {
+			lines = append(lines, "each range row lo <= expr <= hi is written as NAME_lo: expr >= lo",
+				"and NAME_hi: expr <= hi")
+			break
+		}
+	}
+	modelfile.Comments(wr.w, "\\", append(lines, comment...)...)
+	if wr.m.Name != "" {
+		fmt.Fprintf(wr.w, "\\Problem name: %s\n", wr.m.Name)
+	}
+}
+
 func (wr *writer) write() {
 	m, w := wr.m, wr.w
-	w.WriteString("\\ written by streamopt lp/lpformat\n")
-	if m.Name != "" {
-		fmt.Fprintf(w, "\\Problem name: %s\n", m.Name)
-	}
 	if m.Sense == lp.Maximize {
 		w.WriteString("Maximize\n")
 	} else {
@@ -132,56 +210,28 @@ func (wr *writer) write() {
 	// The objective lists every column in order, zero coefficients too,
 	// so that reading the file back numbers the columns as they are here.
 	wr.line = append(wr.line, ' ')
-	if wr.obj != "" {
-		wr.line = append(wr.line, wr.obj+":"...)
+	if m.ObjName != "" {
+		wr.line = append(wr.line, m.ObjName+":"...)
 	}
 	for j := range m.Vars {
-		wr.putTerm(m.Obj[j], wr.cols[j])
-	}
-	konst := ""
-	if m.ObjOffset != 0 {
-		if wr.opts.GLPK {
-			konst = uniqueCol("~const", wr.cols)
-			wr.putTerm(m.ObjOffset, konst)
-		} else if m.ObjOffset < 0 {
-			wr.put("- " + formatNumber(-m.ObjOffset))
-		} else {
-			wr.put("+ " + formatNumber(m.ObjOffset))
-		}
+		wr.putTerm(m.Obj[j], m.Vars[j].Name)
 	}
 	wr.newline()
 
 	w.WriteString("Subject To\n")
-	type auxCol struct {
-		name   string
-		lo, hi float64
-	}
-	var auxs []auxCol
-	taken := append([]string(nil), wr.cols...)
-	if konst != "" {
-		taken = append(taken, konst)
-	}
 	for i := range m.Rows {
 		r := &m.Rows[i]
 		wr.line = append(wr.line, ' ')
-		if wr.rows[i] != "" {
-			wr.line = append(wr.line, wr.rows[i]+":"...)
+		if r.Name != "" {
+			wr.line = append(wr.line, r.Name+":"...)
 		}
-		typ := r.Type()
-		if typ == lp.RowRange && !wr.opts.GLPK {
-			wr.put(formatNumber(r.Lower) + " <=")
-		}
-		wrote := false
 		for k, j := range r.Ind {
-			if r.Val[k] != 0 {
-				wr.putTerm(r.Val[k], wr.cols[j])
-				wrote = true
-			}
+			wr.putTerm(r.Val[k], m.Vars[j].Name)
 		}
-		if !wrote { // an empty row still needs a variable
-			wr.putTerm(0, wr.cols[0])
+		if len(r.Ind) == 0 { // an empty row still needs a variable
+			wr.putTerm(0, m.Vars[0].Name)
 		}
-		switch typ {
+		switch r.Type() {
 		case lp.RowFree:
 			wr.put(">= " + formatNumber(-Infinity))
 		case lp.RowLE:
@@ -190,16 +240,6 @@ func (wr *writer) write() {
 			wr.put(">= " + formatNumber(r.Lower))
 		case lp.RowEQ:
 			wr.put("= " + formatNumber(r.Lower))
-		case lp.RowRange:
-			if wr.opts.GLPK {
-				a := uniqueCol("~r_"+strconv.Itoa(i+1), taken)
-				taken = append(taken, a)
-				auxs = append(auxs, auxCol{a, r.Lower, r.Upper})
-				wr.putTerm(-1, a)
-				wr.put("= 0")
-			} else {
-				wr.put("<= " + formatNumber(r.Upper))
-			}
 		}
 		wr.newline()
 	}
@@ -213,14 +253,8 @@ func (wr *writer) write() {
 		}
 		w.WriteString(" " + s + "\n")
 	}
-	for _, a := range auxs {
-		bound(formatNumber(a.lo) + " <= " + a.name + " <= " + formatNumber(a.hi))
-	}
-	if konst != "" {
-		bound(konst + " = 1")
-	}
 	for j, v := range m.Vars {
-		name := wr.cols[j]
+		name := v.Name
 		lo, hi := v.Lower, v.Upper
 		loInf, hiInf := math.IsInf(lo, -1), math.IsInf(hi, 1)
 		switch {
@@ -239,7 +273,8 @@ func (wr *writer) write() {
 		case hiInf:
 			bound(name + " >= " + formatNumber(lo))
 		case loInf:
-			bound("-infinity <= " + name + " <= " + formatNumber(hi))
+			// "-inf", not "-infinity": cbc 2.10 reads only the former here.
+			bound("-inf <= " + name + " <= " + formatNumber(hi))
 		default:
 			bound(formatNumber(lo) + " <= " + name + " <= " + formatNumber(hi))
 		}
@@ -256,20 +291,7 @@ func (wr *writer) nameList(title string, js []int) {
 	wr.w.WriteString(title + "\n")
 	wr.line = append(wr.line, ' ')
 	for _, j := range js {
-		wr.put(wr.cols[j])
+		wr.put(wr.m.Vars[j].Name)
 	}
 	wr.newline()
-}
-
-// uniqueCol returns base, or base followed by "_2", "_3", ... if taken.
-func uniqueCol(base string, taken []string) string {
-	set := make(map[string]bool, len(taken))
-	for _, s := range taken {
-		set[s] = true
-	}
-	s := base
-	for n := 2; set[s]; n++ {
-		s = base + "_" + strconv.Itoa(n)
-	}
-	return s
 }

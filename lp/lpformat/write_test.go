@@ -69,7 +69,7 @@ func itoa(j int) string {
 	return s
 }
 
-// renamedModels builds models whose names the writer must replace.
+// badNames builds a model whose names the writer must replace.
 func badNames() *lp.Model {
 	m := lp.New("", lp.Minimize)
 	m.ObjName = "1st objective"
@@ -109,7 +109,7 @@ func TestWriteRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("read back: %v\n%s", err, text)
 			}
-			want := renamed(tc.m)
+			want := fileModel(t, tc.m)
 			if !reflect.DeepEqual(want, back) {
 				t.Fatalf("round trip (-want +got):\n%s\n%s", cmp.Diff(want, back), text)
 			}
@@ -148,8 +148,9 @@ func TestNames(t *testing.T) {
 }
 
 // TestValidName follows the IBM rules for variable names (characters,
-// first character, the e/E rule with its examples e24, e9cats, eels) and
-// the keywords of the format.
+// first character, the e/E rule with its examples e24, e9cats, eels), the
+// keywords of the format and the names HiGHS 1.15 takes for numbers (inf
+// and nan prefixes, checked with highs-js on one-column LP files).
 func TestValidName(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
@@ -162,6 +163,8 @@ func TestValidName(t *testing.T) {
 		{"a+b", false}, {"a[1]", false}, {"é", false}, {strings.Repeat("a", 256), false},
 		{"free", false}, {"INF", false}, {"Infinity", false}, {"st", false}, {"End", false}, {"bin", false},
 		{"minimize", false}, {"subject", false}, {"sos", false}, {"semi-continuous", false},
+		{"INFDP1", false}, {"infx", false}, {"Inf_a", false}, {"nan", false}, {"NaN1", false}, {"in", true}, {"na", true},
+		{"_inf", true}, {"x.inf", true}, {"xnan", true},
 	} {
 		if got := lpformat.ValidName(tc.s); got != tc.want {
 			t.Errorf("ValidName(%.30q) = %v, want %v", tc.s, got, tc.want)
@@ -193,51 +196,107 @@ func TestWriteErrors(t *testing.T) {
 	}
 }
 
-// TestWriteGLPK writes features() with the GLPK option, reads it back, and
-// checks the rewritten constructs: each range row became an equality with
-// a new column ~r_<i> bounded by the row's ends, the constant a column
-// ~const fixed at 1 with the constant as cost; the rest is unchanged.
-func TestWriteGLPK(t *testing.T) {
+// TestFileModel checks what features() becomes in the file, derived by
+// hand from the rules of FileModel and Names: each of the three range rows
+// (one with lo > hi, one without terms) becomes NAME_lo (>= lo) and NAME_hi
+// (<= hi) in its place; "empty range" has a blank, so its rows are named
+// after "empty_range"; the keyword "free" becomes "_free"; nothing else
+// changes.
+func TestFileModel(t *testing.T) {
 	m := features()
-	var buf bytes.Buffer
-	if err := lpformat.Write(&buf, m, lpformat.WriteOptions{GLPK: true}); err != nil {
-		t.Fatal(err)
+	fm := fileModel(t, m)
+	type row struct {
+		name   string
+		lo, hi float64
 	}
-	g, err := lpformat.Read(&buf, "glpk.lp")
-	if err != nil {
-		t.Fatal(err)
+	inf := math.Inf(1)
+	want := []row{
+		{"range_lo", -5, inf}, {"range_hi", -inf, 10},
+		{"empty_range_lo", 3, inf}, {"empty_range_hi", -inf, 1},
+		{"_free", -inf, inf}, {"", -inf, 4}, {"", -1e20, inf}, {"eq", 0, 0},
+		{"nothing_lo", -1, inf}, {"nothing_hi", -inf, 1},
 	}
-	n := m.NumVars()
-	ranges := []int{0, 1, 6} // the range rows of features(), 0-based
-	// Columns: the model's, then ~const (objective), then ~r_<i+1> for
-	// each range row i (first seen in Subject To).
-	if g.NumVars() != n+1+len(ranges) || g.Vars[n].Name != "~const" {
-		t.Fatalf("columns %d, extra %v; want %d, ~const first", g.NumVars(), g.Vars[n:], n+1+len(ranges))
+	var got []row
+	for _, r := range fm.Rows {
+		got = append(got, row{r.Name, r.Lower, r.Upper})
 	}
-	if v := g.Vars[n]; v.Lower != 1 || v.Upper != 1 || g.Obj[n] != m.ObjOffset || g.ObjOffset != 0 {
-		t.Errorf("~const = %+v cost %v, offset %v; want fixed at 1, cost %v, offset 0", v, g.Obj[n], g.ObjOffset, m.ObjOffset)
+	if d := cmp.Diff(want, got, cmp.AllowUnexported(row{})); d != "" {
+		t.Errorf("rows (-want +got):\n%s", d)
 	}
-	for k, i := range ranges {
-		r, a := g.Rows[i], g.Vars[n+1+k]
-		if a.Name != "~r_"+itoa(i+1) {
-			t.Errorf("range column %d named %q, want ~r_%d", k, a.Name, i+1)
-		}
-		if r.Lower != 0 || r.Upper != 0 || a.Lower != m.Rows[i].Lower || a.Upper != m.Rows[i].Upper {
-			t.Errorf("row %d = [%v, %v], column %s = [%v, %v]; want [0, 0] and [%v, %v]", i, r.Lower, r.Upper, a.Name, a.Lower, a.Upper, m.Rows[i].Lower, m.Rows[i].Upper)
-		}
-		if last := len(r.Ind) - 1; r.Ind[last] != n+1+k || r.Val[last] != -1 {
-			t.Errorf("row %d does not end in -1 %s", i, a.Name)
+	from := []int{0, 0, 1, 1, 2, 3, 4, 5, 6, 6} // the model row each file row comes from
+	for k, i := range from {
+		if !reflect.DeepEqual(fm.Rows[k].Ind, m.Rows[i].Ind) || !reflect.DeepEqual(fm.Rows[k].Val, m.Rows[i].Val) {
+			t.Errorf("file row %d: coefficients %v·%v, want those of model row %d, %v·%v", k, fm.Rows[k].Val, fm.Rows[k].Ind, i, m.Rows[i].Val, m.Rows[i].Ind)
 		}
 	}
-	if d := cmp.Diff(renamed(m).Rows[2:6], g.Rows[2:6]); d != "" {
-		t.Errorf("other rows changed (-want +got):\n%s", d)
+	if fm.ObjOffset != m.ObjOffset || fm.Sense != m.Sense || !reflect.DeepEqual(fm.Obj, m.Obj) || fm.NumVars() != m.NumVars() {
+		t.Errorf("objective or columns changed: %v %v %v", fm.Sense, fm.ObjOffset, fm.Obj)
+	}
+
+	// Taken names get a suffix; an unnamed range stays unnamed; a very
+	// long name is cut.
+	long := strings.Repeat("r", lpformat.MaxNameLen)
+	c := lp.New("", lp.Minimize)
+	x := c.AddVar("x", 0, 1, 1)
+	c.AddRow("a", 0, 1, lp.Term{Var: x, Coef: 1})
+	c.AddLE("a_lo", 1, lp.Term{Var: x, Coef: 1})
+	c.AddRow("", 0, 1, lp.Term{Var: x, Coef: 1})
+	c.AddRow(long, 0, 1, lp.Term{Var: x, Coef: 1})
+	var names []string
+	for _, r := range fileModel(t, c).Rows {
+		names = append(names, r.Name)
+	}
+	cut := long[:lpformat.MaxNameLen-12]
+	if d := cmp.Diff([]string{"a_lo_2", "a_hi", "a_lo", "", "", cut + "_lo", cut + "_hi"}, names); d != "" {
+		t.Errorf("names (-want +got):\n%s", d)
+	}
+	if _, err := lpformat.FileModel(nil); err == nil {
+		t.Error("FileModel(nil) gave no error")
+	}
+}
+
+// TestWriteHeader: the header lines come first, the objective line always,
+// the notes on the constant and on ranges only when the model has them,
+// then the caller's lines; a line break in a caller's line is an error.
+func TestWriteHeader(t *testing.T) {
+	m := lp.New("H", lp.Maximize)
+	x := m.AddVar("x", 0, 1, 1)
+	m.AddLE("r", 1, lp.Term{Var: x, Coef: 1})
+	write := func(m *lp.Model, comment ...string) string {
+		var buf bytes.Buffer
+		if err := lpformat.Write(&buf, m, lpformat.WriteOptions{Comment: comment}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	plain := write(m, "profit per day", "")
+	if want := "\\ written by streamopt lp/lpformat\n\\ objective of the model = objective of this file\n\\ profit per day\n\\\n\\Problem name: H\nMaximize\n"; !strings.HasPrefix(plain, want) {
+		t.Errorf("header\n%s\nwant it to start\n%s", plain, want)
+	}
+	m.ObjOffset = -2
+	m.AddRow("band", 0, 1, lp.Term{Var: x, Coef: 1})
+	full := write(m)
+	for _, want := range []string{
+		"\\ objective of the model = objective of this file - 2\n",
+		"\\ the objective constant is in no row",
+		"\\ each range row lo <= expr <= hi is written as NAME_lo: expr >= lo\n",
+		" band_lo: + x >= 0\n band_hi: + x <= 1\n",
+		"Maximize\n + x\n",
+	} {
+		if !strings.Contains(full, want) {
+			t.Errorf("no %q in\n%s", want, full)
+		}
+	}
+	err := lpformat.Write(&bytes.Buffer{}, m, lpformat.WriteOptions{Comment: []string{"ok", "two\nlines"}})
+	if err == nil || !strings.Contains(err.Error(), "Comment[1]") {
+		t.Errorf("line break in a comment: error %v, want one naming Comment[1]", err)
 	}
 }
 
 // TestGlpsolSolvesFeatures solves a feasible version of features() from
-// the file written with the GLPK option by glpsol, and the original model
-// with this project's simplex backend: two independent readings of the
-// same model must give the same optimum.
+// the file Write writes by glpsol (adding the constant of the header
+// line), and the original model with this project's simplex backend: two
+// independent readings of the same model must give the same optimum.
 func TestGlpsolSolvesFeatures(t *testing.T) {
 	glpsol, err := exec.LookPath("glpsol")
 	if err != nil {
@@ -255,10 +314,10 @@ func TestGlpsolSolvesFeatures(t *testing.T) {
 		t.Fatalf("our solve: %s, %s", sol.Status, rep.Summary())
 	}
 	path := filepath.Join(t.TempDir(), "features.lp")
-	if err := lpformat.WriteFile(path, m, lpformat.WriteOptions{GLPK: true}); err != nil {
+	if err := lpformat.WriteFile(path, m, lpformat.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	got := glpsolObjective(t, glpsol, path)
+	got := glpsolObjective(t, glpsol, path) + m.ObjOffset
 	if d := relDiff(got, sol.Objective); d > relTol {
 		t.Errorf("glpsol optimum %.12g, our backend %s %.12g (rel. diff %.2g)", got, sol.Backend, sol.Objective, d)
 	}

@@ -16,8 +16,11 @@
 //	BOUNDS    type, set, column [, value]: column bounds
 //	ENDATA
 //
-// Lines starting with "*" are comments; blank lines are skipped; a CR before
-// the line feed (all NETLIB files have one) is ignored.
+// Lines starting with "*" are comments, except that the first comment of
+// the form "objective of the model = ..." before NAME says how the
+// objective of the file maps to that of the model (see Writing); blank
+// lines are skipped; a CR before the line feed (all NETLIB files have one)
+// is ignored, and one inside the NAME line is an error.
 //
 // Fixed MPS places the fields of a data line in columns 2-3, 5-12, 15-22,
 // 25-36, 40-47 and 50-61, so names may be empty or contain spaces (NETLIB
@@ -55,8 +58,10 @@
 //
 // A right-hand side on the objective row is minus the objective constant:
 // "RHS obj v" means c₀ = −v, as in CPLEX, CLP and HiGHS (GLPK 5.0 and
-// lp_solve 5.5 take c₀ = +v: checked with glpsol and lp_solve on files
-// this package wrote).
+// lp_solve 5.5 take c₀ = +v: min −x s.t. x ≤ 4 with "RHS obj −7" is 3 for
+// clp, cbc and HiGHS 1.15, −11 for glpsol and lp_solve; lp_solve has an
+// option -mps_negobjconst for the other reading). The writer therefore
+// never writes one.
 // NETLIB e226 has RHS −7.113 on its objective, so ObjOffset = 7.113 and the
 // optimum is −11.6389290664 (−18.751929066 without the constant).
 //
@@ -117,21 +122,56 @@
 //
 // # Writing
 //
+// Write writes a file that glpsol 5.0, clp 1.17.6, cbc 2.10.8, lp_solve
+// 5.5 and HiGHS 1.15 all read as the same model, and that Read reads back
+// as the model written. Readers disagree on two things, so the default
+// output has neither:
+//
+//   - OBJSENSE. glpsol rejects the section, clp and cbc ignore MAX ("MAX
+//     found after OBJSENSE - Coin ignores": a maximisation with optimum 22
+//     comes out as a minimisation with optimum 0). A maximisation of cᵀx
+//     is therefore written as the minimisation of −cᵀx, the minimisation
+//     every reader assumes. WriteOptions.ObjSense writes the section and
+//     the objective as it is instead, for readers that honour it.
+//   - A right-hand side on the objective row (see Rows: its sign differs).
+//     The objective constant c₀ is in no row.
+//
+// Instead the file starts with comment lines that say how to map the
+// objective back, internal/modelfile's objective line first:
+//
+//	line 1:  * written by streamopt lp/mps
+//	line 2:  * objective of the model = -(objective of this file) + 2.5
+//
+// so an optimum f* that any reader reports for the file is the model
+// optimum z* = −f* + c₀ (z* = f* + c₀ for a minimisation, whose line has
+// no "-(...)"). Read applies the line: the negated minimisation comes
+// back as the maximisation, with its constant. Further comment lines say
+// the same in words, then come the lines of WriteOptions.Comment.
+//
 // Write produces fixed MPS when every name has at most 8 characters and no
 // blank other than space, and every number fits 12 characters; free MPS
-// otherwise (WriteOptions.Format forces one). Numbers are written with
-// strconv's shortest round-trip form, so reading the output gives back the
-// same float64 values. The writer always writes OBJSENSE (but see
-// WriteOptions.OmitMinSense: glpsol 5.0 rejects the section); it brackets integer
-// columns with MARKER lines and gives each of them explicit bounds (BV for
-// [0, 1], else LO or MI and UP or PL), so no reader falls back on its own
-// default; it writes MI or LO before every negative UP; ranges go to RANGES
-// in a form that reads back to exactly the same two ends whenever one exists
-// (always for a range read from MPS; for an arbitrary [lo, hi] with ends of
-// opposite sign, hi − lo may need more bits than a float64 holds, and then
-// one end moves by one ulp); the objective
-// constant c₀ goes to the RHS of the objective row as −c₀; a row free in
-// both directions is written as "L" with right-hand side 1e30.
+// otherwise (WriteOptions.Format forces one). Numbers are written with the
+// fewest digits that read back to the same float64 (strconv's shortest
+// form, plain or with an exponent, whichever is shorter). The writer
+// brackets integer columns with MARKER lines and gives each of them
+// explicit bounds (BV for [0, 1], else LO or MI and UP or PL), so no
+// reader falls back on its own default; it writes MI or LO before every
+// negative UP; ranges go to RANGES in a form that reads back to exactly
+// the same two ends whenever one exists (always for a range read from MPS;
+// for an arbitrary [lo, hi] with ends of opposite sign, hi − lo may need
+// more bits than a float64 holds, and then one end moves by one ulp); a
+// row free in both directions is written as "L" with right-hand side 1e30.
+//
+// What Read accepts, Write writes back, with one exception that is an
+// error: a column name with a blank or a leading "$" in a model that fixed
+// MPS cannot hold (a name longer than 8 characters or a number longer than
+// 12 elsewhere), since free MPS separates fields by blanks and glpsol takes
+// a free-MPS field that starts with "$" for a comment. Write names the name
+// in its error. Names that no reader should be given are refused by both:
+// a model name with a line break (Read refuses a carriage return inside
+// NAME), and a row name that starts with "$" (CPLEX and GLPK read a field 3
+// or 5 that starts with "$" as a comment; glpsol 5.0 silently drops such a
+// COLUMNS entry).
 //
 // References: IBM, "MPSX/370 Program Reference Manual", SH19-1095 (the
 // original format); IBM ILOG CPLEX, "File formats supported by CPLEX: MPS

@@ -60,37 +60,71 @@ func ExampleWrite() {
 	m := lp.New("PLAN", lp.Maximize)
 	x := m.AddVar("x", 0, 4, 3)
 	y := m.AddIntVar("y", 0, lp.Inf, 2)
+	m.ObjOffset = 1.5
 	m.AddLE("cap", 10, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 2})
 	m.AddRow("band", -1, 1, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: -1})
-	if err := mps.Write(os.Stdout, m, mps.WriteOptions{}); err != nil {
+	// Every reader takes this file as the minimisation of -3x - 2y; the
+	// second line says how to get the model's objective from it.
+	if err := mps.Write(os.Stdout, m, mps.WriteOptions{Comment: []string{"profit per day"}}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
+	// * written by streamopt lp/mps
+	// * objective of the model = -(objective of this file) + 1.5
+	// * the model maximises; the file minimises the negated objective (no OBJSENSE)
+	// * the objective constant is in no row (readers differ on the sign of its RHS)
+	// * profit per day
 	// NAME          PLAN
-	// OBJSENSE
-	//     MAX
 	// ROWS
 	//  N  obj
 	//  L  cap
-	//  G  band
+	//  L  band
 	// COLUMNS
-	//     x         obj                  3
+	//     x         obj                 -3
 	//     x         cap                  1
 	//     x         band                 1
 	//     MARK0000  'MARKER'                 'INTORG'
-	//     y         obj                  2
+	//     y         obj                 -2
 	//     y         cap                  2
 	//     y         band                -1
 	//     MARK0001  'MARKER'                 'INTEND'
 	// RHS
 	//     RHS       cap                 10
-	//     RHS       band                -1
+	//     RHS       band                 1
 	// RANGES
 	//     RNG       band                 2
 	// BOUNDS
 	//  UP BND       x                    4
 	//  LO BND       y                    0
 	//  PL BND       y
+	// ENDATA
+}
+
+// With ObjSense the objective is written as it is, under OBJSENSE, for
+// readers that honour OBJSENSE MAX.
+func ExampleWrite_objSense() {
+	m := lp.New("PLAN", lp.Maximize)
+	x := m.AddVar("x", 0, 4, 3)
+	m.AddLE("cap", 10, lp.Term{Var: x, Coef: 1})
+	if err := mps.Write(os.Stdout, m, mps.WriteOptions{ObjSense: true}); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// * written by streamopt lp/mps
+	// * objective of the model = objective of this file
+	// NAME          PLAN
+	// OBJSENSE
+	//     MAX
+	// ROWS
+	//  N  obj
+	//  L  cap
+	// COLUMNS
+	//     x         obj                  3
+	//     x         cap                  1
+	// RHS
+	//     RHS       cap                 10
+	// BOUNDS
+	//  UP BND       x                    4
 	// ENDATA
 }
 

@@ -218,7 +218,33 @@ func clampInf(v float64) float64 {
 	return v
 }
 
-// formatNumber renders v with the fewest digits that read back exactly.
+// formatNumber renders v with the fewest digits that read back exactly, in
+// the shortest of three forms: strconv's 'g', the plain decimal and the
+// exponent form without "+" and leading zeros in the exponent (1234567 is
+// "1234567", not "1.234567e+06"; 1.5e-07 is "1.5e-7"). Every reader this
+// package is checked against (doc.go) reads all three; the shorter form
+// lets more numbers fit the 12 columns of a fixed-format field.
 func formatNumber(v float64) string {
-	return strconv.FormatFloat(v, 'g', -1, 64)
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if a := math.Abs(v); a >= 1e6 && a < 1e21 {
+		if f := strconv.FormatFloat(v, 'f', -1, 64); len(f) < len(s) {
+			s = f
+		}
+	}
+	e := strconv.FormatFloat(v, 'e', -1, 64)
+	if k := strings.IndexByte(e, 'e'); k >= 0 {
+		mant, exp := e[:k], e[k+1:]
+		sign := ""
+		if exp[0] == '-' {
+			sign = "-"
+		}
+		exp = strings.TrimLeft(exp[1:], "0")
+		if exp == "" {
+			exp = "0"
+		}
+		if c := mant + "e" + sign + exp; len(c) < len(s) {
+			s = c
+		}
+	}
+	return s
 }

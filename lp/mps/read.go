@@ -2,14 +2,13 @@ package mps
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -41,29 +40,20 @@ func ReadWithOptions(r io.Reader, name string, opts ReadOptions) (*lp.Model, err
 	return p.finish()
 }
 
-// ReadFile reads the MPS file at path; a name ending in ".gz" is gunzipped.
-// Error messages name the file by path.
+// ReadFile reads the MPS file at path; a name ending in ".gz" (any case)
+// is gunzipped. Error messages name the file by path.
 func ReadFile(path string) (*lp.Model, error) {
 	return ReadFileWithOptions(path, ReadOptions{})
 }
 
 // ReadFileWithOptions is ReadFile with explicit options.
 func ReadFileWithOptions(path string, opts ReadOptions) (*lp.Model, error) {
-	f, err := os.Open(path)
+	f, err := modelfile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	return ReadWithOptions(r, path, opts)
+	return ReadWithOptions(f, path, opts)
 }
 
 type section int
@@ -150,6 +140,9 @@ type parser struct {
 	haveRHS, haveRng, haveBndSet bool
 	objRHS                       float64
 	objRHSLine                   int
+
+	started bool                 // a line other than a comment or blank was read
+	objLine *modelfile.Objective // from the header comment, if any
 }
 
 func newParser(name string, opts ReadOptions) *parser {
@@ -170,7 +163,17 @@ func (p *parser) run(br *bufio.Reader) error {
 		if len(raw) > 0 {
 			p.line++
 			line := strings.TrimRight(raw, " \t\r\n\v\f")
+			if line != "" && line[0] == '*' && !p.started && p.objLine == nil {
+				o, ok, err := modelfile.ParseObjective(line[1:])
+				if err != nil {
+					return p.errf("%v", err)
+				}
+				if ok {
+					p.objLine = &o
+				}
+			}
 			if line != "" && line[0] != '*' {
+				p.started = true
 				var perr error
 				if isBlank(line[0]) {
 					perr = p.dataLine(line)
@@ -206,6 +209,10 @@ func (p *parser) header(line string) error {
 		}
 		p.seen[secNone] = true
 		p.m.Name = modelName(line, p.opts.Format)
+		if strings.ContainsRune(p.m.Name, '\r') {
+			// A carriage return ends a line only before the line feed.
+			return p.errf("NAME: model name %q contains a carriage return", p.m.Name)
+		}
 		p.sec = secNone
 		return nil
 	case "OBJSENSE", "OBJSENCE":
@@ -597,6 +604,11 @@ func (p *parser) addRow(r *record) error {
 	if isMarker(r.name) {
 		return p.errf("ROWS: row name %q is reserved", r.name)
 	}
+	if strings.HasPrefix(r.name, "$") {
+		// Nor could a writer write it: glpsol drops an entry whose row
+		// field starts with $.
+		return p.errf("ROWS: row name %q starts with \"$\" (CPLEX and GLPK read a field 3 or 5 that starts with $ as a comment)", r.name)
+	}
 	if i, dup := p.rowIdx[r.name]; dup {
 		return p.errf("duplicate row %q (first at line %d)", r.name, p.rows[i].line)
 	}
@@ -785,6 +797,9 @@ func (p *parser) finish() (*lp.Model, error) {
 	}
 	if p.objRHS != 0 {
 		p.m.ObjOffset = -p.objRHS
+	}
+	if p.objLine != nil {
+		p.objLine.Apply(p.m)
 	}
 	if err := p.m.Validate(); err != nil {
 		return nil, &Error{Name: p.name, Err: err}

@@ -452,6 +452,9 @@ func TestReadErrors(t *testing.T) {
 		{"section twice", strings.Replace(base, "RHS\n", "RHS\nRHS\n", 1), `t.mps:13: section RHS given twice`, false},
 		{"OBJNAME unknown", strings.Replace(base, "ROWS\n", "OBJNAME NOPE\nROWS\n", 1), `t.mps: OBJNAME "NOPE" is not an N row`, false},
 		{"duplicate range", baseRows(nil, []string{fx("", "RNG", "C1", "1."), fx("", "RNG", "C1", "2.")}, nil), `t.mps:17: duplicate RANGES entry for row "C1" (first at line 16)`, false},
+		{"row name starting with $", replace(5, fx("G", "$C2")), `t.mps:5: ROWS: row name "$C2" starts with "$" (CPLEX and GLPK read a field 3 or 5 that starts with $ as a comment)`, false},
+		{"carriage return inside NAME (the fuzz seed)", "NAME 0\r0\nENDATA", `t.mps:1: NAME: model name "0\r0" contains a carriage return`, false},
+		{"malformed objective line", "* objective of the model = objective of this file + x\n" + base, `t.mps:1: malformed objective line "objective of the model = objective of this file + x" (want "objective of the model = objective of this file", optionally negated as -(...), then + or - a constant)`, false},
 		{"free: too many fields", "NAME\nROWS\n N obj\n L r\nCOLUMNS\n x obj 1 r 2 r\nENDATA\n", `t.mps:6: COLUMNS: want a column name and one or two (row, value) pairs, got 6 fields`, false},
 	}
 	for _, tc := range tests {

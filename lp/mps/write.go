@@ -2,15 +2,14 @@ package mps
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -19,11 +18,18 @@ type WriteOptions struct {
 	// Format is Auto (default: fixed when every name and number fits the
 	// fixed columns, free otherwise), Fixed or Free.
 	Format Format
-	// OmitMinSense leaves out the OBJSENSE section of a minimisation, for
-	// readers that do not know the section (glpsol 5.0 stops at it with
-	// "invalid indicator record"). Minimisation is every reader's default.
-	// A maximisation always gets OBJSENSE MAX.
-	OmitMinSense bool
+	// ObjSense writes the objective as it is, with an OBJSENSE section
+	// (MIN or MAX), instead of the default that every reader agrees on:
+	// no OBJSENSE section, and a maximisation written as the minimisation
+	// of its negated objective. For readers that honour OBJSENSE MAX
+	// (CPLEX, HiGHS); glpsol 5.0 rejects the section ("invalid indicator
+	// record") and clp 1.17.6 and cbc 2.10.8 read the file as a
+	// minimisation ("MAX found after OBJSENSE - Coin ignores").
+	ObjSense bool
+	// Comment holds lines written as "*" comments after the header lines
+	// the writer puts first (see doc.go), for example what the objective
+	// means. A line may not contain a line break.
+	Comment []string
 }
 
 // Set names the writer uses.
@@ -48,36 +54,23 @@ func Write(w io.Writer, m *lp.Model, opts WriteOptions) error {
 	if opts.Format < Auto || opts.Format > Free {
 		return fmt.Errorf("mps: write: unknown format %v", opts.Format)
 	}
-	wr, err := newWriter(m, opts.Format)
+	if err := modelfile.CheckComment("mps: write: Comment", opts.Comment); err != nil {
+		return err
+	}
+	wr, err := newWriter(m, opts)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	wr.w = bw
-	wr.omitMin = opts.OmitMinSense
 	wr.write()
 	return bw.Flush()
 }
 
-// WriteFile writes m to the file at path; a name ending in ".gz" is gzipped.
-func WriteFile(path string, m *lp.Model, opts WriteOptions) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	if !strings.HasSuffix(path, ".gz") {
-		return Write(f, m, opts)
-	}
-	zw := gzip.NewWriter(f)
-	if err := Write(zw, m, opts); err != nil {
-		return err
-	}
-	return zw.Close()
+// WriteFile writes m to the file at path; a name ending in ".gz" (any
+// case) is gzipped.
+func WriteFile(path string, m *lp.Model, opts WriteOptions) error {
+	return modelfile.Create(path, func(w io.Writer) error { return Write(w, m, opts) })
 }
 
 type writer struct {
@@ -91,12 +84,14 @@ type writer struct {
 	rhs     []float64
 	rng     []float64 // 0 = no range
 	buf     []byte
-	omitMin bool
+	opts    WriteOptions
+	negate  bool // write the negated objective (a maximisation as a minimisation)
 	hasObj  bool // write the objective row
 }
 
-func newWriter(m *lp.Model, f Format) (*writer, error) {
-	wr := &writer{m: m}
+func newWriter(m *lp.Model, opts WriteOptions) (*writer, error) {
+	wr := &writer{m: m, opts: opts, negate: m.Sense == lp.Maximize && !opts.ObjSense}
+	f := opts.Format
 	var err error
 	if wr.rows, err = uniqueNames("row", len(m.Rows), func(i int) string { return m.Rows[i].Name }, "R"); err != nil {
 		return nil, err
@@ -107,7 +102,7 @@ func newWriter(m *lp.Model, f Format) (*writer, error) {
 	}
 	// A model read from a file without an N row has no objective name and
 	// no objective; keep it that way unless the N row is needed.
-	wr.hasObj = m.ObjName != "" || m.ObjOffset != 0 || (len(m.Rows) == 0 && len(m.Vars) > 0)
+	wr.hasObj = m.ObjName != "" || (len(m.Rows) == 0 && len(m.Vars) > 0)
 	for _, c := range m.Obj {
 		wr.hasObj = wr.hasObj || c != 0
 	}
@@ -131,9 +126,12 @@ func newWriter(m *lp.Model, f Format) (*writer, error) {
 		wr.rowKind[i], wr.rhs[i], wr.rng[i] = rowForm(m.Rows[i].Lower, m.Rows[i].Upper)
 	}
 
-	for _, n := range wr.rows {
+	for _, n := range append(wr.rows, wr.obj) {
 		if isMarker(n) {
 			return nil, fmt.Errorf("mps: write: row name %q is reserved", n)
+		}
+		if strings.HasPrefix(n, "$") {
+			return nil, fmt.Errorf("mps: write: row name %q starts with \"$\", which CPLEX and GLPK read as the start of a comment in fields 3 and 5", n)
 		}
 	}
 	fixedOK, why := wr.fitsFixed()
@@ -206,32 +204,40 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 		return 'E', lo, 0
 	}
 	// A range. The reader computes hi = lo + |R| for a G row and
-	// lo = hi − |R| for an L row; find an R, starting from hi − lo and
-	// moving outwards one ulp at a time, that reproduces both ends.
+	// lo = hi − |R| for an L row; of the R within 64 ulps of hi − lo that
+	// reproduce both ends, take the one whose right-hand side and range
+	// are written shortest (so that a range read from a fixed-format file,
+	// whose hi − lo may need 17 digits where the file's R had 3, fits the
+	// fixed columns again), preferring G and then the R nearest hi − lo.
 	// The right-hand side must stay below Infinity, which reads as infinite.
-	try := func(c float64) (byte, float64, float64, bool) {
-		switch {
-		case c <= 0 || math.IsInf(c, 0):
-		case lo+c == hi && math.Abs(lo) < Infinity:
-			return 'G', lo, c, true
-		case hi-c == lo && math.Abs(hi) < Infinity:
-			return 'L', hi, c, true
-		}
-		return 0, 0, 0, false
-	}
 	base := hi - lo
-	if k, r, c, ok := try(base); ok {
-		return k, r, c
+	found, bestLen := false, 0
+	consider := func(c float64) {
+		if c <= 0 || math.IsInf(c, 0) {
+			return
+		}
+		for _, k := range []byte{'G', 'L'} {
+			r, ok := lo, lo+c == hi
+			if k == 'L' {
+				r, ok = hi, hi-c == lo
+			}
+			if !ok || math.Abs(r) >= Infinity {
+				continue
+			}
+			if n := len(formatNumber(r)) + len(formatNumber(c)); !found || n < bestLen {
+				kind, rhs, rng, found, bestLen = k, r, c, true, n
+			}
+		}
 	}
+	consider(base)
 	up, down := base, base
 	for n := 0; n < 64; n++ {
 		up, down = math.Nextafter(up, math.Inf(1)), math.Nextafter(down, 0)
-		if k, r, c, ok := try(up); ok {
-			return k, r, c
-		}
-		if k, r, c, ok := try(down); ok {
-			return k, r, c
-		}
+		consider(up)
+		consider(down)
+	}
+	if found {
+		return kind, rhs, rng
 	}
 	// No exact form exists (the ends have opposite signs or very different
 	// magnitudes and hi − lo needs more bits than a float64 has). Keep one
@@ -239,7 +245,7 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 	// of that end.
 	kind, rhs, rng = 'G', lo, base
 	best := math.Inf(1)
-	consider := func(k byte, r, c, got, want float64) {
+	nearest := func(k byte, r, c, got, want float64) {
 		if c <= 0 || math.IsInf(c, 0) || math.Abs(r) >= Infinity {
 			return
 		}
@@ -253,8 +259,8 @@ func rowForm(lo, hi float64) (kind byte, rhs, rng float64) {
 		c = math.Nextafter(c, 0)
 	}
 	for n := 0; n < 17; n++ {
-		consider('G', lo, c, lo+c, hi)
-		consider('L', hi, c, hi-c, lo)
+		nearest('G', lo, c, lo+c, hi)
+		nearest('L', hi, c, hi-c, lo)
 		c = math.Nextafter(c, math.Inf(1))
 	}
 	return kind, rhs, rng
@@ -298,7 +304,7 @@ func (wr *writer) fitsFixed() (bool, string) {
 	num := func(v float64) bool { return len(formatNumber(v)) <= 12 }
 	for j := range m.Vars {
 		v := &m.Vars[j]
-		if !num(m.Obj[j]) || !num(v.Lower) || !num(v.Upper) {
+		if !num(wr.cost(j)) || !num(v.Lower) || !num(v.Upper) {
 			return false, fmt.Sprintf("a number of column %q needs more than 12 characters", wr.cols[j])
 		}
 	}
@@ -313,10 +319,31 @@ func (wr *writer) fitsFixed() (bool, string) {
 			}
 		}
 	}
-	if !num(-m.ObjOffset) {
-		return false, "the objective offset needs more than 12 characters"
-	}
 	return true, ""
+}
+
+// cost returns the objective coefficient of column j as the file holds it.
+func (wr *writer) cost(j int) float64 {
+	if wr.negate {
+		return -wr.m.Obj[j]
+	}
+	return wr.m.Obj[j]
+}
+
+// header writes the comment lines before NAME: who wrote the file, the
+// objective line (internal/modelfile), why the objective looks as it does,
+// and the caller's lines.
+func (wr *writer) header() {
+	m, w := wr.m, wr.w
+	obj := modelfile.Objective{Negated: wr.negate, Constant: m.ObjOffset}
+	lines := []string{"written by streamopt lp/mps", obj.Line()}
+	if wr.negate {
+		lines = append(lines, "the model maximises; the file minimises the negated objective (no OBJSENSE)")
+	}
+	if m.ObjOffset != 0 {
+		lines = append(lines, "the objective constant is in no row (readers differ on the sign of its RHS)")
+	}
+	modelfile.Comments(w, "*", append(lines, wr.opts.Comment...)...)
 }
 
 func (wr *writer) freeNamesOK() error {
@@ -324,6 +351,9 @@ func (wr *writer) freeNamesOK() error {
 		for _, n := range s {
 			if !freeName(n) {
 				return fmt.Errorf("mps: write: name %q contains a blank; free MPS cannot hold it", n)
+			}
+			if strings.HasPrefix(n, "$") {
+				return fmt.Errorf("mps: write: name %q starts with \"$\", which glpsol reads as a comment in free MPS; free MPS cannot hold it", n)
 			}
 		}
 	}
@@ -365,6 +395,7 @@ func (wr *writer) line(code string, f ...string) {
 
 func (wr *writer) write() {
 	m, w := wr.m, wr.w
+	wr.header()
 	switch {
 	case m.Name == "":
 		w.WriteString("NAME\n")
@@ -373,11 +404,12 @@ func (wr *writer) write() {
 	default:
 		fmt.Fprintf(w, "NAME %s\n", m.Name)
 	}
-	switch {
-	case m.Sense == lp.Maximize:
-		w.WriteString("OBJSENSE\n    MAX\n")
-	case !wr.omitMin:
-		w.WriteString("OBJSENSE\n    MIN\n")
+	if wr.opts.ObjSense {
+		if m.Sense == lp.Maximize {
+			w.WriteString("OBJSENSE\n    MAX\n")
+		} else {
+			w.WriteString("OBJSENSE\n    MIN\n")
+		}
 	}
 
 	w.WriteString("ROWS\n")
@@ -411,7 +443,7 @@ func (wr *writer) write() {
 		}
 		col := wr.cols[j]
 		wrote := false
-		if c := m.Obj[j]; c != 0 {
+		if c := wr.cost(j); c != 0 {
 			wr.line("", col, wr.obj, formatNumber(c))
 			wrote = true
 		}
@@ -432,9 +464,6 @@ func (wr *writer) write() {
 	}
 
 	w.WriteString("RHS\n")
-	if m.ObjOffset != 0 {
-		wr.line("", rhsSetName, wr.obj, formatNumber(-m.ObjOffset))
-	}
 	for i := range m.Rows {
 		if wr.rhs[i] != 0 {
 			wr.line("", rhsSetName, wr.rows[i], formatNumber(wr.rhs[i]))

@@ -29,7 +29,8 @@ func roundTrip(t *testing.T, m *lp.Model, opts mps.WriteOptions) (*lp.Model, str
 }
 
 // TestWriteText pins the layout: the expected file is written out by hand
-// from the rules in doc.go.
+// from the rules in doc.go. The maximisation is written negated, its
+// constant only in the header line.
 func TestWriteText(t *testing.T) {
 	m := lp.New("SMALL", lp.Maximize)
 	m.ObjName = "PROFIT"
@@ -42,27 +43,29 @@ func TestWriteText(t *testing.T) {
 	m.AddRow("BAND", 1, 3, lp.Term{Var: x, Coef: 1}, lp.Term{Var: z, Coef: -1})
 	m.AddEQ("FIX", 0.1, lp.Term{Var: w, Coef: 1}, lp.Term{Var: z, Coef: 1})
 	want := text(
+		"* written by streamopt lp/mps",
+		"* objective of the model = -(objective of this file) + 2.5",
+		"* the model maximises; the file minimises the negated objective (no OBJSENSE)",
+		"* the objective constant is in no row (readers differ on the sign of its RHS)",
+		"* profit in euro",
 		"NAME          SMALL",
-		"OBJSENSE",
-		"    MAX",
 		"ROWS",
 		fx("N", "PROFIT"),
 		fx("L", "CAP"),
 		fx("G", "BAND"),
 		fx("E", "FIX"),
 		"COLUMNS",
-		fx("", "X", "PROFIT", "3"),
+		fx("", "X", "PROFIT", "-3"),
 		fx("", "X", "CAP", "1"),
 		fx("", "X", "BAND", "1"),
 		fx("", "MARK0000", "'MARKER'", "", "'INTORG'"),
-		fx("", "Y", "PROFIT", "2"),
+		fx("", "Y", "PROFIT", "-2"),
 		fx("", "Y", "CAP", "2"),
 		fx("", "Z", "BAND", "-1"),
 		fx("", "Z", "FIX", "1"),
 		fx("", "MARK0001", "'MARKER'", "", "'INTEND'"),
 		fx("", "W", "FIX", "1"),
 		"RHS",
-		fx("", "RHS", "PROFIT", "-2.5"),
 		fx("", "RHS", "CAP", "8"),
 		fx("", "RHS", "BAND", "1"),
 		fx("", "RHS", "FIX", "0.1"),
@@ -77,7 +80,7 @@ func TestWriteText(t *testing.T) {
 		fx("UP", "BND", "W", "-1"),
 		"ENDATA")
 	var buf bytes.Buffer
-	if err := mps.Write(&buf, m, mps.WriteOptions{}); err != nil {
+	if err := mps.Write(&buf, m, mps.WriteOptions{Comment: []string{"profit in euro"}}); err != nil {
 		t.Fatal(err)
 	}
 	if d := cmp.Diff(want, buf.String()); d != "" {
@@ -121,6 +124,9 @@ func TestWriteFormatChoice(t *testing.T) {
 		{"blank in a long name", mk("a long column", 2), mps.WriteOptions{}, "",
 			`mps: write: name "a long column" contains a blank; free MPS cannot hold it`},
 		{"blank in a short name: fixed", mk("a b", 2), mps.WriteOptions{}, fx("", "a b", "r", "2"), ""},
+		{"leading $ in a column name: fixed", mk("$x", 2), mps.WriteOptions{}, fx("", "$x", "r", "2"), ""},
+		{"leading $ in a column name: not free", mk("$x", 2), mps.WriteOptions{Format: mps.Free}, "",
+			`mps: write: name "$x" starts with "$", which glpsol reads as a comment in free MPS; free MPS cannot hold it`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -254,6 +260,11 @@ func TestWriteNames(t *testing.T) {
 	if err := mps.Write(&bytes.Buffer{}, clash, mps.WriteOptions{}); err == nil || err.Error() != `mps: write: objective and a row are both named "r"` {
 		t.Errorf("objective name clash: error %v", err)
 	}
+	dollar := lp.New("", lp.Minimize)
+	dollar.AddRow("$r", 0, 1)
+	if err := mps.Write(&bytes.Buffer{}, dollar, mps.WriteOptions{}); err == nil || !strings.HasPrefix(err.Error(), `mps: write: row name "$r" starts with "$"`) {
+		t.Errorf("row name with a leading $: error %v", err)
+	}
 	marker := lp.New("", lp.Minimize)
 	marker.AddRow("'MARKER'", 0, 1)
 	if err := mps.Write(&bytes.Buffer{}, marker, mps.WriteOptions{}); err == nil || err.Error() != `mps: write: row name "'MARKER'" is reserved` {
@@ -275,19 +286,88 @@ func TestWriteInvalid(t *testing.T) {
 	}
 }
 
-func TestWriteOmitMinSense(t *testing.T) {
+// TestWriteObjSense: by default neither sense gets an OBJSENSE section
+// and a maximisation is written negated; with ObjSense both get one and the
+// objective is written as it is. Either way the header line brings the
+// model back.
+func TestWriteObjSense(t *testing.T) {
 	for _, s := range []lp.Sense{lp.Minimize, lp.Maximize} {
-		m := lp.New("S", s)
-		m.ObjName = "obj"
-		x := m.AddVar("x", 0, 1, 1)
-		m.AddLE("r", 1, lp.Term{Var: x, Coef: 1})
-		back, out := roundTrip(t, m, mps.WriteOptions{OmitMinSense: true})
-		if has := strings.Contains(out, "OBJSENSE"); has != (s == lp.Maximize) {
-			t.Errorf("%v: OBJSENSE written = %v", s, has)
+		for _, objSense := range []bool{false, true} {
+			m := lp.New("S", s)
+			m.ObjName = "obj"
+			m.ObjOffset = -4
+			x := m.AddVar("x", 0, 1, 1.5)
+			m.AddLE("r", 1, lp.Term{Var: x, Coef: 1})
+			back, out := roundTrip(t, m, mps.WriteOptions{ObjSense: objSense})
+			wantSense := map[lp.Sense]string{lp.Minimize: "OBJSENSE\n    MIN\n", lp.Maximize: "OBJSENSE\n    MAX\n"}[s]
+			if has := strings.Contains(out, "\nOBJSENSE"); has != objSense || (objSense && !strings.Contains(out, wantSense)) {
+				t.Errorf("%v ObjSense=%v: OBJSENSE section written = %v, want %v as %q:\n%s", s, objSense, has, objSense, wantSense, out)
+			}
+			cost := "1.5"
+			if s == lp.Maximize && !objSense {
+				cost = "-1.5"
+			}
+			if want := fx("", "x", "obj", cost); !strings.Contains(out, "\n"+want+"\n") {
+				t.Errorf("%v ObjSense=%v: no line %q in\n%s", s, objSense, want, out)
+			}
+			if strings.Contains(out, "RHS       obj") {
+				t.Errorf("%v ObjSense=%v: the constant went to the objective row:\n%s", s, objSense, out)
+			}
+			if d := cmp.Diff(m, back); d != "" {
+				t.Errorf("%v ObjSense=%v round trip (-want +got):\n%s", s, objSense, d)
+			}
 		}
-		if d := cmp.Diff(m, back); d != "" {
-			t.Errorf("%v round trip (-want +got):\n%s", s, d)
-		}
+	}
+}
+
+// TestReadObjectiveLine: the header line maps the file's objective to the
+// model's; only the first one before NAME counts; a malformed one is an
+// error that names the line.
+func TestReadObjectiveLine(t *testing.T) {
+	body := text("NAME", "ROWS", " N obj", " L r", "COLUMNS", " x obj 2 r 1", "RHS", " rhs obj 3 r 1", "ENDATA")
+	tests := []struct {
+		name   string
+		header []string
+		sense  lp.Sense
+		cost   float64
+		offset float64
+		err    string
+	}{
+		{"no header: RHS 3 is the constant -3", nil, lp.Minimize, 2, -3, ""},
+		{"identity plus a constant", []string{"* objective of the model = objective of this file + 0.5"}, lp.Minimize, 2, -2.5, ""},
+		{"negated", []string{"* objective of the model = -(objective of this file) - 1"}, lp.Maximize, -2, 3 - 1, ""},
+		{"first line counts", []string{"*objective of the model = objective of this file", "* objective of the model = -(objective of this file)"}, lp.Minimize, 2, -3, ""},
+		{"other comments are ignored", []string{"* objective of the model is nice", "* (objective of the model = -(objective of this file))"}, lp.Minimize, 2, -3, ""},
+		{"malformed", []string{"* x", "* objective of the model = objective of that file"}, 0, 0, 0, `h.mps:2: malformed objective line`},
+		{"sign in the number", []string{"* objective of the model = objective of this file + -2"}, 0, 0, 0, `h.mps:1: malformed objective line`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := body
+			if tc.header != nil {
+				in = text(tc.header...) + body
+			}
+			m, err := mps.Read(strings.NewReader(in), "h.mps")
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one starting %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.Sense != tc.sense || m.Obj[0] != tc.cost || m.ObjOffset != tc.offset {
+				t.Errorf("sense %v, cost %v, offset %v; want %v, %v, %v", m.Sense, m.Obj[0], m.ObjOffset, tc.sense, tc.cost, tc.offset)
+			}
+		})
+	}
+	// After NAME the line is an ordinary comment.
+	late := strings.Replace(body, "ROWS\n", "ROWS\n* objective of the model = -(objective of this file)\n", 1)
+	if m, err := mps.Read(strings.NewReader(late), "late.mps"); err != nil {
+		t.Errorf("a line after NAME: %v", err)
+	} else if m.Sense != lp.Minimize || m.Obj[0] != 2 {
+		t.Errorf("a line after NAME: sense %v, cost %v; want min, 2", m.Sense, m.Obj[0])
 	}
 }
 

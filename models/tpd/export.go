@@ -47,11 +47,12 @@ func (s *Scenario) Export(m Mode, r int) (*Export, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.exportTrace(tasks, fmt.Sprintf("replication %d (seed %d) at rate %g sub-tasks/s, %d sub-tasks", r, s.Seed, s.Rate(m), len(tasks)))
+	return s.ExportTrace(tasks, fmt.Sprintf("replication %d (seed %d) at rate %g sub-tasks/s, %d sub-tasks", r, s.Seed, s.Rate(m), len(tasks)))
 }
 
-// exportTrace is Export for a given trace, described by the words trace.
-func (s *Scenario) exportTrace(tasks []Task, trace string) (*Export, error) {
+// ExportTrace is Export for a given trace (checked against s), described in
+// the comment lines by the words trace.
+func (s *Scenario) ExportTrace(tasks []Task, trace string) (*Export, error) {
 	if err := checkTrace(s, tasks); err != nil {
 		return nil, err
 	}

@@ -17,7 +17,7 @@ func TestExportMatchesBounds(t *testing.T) {
 	ctx := context.Background()
 	for seed := uint64(1); seed <= 6; seed++ {
 		s, tasks := smallInstance(seed)
-		ex, err := s.exportTrace(tasks, "a test trace")
+		ex, err := s.ExportTrace(tasks, "a test trace")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestExportSkipsLargeExact(t *testing.T) {
 		last.Release += 50 // far apart: every window is trivial
 		tasks = append(tasks, last)
 	}
-	ex, err := s.exportTrace(tasks, "a long trace")
+	ex, err := s.ExportTrace(tasks, "a long trace")
 	if err != nil {
 		t.Fatal(err)
 	}

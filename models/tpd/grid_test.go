@@ -1,18 +1,16 @@
 package tpd
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/extsolve"
+	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
@@ -109,7 +107,7 @@ func TestExactMatchesCBCOnDecimalGrids(t *testing.T) {
 					t.Fatal(err)
 				}
 				ex := exactOptimal(t, ctx, s, tasks, seed)
-				exp, err := s.exportTrace(tasks, fmt.Sprintf("RandomSmallGrid(%d, %d)", seed, ps))
+				exp, err := s.ExportTrace(tasks, fmt.Sprintf("RandomSmallGrid(%d, %d)", seed, ps))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -122,8 +120,8 @@ func TestExactMatchesCBCOnDecimalGrids(t *testing.T) {
 				}
 				got, status := cbcSolve(t, cbc, m)
 				total++
-				if status != "Optimal" {
-					t.Errorf("seed %d, slot %g: cbc says %q", seed, s.Slot, status)
+				if status != lp.Optimal {
+					t.Errorf("seed %d, slot %g: cbc says %v", seed, s.Slot, status)
 					continue
 				}
 				if math.Abs(got-ex.Objective) > objTol*math.Max(1e-3, ex.Objective) {
@@ -146,8 +144,8 @@ func TestCBCRunnerOffset(t *testing.T) {
 	x := m.AddIntVar("x", 0, 10, 1)
 	m.AddGE("c1", 2.5, lp.Term{Var: x, Coef: 1})
 	m.ObjOffset = 10
-	if got, status := cbcSolve(t, cbc, m); status != "Optimal" || got != 13 {
-		t.Errorf("cbc: %s %g, want Optimal 13", status, got)
+	if got, status := cbcSolve(t, cbc, m); status != lp.Optimal || got != 13 {
+		t.Errorf("cbc: %v %g, want optimal 13", status, got)
 	}
 }
 
@@ -155,7 +153,7 @@ func TestCBCRunnerOffset(t *testing.T) {
 // PATH (fails instead with STREAMOPT_REQUIRE_TOOLS=1).
 func cbcOrSkip(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("cbc")
+	p, err := extsolve.Find(extsolve.CBC)
 	if err != nil {
 		if os.Getenv("STREAMOPT_REQUIRE_TOOLS") == "1" {
 			t.Fatal("cbc not on PATH, and STREAMOPT_REQUIRE_TOOLS=1")
@@ -165,41 +163,26 @@ func cbcOrSkip(t *testing.T) string {
 	return p
 }
 
-// cbcSolve writes the minimisation m as MPS, runs `cbc FILE solve solu OUT`
-// and returns the objective and the status word of cbc's solution file
-// (its first line reads "Optimal - objective value 13.00000000").
-func cbcSolve(t *testing.T, cbc string, m *lp.Model) (float64, string) {
+// cbcSolve writes m as MPS, solves it with the cbc command
+// (internal/extsolve) and returns the objective, mapped back to the model
+// through the file's header line, and cbc's status.
+func cbcSolve(t *testing.T, cbc string, m *lp.Model) (float64, lp.Status) {
 	t.Helper()
-	if m.Sense != lp.Minimize {
-		t.Fatal("cbcSolve: only minimisations (the objective would need its sign turned)")
-	}
-	dir := t.TempDir()
-	in, out := filepath.Join(dir, "model.mps"), filepath.Join(dir, "solution.txt")
-	if err := mps.WriteFile(in, m, mps.WriteOptions{}); err != nil {
+	path := filepath.Join(t.TempDir(), "model.mps")
+	if err := mps.WriteFile(path, m, mps.WriteOptions{Format: mps.Free}); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a guard against a hung solver, not a timing check
-	defer cancel()
-	if b, err := exec.CommandContext(ctx, cbc, in, "solve", "solu", out).CombinedOutput(); err != nil {
-		t.Fatalf("cbc: %v\n%s", err, b)
-	}
-	f, err := os.Open(out)
+	obj, err := modelfile.ReadObjective(path, "*")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	if !sc.Scan() {
-		t.Fatalf("cbc wrote an empty solution file (%v)", sc.Err())
-	}
-	line := sc.Text()
-	status, rest, ok := strings.Cut(line, " - objective value ")
-	if !ok {
-		t.Fatalf("cbc solution file starts %q, want \"<status> - objective value <z>\"", line)
-	}
-	z, err := strconv.ParseFloat(strings.TrimSpace(rest), 64)
+	// the limit guards against a hung solver; it is not a timing check
+	res, err := extsolve.Run(context.Background(), extsolve.CBC, cbc, path, extsolve.FreeMPS, extsolve.Options{Limit: 2 * time.Minute, MIP: m.IsMIP()})
 	if err != nil {
-		t.Fatalf("cbc objective in %q: %v", line, err)
+		t.Fatalf("cbc: %v\n%s", err, res.Output)
 	}
-	return z, strings.TrimSpace(status)
+	if !res.HasObjective {
+		return math.NaN(), res.Status
+	}
+	return obj.ToModel(res.Objective), res.Status
 }

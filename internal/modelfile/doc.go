@@ -1,0 +1,34 @@
+// Package modelfile holds what the MPS (lp/mps) and CPLEX LP (lp/lpformat)
+// readers and writers share: the format a file name names, gzip chosen by
+// the name, and the header comment lines the writers put first in a file.
+//
+// # File names
+//
+// FormatOf strips a final ".gz" (any case) and reads the extension that is
+// left: ".mps" is MPS (fixed or free: the reader tells them apart line by
+// line), ".lp" is CPLEX LP. Open and Create go through gzip exactly when the
+// name ends in ".gz".
+//
+// # The objective line
+//
+// Readers of MPS and LP files disagree on two things a model can hold
+// (checked with glpsol 5.0, clp 1.17.6, cbc 2.10.8, lp_solve 5.5 and HiGHS
+// 1.15 on files of these packages): the OBJSENSE section of MPS (glpsol
+// rejects it, clp and cbc ignore "MAX") and the objective constant (an MPS
+// right-hand side v on the objective row is the constant −v for clp, cbc and
+// HiGHS and +v for glpsol and lp_solve; glpsol rejects a constant term in an
+// LP objective). The writers therefore keep both out of the rows: a file
+// holds the objective f(x) = Σ c'ⱼxⱼ, minimised unless the format keeps the
+// sense, and its first lines say how f maps to the model's objective z:
+//
+//	objective of the model = objective of this file + 2.5
+//	objective of the model = -(objective of this file) + 2.5
+//
+// that is z = f + c₀, or z = −f + c₀ when the file holds the negated
+// objective (a maximisation written as a minimisation, c' = −c). The line
+// is always written, also when it says z = f, so that no later comment line
+// can be taken for it. The readers of this module read the first such line
+// among the comment lines before the first section and apply it (Objective.Apply): a file
+// written from a model reads back as that model, and what every other
+// reader reports, f*, gives the model's optimum z* = ±f* + c₀.
+package modelfile
