@@ -48,7 +48,7 @@ func ExampleParse() {
 
 func ExampleSimulate() {
 	s := scenario()
-	res, err := tpd.Simulate(s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.MDD, InfoInterval: tpd.UseScenarioInfo}, sim.Stream(1, 0))
+	res, err := tpd.Simulate(context.Background(), s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.MDD, InfoInterval: tpd.UseScenarioInfo}, sim.Stream(1, 0))
 	if err != nil {
 		fmt.Println(err)
 		return
