@@ -145,6 +145,11 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			lb0 := lb0(s, tasks)
 			tlb := lb0
 			out["lb0"] = lb0
+			// A replication of 10⁵ sub-tasks has steps of a fraction of a
+			// second that do not watch ctx: look between them.
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange {
 				v := lbSRPT(s, tasks)
 				out["lb_srpt"] = v
@@ -173,6 +178,9 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				tlb = math.Max(tlb, b.Value)
 			}
 			out["t_lb"] = tlb
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			_, greedy := greedyRounded(s, tasks, 0)
 			out["greedy_ub"] = greedy
 			for _, p := range ex.Policies {
