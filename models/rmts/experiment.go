@@ -260,10 +260,15 @@ func doneMask(err error, n int) []bool {
 }
 
 // offset reports the progress of a phase as part of a larger count: done
-// of this phase is base+done of total.
+// of this phase is base+done of total. The opening call of a later phase
+// repeats the count the previous phase ended with, so it is dropped.
 func offset(p sim.Progress, base, total int) sim.Progress {
 	if p == nil {
 		return nil
 	}
-	return func(done, _ int) { p(base+done, total) }
+	return func(done, _ int) {
+		if done > 0 || base == 0 {
+			p(base+done, total)
+		}
+	}
 }
