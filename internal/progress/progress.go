@@ -93,6 +93,9 @@ func (p *Printer) Task(label, unit string) sim.Progress {
 		bar           *progressbar.ProgressBar
 	)
 	return func(done, total int) {
+		if total <= 0 {
+			return // nothing to count
+		}
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		if p.mode == Bar {
