@@ -2,9 +2,9 @@ package graphpaths
 
 import (
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"sort"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/yourbasic/graph"
 )
 

@@ -2,6 +2,7 @@ package lp
 
 import (
 	"fmt"
+
 	"github.com/streamopt/streamopt/fault"
 )
 

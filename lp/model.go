@@ -2,9 +2,10 @@ package lp
 
 import (
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
+
+	"github.com/streamopt/streamopt/fault"
 )
 
 // Inf is +∞, the value of an absent upper bound. Use -Inf for an absent lower bound.

@@ -3,10 +3,10 @@ package qp
 import (
 	"context"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 
+	"github.com/streamopt/streamopt/fault"
 	"gonum.org/v1/gonum/mat"
 )
 

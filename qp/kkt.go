@@ -2,9 +2,9 @@ package qp
 
 import (
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 )
 

@@ -3,9 +3,9 @@ package qp
 import (
 	"context"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -148,6 +148,11 @@ type MILPOptions struct {
 // feasible point (or no KKT point within the largest M tried).
 var ErrNoKKTPoint = fault.New(fault.ErrSolver, "qp: KKT-MILP is infeasible")
 
+// ErrLimit is returned when a limit (a deadline or cancellation of the
+// context, a node or iteration limit of the backend) stopped the KKT-MILP
+// before it was solved. See SolveKKTMILP for what comes with it.
+var ErrLimit = fault.New(fault.ErrLimit, "qp: kkt-milp stopped by a limit")
+
 // bindTol is the relative distance to M at which a multiplier counts as
 // sitting at its bound.
 const bindTol = 1e-6
@@ -155,6 +160,12 @@ const bindTol = 1e-6
 // SolveKKTMILP finds a global maximiser of p (concave or not) by
 // maximising the identity over the KKT-MILP, growing M tenfold while a
 // multiplier sits at its bound. See the package documentation.
+//
+// When a limit stops the search it returns ErrLimit together with a
+// Solution that holds the best KKT point found so far (X is nil when there
+// is none): a feasible point whose objective is a lower bound on the
+// maximum. Stats["best_bound"] is then the backend's upper bound on the
+// identity over the KKT points with multipliers ≤ Stats["big_m"].
 func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -191,6 +202,8 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 			}
 			bigM *= 10
 			continue
+		case sol.Status.IsLimit():
+			return p.stoppedKKTMILP(ctx, km, sol, prev, nodes, bigM, grow)
 		case sol.Status != lp.Optimal:
 			return nil, fmt.Errorf("qp: kkt-milp on backend %s: status %v", backend, sol.Status)
 		}
@@ -220,6 +233,34 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		prev = s
 		bigM *= 10
 	}
+}
+
+// stoppedKKTMILP is the answer of a search a limit stopped: the incumbent
+// of the last MILP, or the KKT point of the previous (smaller) M when it is
+// better or the only one, and the last MILP's bound.
+func (p *Problem) stoppedKKTMILP(ctx context.Context, km *KKTMILP, sol *lp.Solution, prev *Solution, nodes int, bigM float64, grow int) (*Solution, error) {
+	err := fmt.Errorf("%w: backend %s: status %v after %d nodes", ErrLimit, sol.Backend, sol.Status, nodes)
+	if cerr := ctx.Err(); cerr != nil {
+		err = fmt.Errorf("%w: %w", err, cerr)
+	}
+	s := &Solution{Method: "kkt-milp"}
+	if sol.HasPrimal() {
+		s = km.extract(sol)
+		s.Identity = sol.Objective
+	}
+	if prev != nil && (s.X == nil || prev.Identity > s.Identity) {
+		s = prev
+	}
+	if s.X != nil {
+		if ferr := p.finish(s); ferr != nil {
+			return nil, fmt.Errorf("%w; the incumbent: %w", err, ferr)
+		}
+	}
+	s.Backend = sol.Backend
+	s.Iterations = nodes
+	s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
+		"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes), "best_bound": sol.BestBound}
+	return s, err
 }
 
 func (km *KKTMILP) extract(sol *lp.Solution) *Solution {

@@ -2,9 +2,9 @@ package qp
 
 import (
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"gonum.org/v1/gonum/mat"
 )
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
 	"gonum.org/v1/gonum/mat"
@@ -329,5 +330,38 @@ func TestKKTMethodsRefuseHugeProblems(t *testing.T) {
 	}
 	if _, err := p.SolveWolfe(context.Background(), WolfeOptions{}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("SolveWolfe: %v, want ErrTooLarge", err)
+	}
+}
+
+// TestKKTMILPStopped stops the KKT-MILP of max Σ x_j², Σ x_j ≤ 1, x ≥ 0 (n
+// = 6, non-concave) by a node limit and by a cancelled context. By hand:
+// the maximum is 1, at every vertex e_j; each KKT point is a feasible x,
+// so an incumbent has objective ≤ 1, and any valid bound is ≥ 1.
+func TestKKTMILPStopped(t *testing.T) {
+	const n = 6
+	var vars []int
+	ones := make([]float64, n)
+	diag := make([]float64, n*n)
+	for j := 0; j < n; j++ {
+		vars = append(vars, j)
+		ones[j] = 1
+		diag[j*n+j] = 2
+	}
+	p := &Problem{C: make([]float64, n), Blocks: []Block{denseBlock(vars, diag...)}, G: []Row{row(1, vars, ones)}}
+	backend := milpBackend(t)
+	s, err := p.SolveKKTMILP(context.Background(), MILPOptions{Backend: backend, Solve: solve.Options{NodeLimit: 1}})
+	if !errors.Is(err, ErrLimit) || fault.Of(err) != fault.Limit || s == nil {
+		t.Fatalf("node limit 1: %v, %v; want ErrLimit with a solution", s, err)
+	}
+	if b := s.Stats["best_bound"]; !(b >= 1-1e-7) {
+		t.Errorf("best bound %g, below the maximum 1", b)
+	}
+	if s.X != nil && (s.Objective > 1+1e-7 || s.Residuals.Max() > KKTTol) {
+		t.Errorf("incumbent x = %v: objective %g (> 1?), KKT residual %g", s.X, s.Objective, s.Residuals.Max())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := p.SolveKKTMILP(ctx, MILPOptions{Backend: backend}); !errors.Is(err, context.Canceled) || fault.Of(err) != fault.Limit {
+		t.Errorf("cancelled context: %v, want a limit wrapping context.Canceled", err)
 	}
 }

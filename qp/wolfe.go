@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
+
+	"github.com/streamopt/streamopt/fault"
 )
 
 // WolfeOptions control SolveWolfe.

@@ -38,4 +38,16 @@
 // 95% Student-t interval for the mean of n independent replications, with s
 // the sample standard deviation (n−1 denominator); see Law, "Simulation
 // Modeling and Analysis", 5th ed., §9.4.1.
+//
+// # Cancellation and progress
+//
+// A run stops handing out replications once its context is done, and
+// Engine.RunContext stops a simulation between two events (it looks every
+// few thousand events), so a time limit or an interrupt ends a run within
+// one look per worker. The replications that finished are still a valid
+// sample (replication r always uses stream r): Run returns them with a
+// *PartialError, and the mean and interval over them are reported with
+// their count. Progress is a plain callback (done, total); the package
+// draws nothing, so a library caller and a batch job get the same calls a
+// terminal does.
 package sim

@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
+
+	"github.com/streamopt/streamopt/fault"
 )
 
 // ErrStopped is returned by Run when Stop was called from inside a handler.
@@ -132,9 +134,23 @@ func (e *Engine) Step() bool {
 // Run processes events in order until none is left, the next one is after
 // until (the clock is then set to until, when finite), Stop is called, or a
 // scheduling error occurs. Pass math.Inf(1) to run to exhaustion.
-func (e *Engine) Run(until float64) error {
+func (e *Engine) Run(until float64) error { return e.RunContext(context.Background(), until) }
+
+// ctxEvery is how many events RunContext processes between two looks at
+// its context: often enough to stop within milliseconds, rarely enough to
+// cost nothing measurable next to the handlers.
+const ctxEvery = 4096
+
+// RunContext is Run that also stops, between two events, once ctx is done
+// (it looks every ctxEvery events); it then returns an error wrapping
+// ctx.Err(), and the engine can be run again.
+func (e *Engine) RunContext(ctx context.Context, until float64) error {
 	e.stopped = false
-	for e.err == nil && !e.stopped {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	done := ctx.Done()
+	for n := 1; e.err == nil && !e.stopped; n++ {
 		if len(e.heap) == 0 || e.heap[0].time > until {
 			if !math.IsInf(until, 1) && until > e.now {
 				e.now = until
@@ -142,6 +158,11 @@ func (e *Engine) Run(until float64) error {
 			return e.err
 		}
 		e.Step()
+		if done != nil && n%ctxEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("sim: stopped at t=%g after %d events: %w", e.now, e.processed, err)
+			}
+		}
 	}
 	if e.err != nil {
 		return e.err

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"math"
 	"strings"
@@ -155,5 +156,33 @@ func TestEngineScheduleErrors(t *testing.T) {
 	e := NewEngine()
 	if ev := e.Schedule(math.Inf(1), 0, func() {}); ev != nil || e.Len() != 0 || e.Err() != nil {
 		t.Errorf("Schedule(+Inf) queued %v, err %v", ev, e.Err())
+	}
+}
+
+// TestRunContext cancels an endless simulation from inside a handler: the
+// engine stops at its next look at ctx, within ctxEvery events, and can
+// then run on.
+func TestRunContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e := NewEngine()
+	var tick func()
+	tick = func() {
+		if e.Processed() == 10000 {
+			cancel()
+		}
+		e.After(1, 0, tick)
+	}
+	e.Schedule(0, 0, tick)
+	err := e.RunContext(ctx, math.Inf(1))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("RunContext = %v, want context.Canceled", err)
+	}
+	if n := e.Processed(); n < 10000 || n > 10000+ctxEvery {
+		t.Errorf("stopped after %d events, want within %d of the cancellation at 10000", n, ctxEvery)
+	}
+	at := e.Now()
+	if err := e.Run(at + 10); err != nil || e.Now() != at+10 {
+		t.Errorf("Run after the stop: %v at t=%g, want nil at t=%g", err, e.Now(), at+10)
 	}
 }

@@ -78,3 +78,15 @@ func ExampleReplicate() {
 	fmt.Println(sum.Runs, st.N, st.Lo() <= st.Mean && st.Mean <= st.Hi())
 	// Output: 20 20 true
 }
+
+// Progress is a callback: here it keeps the last count it was given.
+func ExampleProgress() {
+	last := ""
+	_, err := sim.Run(context.Background(), 8, sim.Options{Seed: 1, Progress: func(done, total int) {
+		last = fmt.Sprintf("%d/%d replications", done, total)
+	}}, func(_ context.Context, rep sim.Rep) (float64, error) {
+		return rep.Rand.Float64(), nil
+	})
+	fmt.Println(last, err)
+	// Output: 8/8 replications <nil>
+}

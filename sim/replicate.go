@@ -2,16 +2,15 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
 
-	"github.com/schollz/progressbar/v3"
+	"github.com/streamopt/streamopt/fault"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -22,29 +21,65 @@ type Rep struct {
 	Rand  *rand.Rand
 }
 
+// Progress receives the progress of a long computation: done of total
+// units (replications, sweep points) have finished. It is called once with
+// done = 0 before the work starts and once after each unit finishes, from
+// one goroutine at a time, with done rising by one each call; it should
+// return quickly. A caller that wants a bar or a log line draws it.
+type Progress func(done, total int)
+
+// Report calls p(done, total) when p is not nil.
+func (p Progress) Report(done, total int) {
+	if p != nil {
+		p(done, total)
+	}
+}
+
 // Options control a replication run.
 type Options struct {
 	// Seed of the run; replication r draws from Stream(Seed, r).
 	Seed uint64
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
-	// Progress receives a progress bar, but only when it is a terminal
-	// (an *os.File attached to a character device). nil means none.
-	Progress io.Writer
-	// Label is the progress bar's description.
-	Label string
+	// Progress, when not nil, is told of every finished replication.
+	Progress Progress
 }
+
+// PartialError is the error of a run that ctx stopped before every
+// replication finished. The results of the finished ones are valid.
+type PartialError struct {
+	Done  []bool // Done[r] reports whether replication r finished
+	Count int    // number of finished replications
+	Err   error  // the context's error
+}
+
+func (e *PartialError) Error() string {
+	return fmt.Sprintf("sim: stopped after %d of %d replications: %v", e.Count, len(e.Done), e.Err)
+}
+
+func (e *PartialError) Unwrap() error { return e.Err }
 
 // Run executes n replications of fn on all cores and returns their results
 // ordered by replication index, so the output does not depend on
 // scheduling. The first error (by replication index among those that ran)
-// is returned, and cancelling ctx stops handing out new replications.
+// is returned.
+//
+// Cancelling ctx (or its deadline) stops handing out replications; fn
+// receives ctx and should return soon after it is done, with an error that
+// wraps ctx.Err() (package fault counts it as a limit). Run then returns
+// the results of every replication with a *PartialError that says which
+// ones finished; the others hold whatever fn returned. An error of another
+// kind from any replication takes precedence, as it would without ctx.
+// Run returns only after every worker goroutine has ended.
 func Run[T any](ctx context.Context, n int, opts Options, fn func(ctx context.Context, rep Rep) (T, error)) ([]T, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("sim: runs: must be >= 0, got %d", n)
 	}
 	if fn == nil {
 		return nil, fmt.Errorf("sim: nil replication function")
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -55,15 +90,16 @@ func Run[T any](ctx context.Context, n int, opts Options, fn func(ctx context.Co
 	}
 	out := make([]T, n)
 	errs := make([]error, n)
-	bar := newBar(opts.Progress, n, opts.Label)
-	var next int
-	var mu sync.Mutex
+	ran := make([]bool, n)
+	opts.Progress.Report(0, n)
+	var next, finished int
+	var mu, report sync.Mutex
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
+			for ctx.Err() == nil {
 				mu.Lock()
 				r := next
 				next++
@@ -71,29 +107,58 @@ func Run[T any](ctx context.Context, n int, opts Options, fn func(ctx context.Co
 				if r >= n {
 					return
 				}
-				if err := ctx.Err(); err != nil {
-					errs[r] = err
-					continue
-				}
 				out[r], errs[r] = runOne(ctx, fn, Rep{Index: r, Rand: Stream(opts.Seed, r)})
-				if bar != nil {
-					mu.Lock()
-					_ = bar.Add(1)
-					mu.Unlock()
+				ran[r] = true
+				if errs[r] == nil && opts.Progress != nil {
+					report.Lock()
+					finished++
+					opts.Progress(finished, n)
+					report.Unlock()
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	if bar != nil {
-		_ = bar.Finish()
-	}
+	stopped := ctx.Err()
 	for r, err := range errs {
-		if err != nil {
+		if err != nil && (stopped == nil || fault.Of(err) != fault.Limit) {
 			return out, fmt.Errorf("sim: replication %d: %w", r, err)
 		}
 	}
-	return out, nil
+	if stopped == nil {
+		return out, nil
+	}
+	pe := &PartialError{Done: make([]bool, n), Err: stopped}
+	for r := range pe.Done {
+		if ran[r] && errs[r] == nil {
+			pe.Done[r] = true
+			pe.Count++
+		}
+	}
+	if pe.Count == n {
+		return out, nil // every replication finished before ctx was done
+	}
+	return out, pe
+}
+
+// Finished returns the results of the replications that finished: all of
+// them when err is nil, those err's *PartialError marks when a context
+// stopped the run, and nil for any other error.
+func Finished[T any](res []T, err error) []T {
+	if err == nil {
+		return res
+	}
+	var pe *PartialError
+	if !errors.As(err, &pe) || len(pe.Done) != len(res) {
+		return nil
+	}
+	out := make([]T, 0, pe.Count)
+	for r, ok := range pe.Done {
+		if ok {
+			out = append(out, res[r])
+		}
+	}
+	return out
 }
 
 // runOne turns a panic inside one replication into an error, so a bad
@@ -105,29 +170,6 @@ func runOne[T any](ctx context.Context, fn func(context.Context, Rep) (T, error)
 		}
 	}()
 	return fn(ctx, rep)
-}
-
-func newBar(w io.Writer, n int, label string) *progressbar.ProgressBar {
-	if w == nil || !IsTerminal(w) || n == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(label),
-		progressbar.OptionShowCount(),
-		progressbar.OptionClearOnFinish(),
-	)
-}
-
-// IsTerminal reports whether w is an *os.File connected to a character
-// device (a terminal).
-func IsTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // Stat summarises one metric over replications.
@@ -227,11 +269,13 @@ func Summarize(samples []map[string]float64) Summary {
 }
 
 // Replicate runs n replications of fn (see Run) and summarises the metrics
-// each returns.
+// each returns. When ctx stops the run, the summary covers the finished
+// replications (Summary.Runs of them) and the error is Run's *PartialError.
 func Replicate(ctx context.Context, n int, opts Options, fn func(ctx context.Context, rep Rep) (map[string]float64, error)) (Summary, error) {
 	res, err := Run(ctx, n, opts, fn)
-	if err != nil {
+	var pe *PartialError
+	if err != nil && !errors.As(err, &pe) {
 		return Summary{}, err
 	}
-	return Summarize(res), nil
+	return Summarize(Finished(res, err)), err
 }

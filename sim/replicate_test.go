@@ -3,11 +3,15 @@ package sim
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/streamopt/streamopt/fault"
 )
 
 func TestMeanCI(t *testing.T) {
@@ -112,9 +116,133 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-func TestIsTerminal(t *testing.T) {
-	var sb strings.Builder
-	if IsTerminal(&sb) {
-		t.Error("a strings.Builder is not a terminal")
+func TestRunProgress(t *testing.T) {
+	var calls [][2]int
+	_, err := Run(context.Background(), 25, Options{Seed: 1, Workers: 4, Progress: func(done, total int) {
+		calls = append(calls, [2]int{done, total}) // Run serialises the calls
+	}}, replication)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 26 {
+		t.Fatalf("got %d progress calls, want 26 (0 and one per replication)", len(calls))
+	}
+	for i, c := range calls {
+		if c != [2]int{i, 25} {
+			t.Fatalf("progress call %d = %v, want [%d 25]", i, c, i)
+		}
+	}
+}
+
+// goroutinesSettle waits until no more than n goroutines run, and reports
+// the last count.
+func goroutinesSettle(n int) int {
+	g := runtime.NumGoroutine()
+	for i := 0; i < 100 && g > n; i++ {
+		time.Sleep(10 * time.Millisecond)
+		g = runtime.NumGoroutine()
+	}
+	return g
+}
+
+// TestRunStops cancels a run from its progress callback once three
+// replications have finished; the others wait for the cancellation, as a
+// long simulation watching ctx does.
+func TestRunStops(t *testing.T) {
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := Run(ctx, 40, Options{Workers: 4, Progress: func(done, _ int) {
+		if done == 3 {
+			cancel()
+		}
+	}}, func(ctx context.Context, rep Rep) (int, error) {
+		if rep.Index < 3 {
+			return 10 + rep.Index, nil
+		}
+		<-ctx.Done()
+		return -1, fmt.Errorf("replication %d: %w", rep.Index, ctx.Err())
+	})
+	var pe *PartialError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error = %v, want a *PartialError", err)
+	}
+	if pe.Count != 3 || len(pe.Done) != 40 || !pe.Done[0] || !pe.Done[2] || pe.Done[3] {
+		t.Errorf("PartialError = count %d, done %v; want replications 0-2 of 40", pe.Count, pe.Done)
+	}
+	if !errors.Is(err, context.Canceled) || fault.Of(err) != fault.Limit {
+		t.Errorf("error %v: want context.Canceled, a limit", err)
+	}
+	if got := Finished(res, err); !cmp.Equal(got, []int{10, 11, 12}) {
+		t.Errorf("Finished = %v, want [10 11 12]", got)
+	}
+	if g := goroutinesSettle(before); g > before {
+		t.Errorf("%d goroutines after the run, %d before: a worker was left", g, before)
+	}
+}
+
+// A replication's own error is reported even when ctx was cancelled.
+func TestRunErrorBeatsCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	boom := errors.New("boom")
+	_, err := Run(ctx, 8, Options{Workers: 2}, func(ctx context.Context, rep Rep) (int, error) {
+		if rep.Index == 1 {
+			cancel()
+			return 0, boom
+		}
+		<-ctx.Done()
+		return 0, ctx.Err()
+	})
+	var pe *PartialError
+	if !errors.Is(err, boom) || errors.As(err, &pe) {
+		t.Errorf("error = %v, want boom and no partial result", err)
+	}
+	if got := Finished([]int{1}, err); got != nil {
+		t.Errorf("Finished after a failure = %v, want nil", got)
+	}
+}
+
+// TestRunDeadline stops replications that would never end on their own:
+// each runs an engine with an endless chain of events under RunContext.
+func TestRunDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	sum, err := Replicate(ctx, 6, Options{Workers: 2}, func(ctx context.Context, rep Rep) (map[string]float64, error) {
+		e := NewEngine()
+		var tick func()
+		tick = func() { e.After(1, 0, tick) }
+		e.Schedule(0, 0, tick)
+		return nil, e.RunContext(ctx, math.Inf(1))
+	})
+	var pe *PartialError
+	if !errors.As(err, &pe) || pe.Count != 0 || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error = %v, want a *PartialError after 0 replications, deadline exceeded", err)
+	}
+	if sum.Runs != 0 {
+		t.Errorf("summary of a run with no finished replication has %d runs", sum.Runs)
+	}
+	// A behaviour bound, not a timing measurement: far above the 50 ms
+	// deadline plus 4096 events per check.
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Run returned %v after a 50 ms deadline", d)
+	}
+}
+
+func TestReplicatePartial(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sum, err := Replicate(ctx, 20, Options{Workers: 1, Progress: func(done, _ int) {
+		if done == 5 {
+			cancel()
+		}
+	}}, func(ctx context.Context, rep Rep) (map[string]float64, error) {
+		return map[string]float64{"i": float64(rep.Index)}, nil
+	})
+	st, ok := sum.Get("i")
+	// One worker: replications 0-4 finish, then the worker sees ctx done.
+	if !errors.Is(err, context.Canceled) || sum.Runs != 5 || !ok || st.N != 5 || st.Mean != 2 {
+		t.Errorf("Replicate = %+v, %v; want the mean 2 of replications 0-4 and context.Canceled", sum, err)
 	}
 }

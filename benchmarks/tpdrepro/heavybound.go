@@ -100,8 +100,8 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 					return b.Value, err
 				}},
 				{"greedy_ub", func() (float64, error) { _, v, err := tpd.Greedy(s, tasks); return v, err }},
-				{"tpd_ub", func() (float64, error) { return simulateTPD(s, tasks, tpd.UseScenarioInfo, run) }},
-				{"tpd_exact_state_ub", func() (float64, error) { return simulateTPD(s, tasks, 0, run) }},
+				{"tpd_ub", func() (float64, error) { return simulateTPD(ctx, s, tasks, tpd.UseScenarioInfo, run) }},
+				{"tpd_exact_state_ub", func() (float64, error) { return simulateTPD(ctx, s, tasks, 0, run) }},
 			}
 			for _, win := range cfg.lpWindows {
 				win := win
@@ -154,8 +154,8 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 // errPartial marks a windowed LB_LP some of whose LPs did not finish.
 var errPartial = errors.New("partial")
 
-func simulateTPD(s *tpd.Scenario, tasks []tpd.Task, info float64, run int) (float64, error) {
-	r, err := tpd.Simulate(s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.TPD.DefaultDiscipline(), InfoInterval: info},
+func simulateTPD(ctx context.Context, s *tpd.Scenario, tasks []tpd.Task, info float64, run int) (float64, error) {
+	r, err := tpd.Simulate(ctx, s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.TPD.DefaultDiscipline(), InfoInterval: info},
 		rand.New(rand.NewPCG(s.Seed, uint64(run))))
 	if err != nil {
 		return 0, err

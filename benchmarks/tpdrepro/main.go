@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/progress"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
@@ -68,6 +69,7 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 		return err
 	}
 	ctx := context.Background()
+	bar := progress.New(os.Stderr, progress.Auto)
 	pick := func(n, def int) int {
 		if n > 0 {
 			return n
@@ -175,7 +177,7 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 		}
 		var results []*tpd.ExperimentResult
 		for _, ex := range es {
-			ex.Progress = os.Stderr
+			ex.Progress = bar.Task(fmt.Sprintf("%s %s ρ=%.3g", part, ex.ModeName, s.OfferedLoad(ex.Mode)), "replications")
 			r, err := s.Run(ctx, ex)
 			if err != nil {
 				return fmt.Errorf("%s: %w", part, err)
@@ -247,7 +249,7 @@ func small(ctx context.Context, path string) error {
 			row = append(row, g(ex.Total))
 		}
 		for _, p := range tpd.Policies {
-			r, err := tpd.Simulate(s, tasks, tpd.Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: tpd.UseScenarioInfo}, sim.Stream(seed, 0))
+			r, err := tpd.Simulate(ctx, s, tasks, tpd.Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: tpd.UseScenarioInfo}, sim.Stream(seed, 0))
 			if err != nil {
 				f.Close()
 				return err

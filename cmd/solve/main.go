@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/fault"
@@ -58,9 +61,24 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	return root
 }
 
-// run executes the command line and returns the process exit code. Panics
-// are turned into exit code 3, so none escapes the command.
-func run(args []string, stdout, stderr io.Writer) (code int) {
+// run executes the command line and returns the process exit code. The
+// first interrupt (SIGINT, or SIGTERM from a batch system) cancels the
+// commands' context, so that a model command prints what it finished and
+// exits 1; the default handling is then restored, so a second interrupt
+// ends the process at once.
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return runContext(ctx, args, stdout, stderr)
+}
+
+// runContext executes the command line under ctx and returns the exit code.
+// Panics are turned into exit code 3, so none escapes the command.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "solve: internal error: %v\n", r)
@@ -69,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}()
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -34,6 +33,7 @@ func newMPSCmd() *cobra.Command {
 	var (
 		input, method, backend, format, plotPath, gapPath, barsPath, csvPath string
 		from, to, step                                                       float64
+		rf                                                                   runFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "mps --input model.json",
@@ -42,9 +42,19 @@ func newMPSCmd() *cobra.Command {
 evaluates its fluid profit for N = from, from+step, ..., to, solves RRS(N) for
 the optimum, and prints the mean gap to the optimum over [N_L, N̄], [N_L, N_H]
 and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.
-The gap table of spec A.10 is the one printed with --step 5.`,
+The gap table of spec A.10 is the one printed with --step 5.
+
+--time-limit (or an interrupt) stops the planning or the sweep: the gaps
+are then over the sweep points that finished, the table ends with a line
+"partial: ...", JSON output has "partial": true with "points_done" and
+"points", and the exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, cancel, err := rf.start(cmd)
+			if err != nil {
+				return err
+			}
+			defer cancel()
 			in, err := readModel(input, format, mps.ParseBytes)
 			if err != nil {
 				return err
@@ -55,12 +65,17 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 			if !cmd.Flags().Changed("to") {
 				to = in.Worst
 			}
-			ctx := context.Background()
-			opt := mps.Options{Method: method, Backend: backend}
+			opt := mps.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
 			var pols []*mps.Policy
 			var names []string
+			partial := ""
+			total := mps.SweepPoints(from, to, step)
 			for _, ps := range in.Policies {
 				p, err := mps.Plan(ctx, &in.Network, ps.Name, ps.Stages, opt)
+				if stopped(ctx, err) {
+					partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), ps.Name, total)
+					break
+				}
 				if err != nil {
 					if errors.Is(err, mps.ErrResources) || errors.Is(err, rrs.ErrMethod) {
 						return inputError(err)
@@ -70,7 +85,18 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 				pols = append(pols, p)
 				names = append(names, p.Name)
 			}
-			pts, err := mps.Sweep(ctx, &in.Network, pols, from, to, step, opt)
+			var pts []mps.Point
+			if partial == "" {
+				pts, err = mps.Sweep(ctx, &in.Network, pols, from, to, step, opt)
+				if stopped(ctx, err) {
+					rf.printer.Clear()
+					partial = fmt.Sprintf("%d of %d sweep points", len(pts), total)
+					if len(pts) > 0 {
+						partial += fmt.Sprintf(" (N = %g to %g)", pts[0].N, pts[len(pts)-1].N)
+					}
+					err = nil
+				}
+			}
 			if err != nil {
 				if errors.Is(err, mps.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
 					return inputError(err)
@@ -94,17 +120,31 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 			if format == "json" {
 				enc := json.NewEncoder(w)
 				enc.SetIndent("", "  ")
-				if err := enc.Encode(struct {
-					Status string       `json:"status"`
-					From   float64      `json:"from"`
-					To     float64      `json:"to"`
-					Step   float64      `json:"step"`
-					Gaps   []mpsGapJSON `json:"gaps"`
-				}{"optimal", from, to, step, gaps}); err != nil {
+				out := struct {
+					Status     string       `json:"status"` // "optimal", or "partial"
+					Partial    bool         `json:"partial,omitempty"`
+					StoppedBy  string       `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
+					From       float64      `json:"from"`
+					To         float64      `json:"to"`
+					Step       float64      `json:"step"`
+					Points     int          `json:"points"`
+					PointsDone int          `json:"points_done"`
+					Planned    int          `json:"policies_planned"`
+					Gaps       []mpsGapJSON `json:"gaps"`
+				}{"optimal", false, "", from, to, step, total, len(pts), len(pols), gaps}
+				if partial != "" {
+					out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
+				}
+				if err := enc.Encode(out); err != nil {
 					return internalError(err)
 				}
-			} else if err := writeMPSTable(w, in, pols, gaps, intervals); err != nil {
-				return internalError(err)
+			} else {
+				if err := writeMPSTable(w, in, pols, gaps, intervals); err != nil {
+					return internalError(err)
+				}
+				if partial != "" {
+					fmt.Fprintln(w, rf.partialLine(ctx, partial))
+				}
 			}
 			if csvPath != "" {
 				if err := createFile(csvPath, func(w io.Writer) error { return writeMPSCSV(w, pts, names) }); err != nil {
@@ -119,7 +159,7 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 				{gapPath, func(p string) error { return mps.PlotGap(p, pts, names) }},
 				{barsPath, func(p string) error { return mps.PlotGapBars(p, pts, names, intervals) }},
 			} {
-				if pl.path == "" {
+				if pl.path == "" || len(pts) == 0 {
 					continue
 				}
 				if err := createParent(pl.path); err != nil {
@@ -128,6 +168,9 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 				if err := pl.f(pl.path); err != nil {
 					return inputError(fmt.Errorf("writing %s: %w", pl.path, err))
 				}
+			}
+			if partial != "" {
+				return rf.partialExit(ctx)
 			}
 			return nil
 		},
@@ -144,6 +187,7 @@ The gap table of spec A.10 is the one printed with --step 5.`,
 	fl.StringVar(&gapPath, "plot-gap", "", "write the gap-against-N figure to this file")
 	fl.StringVar(&barsPath, "plot-bars", "", "write the mean-gap bar chart (Fig. 4) to this file")
 	fl.StringVar(&csvPath, "csv", "", "write N, the optimum and every policy's profit and feasibility to this CSV file")
+	addRunFlags(fl, &rf)
 	return cmd
 }
 
@@ -167,6 +211,8 @@ func writeMPSTable(w io.Writer, in *mps.Instance, pols []*mps.Policy, gaps []mps
 			g := gaps[k]
 			k++
 			switch {
+			case g.Points == 0:
+				fmt.Fprint(tw, "-\t") // no sweep point in the interval (a partial sweep)
 			case g.Feasible == g.Points && g.Mean != nil:
 				fmt.Fprintf(tw, "%.3f\t", *g.Mean)
 			case g.Mean == nil && g.PseudoBetter == g.Points:

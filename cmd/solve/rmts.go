@@ -25,6 +25,7 @@ func newRMTSCmd() *cobra.Command {
 		seed                                                   uint64
 		bound                                                  bool
 		backend                                                string
+		rf                                                     runFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "rmts --input model.json",
@@ -41,9 +42,19 @@ xi=36,40,44 also work); --alpha runs RMTS for each weight α. --plot draws the
 paper's Figs. 4–7 as PNG. --dasd-proactive 4 turns on DASD dancing's
 proactive mode with δ = 4 (spec B.6; overrides policy.dasd_proactive_delta):
 after every event, one stream at a time moves across a migration edge whose
-load difference is at least δ.`,
+load difference is at least δ.
+
+--time-limit (or an interrupt) stops the replications: every point shows
+the means over its finished replications with their count (column "runs"),
+the table ends with a line "partial: ...", JSON output carries
+"partial": true and the counts, and the exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, cancel, err := rf.start(cmd)
+			if err != nil {
+				return err
+			}
+			defer cancel()
 			in, err := readModel(input, format, rmts.Parse)
 			if err != nil {
 				return err
@@ -58,7 +69,7 @@ load difference is at least δ.`,
 			if err != nil {
 				return inputError(fmt.Errorf("%s: %w", input, err))
 			}
-			ex := rmts.Experiment{Progress: cmd.ErrOrStderr(), Bound: bound, Backend: backend}
+			ex := rmts.Experiment{Progress: rf.task("rmts", "replications"), Bound: bound, Backend: backend}
 			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
 			}
@@ -89,7 +100,20 @@ load difference is at least δ.`,
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
 			start := time.Now()
-			res, err := sc.Run(cmd.Context(), ex)
+			res, err := sc.Run(ctx, ex)
+			partial := ""
+			if stopped(ctx, err) && res != nil {
+				rf.printer.Clear()
+				partial = fmt.Sprintf("%d of %d replications", res.Done, res.Total)
+				if res.Done == 0 && len(res.Bounds) > 0 {
+					nb := 0
+					for _, b := range res.Bounds {
+						nb += b.Runs
+					}
+					partial = fmt.Sprintf("the offline LP bounds of %d of %d traces, before any simulation", nb, len(res.Rates)*res.Runs)
+				}
+				err = nil
+			}
 			if err != nil {
 				if errors.Is(err, rmts.ErrInput) {
 					return inputError(err)
@@ -102,9 +126,16 @@ load difference is at least δ.`,
 			if format == "json" {
 				enc := json.NewEncoder(w)
 				enc.SetIndent("", "  ")
-				err = enc.Encode(rmtsJSON(sc, res))
+				j := rmtsJSON(sc, res)
+				if partial != "" {
+					j.Partial, j.StoppedBy = true, stoppedBy(ctx)
+				}
+				err = enc.Encode(j)
 			} else {
 				err = writeRMTSTable(w, sc, res)
+				if err == nil && partial != "" {
+					_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
+				}
 			}
 			if err != nil {
 				return internalError(err)
@@ -123,6 +154,9 @@ load difference is at least δ.`,
 					fmt.Fprintf(cmd.ErrOrStderr(), "solve: wrote %s\n", f)
 				}
 			}
+			if partial != "" {
+				return rf.partialExit(ctx)
+			}
 			return nil
 		},
 	}
@@ -139,6 +173,7 @@ load difference is at least δ.`,
 	fl.BoolVar(&bound, "bound", false, "also solve the offline LP bound of every trace and report each policy's gap to it (small instances)")
 	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
 	fl.IntVar(&proactive, "dasd-proactive", 0, "δ of DASD dancing's proactive mode, >= 2 (0 = off; default: the instance's policy.dasd_proactive_delta)")
+	addRunFlags(fl, &rf)
 	return cmd
 }
 
@@ -248,6 +283,9 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup)
 	cols := rmtsTableColumns(r)
 	head := []string{"policy", "ξ", "α"}
+	if r.Partial() {
+		head = append(head, "runs") // the finished replications of each point
+	}
 	for _, c := range cols {
 		head = append(head, c.head)
 	}
@@ -260,6 +298,9 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 			continue // α-independent policy: shown once per rate
 		}
 		row := []string{pt.Policy.String(), strconv.FormatFloat(pt.Rate, 'g', -1, 64), a}
+		if r.Partial() {
+			row = append(row, strconv.Itoa(pt.Stats.Runs))
+		}
 		for _, c := range cols {
 			st, ok := pt.Stats.Get(c.key)
 			if !ok || math.IsNaN(st.Mean) {
@@ -276,30 +317,40 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 	}
 	for i, b := range r.Bounds {
 		if st, ok := b.Get("bound_success"); ok {
-			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)\n", r.Rates[i], ci(st, 4))
+			runs := ""
+			if b.Runs < r.Runs {
+				runs = fmt.Sprintf(" (%d of %d traces)", b.Runs, r.Runs)
+			}
+			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)%s\n", r.Rates[i], ci(st, 4), runs)
 		}
 	}
 	return tw.Flush()
 }
 
 type rmtsJSONPoint struct {
-	Policy  string              `json:"policy"`
-	Rate    float64             `json:"xi"`
-	Alpha   *float64            `json:"alpha,omitempty"`
-	Metrics map[string]jsonStat `json:"metrics"`
+	Policy   string              `json:"policy"`
+	Rate     float64             `json:"xi"`
+	Alpha    *float64            `json:"alpha,omitempty"`
+	RunsDone int                 `json:"runs_done"`
+	Metrics  map[string]jsonStat `json:"metrics"`
 }
 
 type rmtsJSONResult struct {
-	Servers   int             `json:"servers"`
-	Capacity  int             `json:"capacity"`
-	Contents  int             `json:"contents"`
-	Gamma     int             `json:"gamma"`
-	Proactive int             `json:"dasd_proactive_delta,omitempty"`
-	Runs      int             `json:"runs"`
-	Seed      uint64          `json:"seed"`
-	Connected bool            `json:"graph_connected"`
-	Points    []rmtsJSONPoint `json:"points"`
-	Bounds    []rmtsJSONBound `json:"bounds,omitempty"`
+	Servers   int `json:"servers"`
+	Capacity  int `json:"capacity"`
+	Contents  int `json:"contents"`
+	Gamma     int `json:"gamma"`
+	Proactive int `json:"dasd_proactive_delta,omitempty"`
+	Runs      int `json:"runs"`
+	// Replications (one per trace and cell) asked for and finished.
+	Replications     int             `json:"replications"`
+	ReplicationsDone int             `json:"replications_done"`
+	Partial          bool            `json:"partial,omitempty"`
+	StoppedBy        string          `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
+	Seed             uint64          `json:"seed"`
+	Connected        bool            `json:"graph_connected"`
+	Points           []rmtsJSONPoint `json:"points"`
+	Bounds           []rmtsJSONBound `json:"bounds,omitempty"`
 }
 
 type rmtsJSONBound struct {
@@ -309,9 +360,10 @@ type rmtsJSONBound struct {
 
 func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
 	out := rmtsJSONResult{Servers: sc.Servers, Capacity: sc.Capacity, Contents: sc.Contents, Gamma: sc.Params.Gamma,
-		Proactive: sc.Params.DASDProactiveDelta, Runs: r.Runs, Seed: r.Seed, Connected: sc.Graph.Connected()}
+		Proactive: sc.Params.DASDProactiveDelta, Runs: r.Runs, Replications: r.Total, ReplicationsDone: r.Done,
+		Seed: r.Seed, Connected: sc.Graph.Connected()}
 	for _, pt := range r.Points {
-		jp := rmtsJSONPoint{Policy: pt.Policy.String(), Rate: pt.Rate, Metrics: map[string]jsonStat{}}
+		jp := rmtsJSONPoint{Policy: pt.Policy.String(), Rate: pt.Rate, RunsDone: pt.Stats.Runs, Metrics: map[string]jsonStat{}}
 		if pt.Policy.UsesAlpha() {
 			a := pt.Alpha
 			jp.Alpha = &a

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ func newRRSCmd() *cobra.Command {
 	var (
 		input, method, backend, format, out, export string
 		users                                       float64
+		rf                                          runFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "rrs --input model.json",
@@ -32,9 +32,19 @@ Methods: qp (interior-point convex QP), wolfe (Wolfe's method, paper-faithful),
 kkt-milp (global KKT-MILP on a MILP backend, also for non-concave objectives),
 auto (qp when the objective is concave, kkt-milp otherwise).
 An instance with fewer total capacity than users is reported as infeasible
-(Proposition 1) with exit code 0.`,
+(Proposition 1) with exit code 0.
+
+--time-limit (or an interrupt) stops the solve: kkt-milp then reports the
+best KKT point it had found (a feasible policy) and the MILP's upper bound,
+marked "partial: ..." (JSON: "partial": true, "best_bound"); qp and wolfe
+have no valid answer before they converge. The exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, cancel, err := rf.start(cmd)
+			if err != nil {
+				return err
+			}
+			defer cancel()
 			in, err := readModel(input, format, rrs.ParseBytes)
 			if err != nil {
 				return err
@@ -64,7 +74,12 @@ An instance with fewer total capacity than users is reported as infeasible
 					}
 				}
 			}
-			res, err := rrs.Solve(context.Background(), in, rrs.Options{Method: method, Backend: backend})
+			res, err := rrs.Solve(ctx, in, rrs.Options{Method: method, Backend: backend})
+			partial := ""
+			if stopped(ctx, err) && res != nil {
+				partial = rrsPartial(res)
+				err = nil
+			}
 			if err != nil {
 				var nc *qp.NotConcaveError
 				if errors.Is(err, rrs.ErrMethod) || errors.As(err, &nc) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, qp.ErrTooLarge) ||
@@ -75,17 +90,35 @@ An instance with fewer total capacity than users is reported as infeasible
 			}
 			report := func(w io.Writer) error {
 				if format == "json" {
-					return writeJSON(w, res)
+					j := struct {
+						*rrs.Result
+						StoppedBy string `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
+					}{Result: res}
+					if partial != "" {
+						j.StoppedBy = stoppedBy(ctx)
+					}
+					return writeJSON(w, j)
 				}
-				return writeRRSTable(w, in, res)
+				if err := writeRRSTable(w, in, res); err != nil {
+					return err
+				}
+				if partial != "" {
+					_, err := fmt.Fprintln(w, rf.partialLine(ctx, partial))
+					return err
+				}
+				return nil
 			}
 			if out != "" {
 				if err := createFile(out, report); err != nil {
 					return inputError(fmt.Errorf("--out: %w", err))
 				}
-				return nil
+			} else if err := report(cmd.OutOrStdout()); err != nil {
+				return err
 			}
-			return report(cmd.OutOrStdout())
+			if partial != "" {
+				return rf.partialExit(ctx)
+			}
+			return nil
 		},
 	}
 	fl := cmd.Flags()
@@ -96,7 +129,23 @@ An instance with fewer total capacity than users is reported as infeasible
 	fl.StringVar(&out, "out", "", "write the answer to this file instead of stdout")
 	fl.StringVar(&export, "export-mps", "", "write the compiled KKT-MILP (or, with --method wolfe, Wolfe's LP) to this MPS file")
 	fl.Float64Var(&users, "users", 0, "override the instance's number of users N")
+	addRunFlags(fl, &rf)
 	return cmd
+}
+
+// rrsPartial says what a stopped solve had reached, for the partial marker.
+func rrsPartial(r *rrs.Result) string {
+	what := r.Method
+	if n, ok := r.Stats["nodes"]; ok {
+		what = fmt.Sprintf("%g branch-and-bound nodes of %s", n, r.Method)
+	}
+	switch {
+	case r.Policy != nil && r.BestBound != nil:
+		return fmt.Sprintf("%s: best profit found %.6f, upper bound %.6f", what, r.Profit, *r.BestBound)
+	case r.BestBound != nil:
+		return fmt.Sprintf("%s: no feasible policy yet, upper bound %.6f", what, *r.BestBound)
+	}
+	return what + ": no feasible policy yet"
 }
 
 func writeRRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
@@ -110,8 +159,14 @@ func writeRRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	fmt.Fprintf(&b, "status: %s\n", r.Status)
 	if r.Status != "optimal" {
 		fmt.Fprintf(&b, "%s\n", r.Message)
-		_, err := io.WriteString(w, b.String())
-		return err
+		if r.BestBound != nil {
+			fmt.Fprintf(&b, "upper bound on the profit: %.6f (KKT-MILP, multipliers ≤ M = %g)\n", *r.BestBound, r.Stats["big_m"])
+		}
+		if !r.Partial || r.Policy == nil {
+			_, err := io.WriteString(w, b.String())
+			return err
+		}
+		b.WriteString("best policy found so far (a KKT point, not proven optimal):\n")
 	}
 	concave := "concave (uniform revenue slope)"
 	if !r.Concave {

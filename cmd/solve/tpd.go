@@ -21,6 +21,7 @@ func newTPDCmd() *cobra.Command {
 		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, backend string
 		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
+		rf                                                                               runFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "tpd --input model.json",
@@ -42,10 +43,20 @@ load and its LPs grow too large.
 JSON output: per result, "bounds" holds the mean, 95% CI half-width and n of
 "lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub" (total delay in
 seconds; each present when computed), "lp_windows" and "lp_solved" (LB_LP)
-and "lag_iterations" (LB_LAG's subgradient iterations).`,
+and "lag_iterations" (LB_LAG's subgradient iterations).
+
+--time-limit (or an interrupt) stops the replications: the table shows the
+means over the replications that finished, with their count, and ends with
+a line "partial: ..."; JSON results carry "runs_done" and "partial": true;
+the exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			stderr := cmd.ErrOrStderr()
+			ctx, cancel, err := rf.start(cmd)
+			if err != nil {
+				return err
+			}
+			defer cancel()
 			in, err := readModel(input, format, tpd.Parse)
 			if err != nil {
 				return err
@@ -128,12 +139,30 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 							name, s.Rate(v), s.MeanFrames, s.Capacity(), rho, v.Count)
 					}
 					exps = append(exps, tpd.Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: disc,
-						Runs: n, Bound: bk, Backend: backend, Lagrange: lag, Progress: stderr})
+						Runs: n, Bound: bk, Backend: backend, Lagrange: lag,
+						Progress: rf.task(fmt.Sprintf("tpd %s ρ=%.3g", name, s.OfferedLoad(v)), "replications")})
 				}
 			}
 			var results []*tpd.ExperimentResult
-			for _, ex := range exps {
-				r, err := s.Run(cmd.Context(), ex)
+			partial := ""
+			for i, ex := range exps {
+				if partial != "" {
+					// Not started: a run on the done context gives its
+					// empty result, so every requested point is listed.
+					ex.Progress = nil
+				}
+				r, err := s.Run(ctx, ex)
+				if stopped(ctx, err) && r != nil {
+					rf.printer.Clear()
+					if partial == "" {
+						partial = fmt.Sprintf("%d of %d replications of mode %s ρ=%.3g", r.Done, r.Runs, r.ModeName, r.Load)
+						if len(exps) > 1 {
+							partial += fmt.Sprintf("; %d of %d results complete", i, len(exps))
+						}
+					}
+					results = append(results, r)
+					continue
+				}
 				if err != nil {
 					switch {
 					case errors.Is(err, tpd.ErrInput):
@@ -147,13 +176,29 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 			}
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				err = writeJSON(w, tpdJSONResults(results))
+				by := ""
+				if partial != "" {
+					by = stoppedBy(ctx)
+				}
+				err = writeJSON(w, tpdJSONResults(results, by))
 			} else {
 				err = writeTPDTable(w, results)
+				if err == nil && partial != "" {
+					_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
+				}
 			}
 			if err != nil {
 				return internalError(err)
 			}
+			// Files get what finished: a result without one replication
+			// has nothing to write or draw.
+			var done []*tpd.ExperimentResult
+			for _, r := range results {
+				if r.Done > 0 {
+					done = append(done, r)
+				}
+			}
+			results = done
 			if csvFile != "" {
 				if err := createFile(csvFile, func(w io.Writer) error { return tpd.WriteCSV(w, results) }); err != nil {
 					return inputError(fmt.Errorf("--csv: %w", err))
@@ -167,6 +212,9 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 				for _, f := range files {
 					fmt.Fprintf(stderr, "solve: wrote %s\n", f)
 				}
+			}
+			if partial != "" {
+				return rf.partialExit(ctx)
 			}
 			return nil
 		},
@@ -186,6 +234,7 @@ and "lag_iterations" (LB_LAG's subgradient iterations).`,
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
 	fl.StringVar(&format, "format", "table", "output format: table|json")
 	fl.StringVar(&backend, "backend", "", "LP backend for LB_LP (default: the instance's bounds.backend)")
+	addRunFlags(fl, &rf)
 	return cmd
 }
 
@@ -254,7 +303,15 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		if i > 0 {
 			fmt.Fprintln(tw)
 		}
-		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%d  bounds=%s  (mean ± 95%% CI)\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, r.Runs, r.Bound)
+		runs := strconv.Itoa(r.Runs)
+		if r.Partial() {
+			runs = fmt.Sprintf("%d of %d (partial)", r.Done, r.Runs)
+		}
+		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%s  bounds=%s  (mean ± 95%% CI)\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, runs, r.Bound)
+		if r.Done == 0 {
+			fmt.Fprintln(tw, "no replication finished")
+			continue
+		}
 		head := []string{"policy", "queue"}
 		for _, c := range tpdColumns {
 			head = append(head, c.head)
@@ -294,20 +351,30 @@ type tpdJSONPolicy struct {
 }
 
 type tpdJSONResult struct {
-	Mode     string              `json:"mode"`
-	Count    int                 `json:"count"`
-	Rate     float64             `json:"rate"`
-	Load     float64             `json:"load"`
-	Runs     int                 `json:"runs"`
-	Bound    string              `json:"bound"`
-	Policies []tpdJSONPolicy     `json:"policies"`
-	Bounds   map[string]jsonStat `json:"bounds"`
+	Mode     string  `json:"mode"`
+	Count    int     `json:"count"`
+	Rate     float64 `json:"rate"`
+	Load     float64 `json:"load"`
+	Runs     int     `json:"runs"`
+	RunsDone int     `json:"runs_done"`
+	Partial  bool    `json:"partial,omitempty"`
+	// StoppedBy is "time_limit" or "interrupt" on a partial result.
+	StoppedBy string              `json:"stopped_by,omitempty"`
+	Bound     string              `json:"bound"`
+	Policies  []tpdJSONPolicy     `json:"policies"`
+	Bounds    map[string]jsonStat `json:"bounds"`
 }
 
-func tpdJSONResults(rs []*tpd.ExperimentResult) []tpdJSONResult {
+// tpdJSONResults is the JSON form of the results; stoppedBy names what
+// stopped the partial ones.
+func tpdJSONResults(rs []*tpd.ExperimentResult, stoppedBy string) []tpdJSONResult {
 	out := make([]tpdJSONResult, 0, len(rs))
 	for _, r := range rs {
-		jr := tpdJSONResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, Bound: r.Bound.String(), Bounds: map[string]jsonStat{}}
+		jr := tpdJSONResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, RunsDone: r.Done,
+			Bound: r.Bound.String(), Bounds: map[string]jsonStat{}}
+		if r.Partial() {
+			jr.Partial, jr.StoppedBy = true, stoppedBy
+		}
 		for _, m := range r.Bounds.Metrics {
 			jr.Bounds[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
 		}

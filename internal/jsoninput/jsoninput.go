@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"io"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/streamopt/streamopt/fault"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )

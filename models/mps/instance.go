@@ -4,10 +4,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 	"strings"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/jsoninput"
 	"github.com/streamopt/streamopt/models/rrs"
 )

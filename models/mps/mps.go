@@ -3,10 +3,11 @@ package mps
 import (
 	"context"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/models/rrs"
+	"github.com/streamopt/streamopt/sim"
 )
 
 // Stage is one stage of a multi-stage policy: users numbered in [From, To)
@@ -33,6 +34,8 @@ var ErrResources = fault.New(fault.ErrInput, "mps: current resources cannot supp
 type Options struct {
 	Method  string // RRS method, "" means auto (qp for the concave scenario)
 	Backend string // MILP backend for kkt-milp
+	// Progress, when not nil, is told of every point Sweep finishes.
+	Progress sim.Progress
 }
 
 // stageInstance returns the RRS instance of a stage: N users on the
@@ -58,6 +61,9 @@ func stageInstance(net *rrs.Instance, n float64, rcpu, rbw []float64) *rrs.Insta
 // resources the earlier stages left, and Resource_Consumption subtracts each
 // stage's CPU ι_i x_i and bandwidth x_i. A single point P = (N) gives the
 // static policy RRS(N) used for every number of users.
+//
+// A done ctx stops the planning before the next stage (or inside its RRS
+// solve) with an error that carries the limit kind of package fault.
 func Plan(ctx context.Context, net *rrs.Instance, name string, points []float64, opt Options) (*Policy, error) {
 	if len(points) == 0 {
 		return nil, fmt.Errorf("mps: policy %s: no stage points", name)
@@ -93,6 +99,9 @@ func Plan(ctx context.Context, net *rrs.Instance, name string, points []float64,
 		nq := points[q] - points[q-1]
 		if q == 1 {
 			nq = points[1]
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("mps: policy %s, before stage %d: %w", name, q, err)
 		}
 		in := stageInstance(net, nq, rcpu, rbw)
 		f, prof, err := solveStage(ctx, in, opt)
@@ -197,6 +206,10 @@ type Point struct {
 }
 
 // Sweep evaluates the optimum and every policy for N = from, from+step, …, ≤ to.
+//
+// Once ctx is done, Sweep returns the points it finished (in order, from
+// the first) together with an error that wraps ctx.Err(); the gaps over
+// them are valid for the N they cover.
 func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to, step float64, opt Options) ([]Point, error) {
 	if !(step > 0) || math.IsInf(step, 0) {
 		return nil, fmt.Errorf("%w: step: must be > 0, got %v", ErrInput, step)
@@ -207,18 +220,24 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 	if (to-from)/step > 1e6 {
 		return nil, fmt.Errorf("%w: range: more than a million points (from %v to %v step %v)", ErrInput, from, to, step)
 	}
+	total := SweepPoints(from, to, step)
+	opt.Progress.Report(0, total)
 	var pts []Point
-	for k := 0; ; k++ {
+	for k := 0; k < total; k++ {
 		n := from + float64(k)*step
-		if n > to+1e-9*step {
-			break
+		if err := ctx.Err(); err != nil {
+			return pts, fmt.Errorf("mps: sweep stopped before N = %g: %w", n, err)
 		}
 		pt := Point{N: n, Optimum: math.NaN()}
 		in := *net
 		in.Users = n
 		res, err := rrs.Solve(ctx, &in, rrs.Options{Method: opt.Method, Backend: opt.Backend})
 		if err != nil {
-			return nil, fmt.Errorf("mps: optimum at N = %g: %w", n, err)
+			err = fmt.Errorf("mps: optimum at N = %g: %w", n, err)
+			if ctx.Err() != nil && fault.Of(err) == fault.Limit {
+				return pts, err
+			}
+			return nil, err
 		}
 		if res.Status == "optimal" {
 			pt.Optimum = res.Profit
@@ -227,8 +246,22 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 			pt.Policies = append(pt.Policies, p.Evaluate(net, n))
 		}
 		pts = append(pts, pt)
+		opt.Progress.Report(k+1, total)
 	}
 	return pts, nil
+}
+
+// SweepPoints is the number of points of a sweep from, from+step, …, ≤ to
+// (0 for a range Sweep refuses).
+func SweepPoints(from, to, step float64) int {
+	if !(step > 0) || math.IsInf(step, 0) || !(from > 0) || !(to >= from) || math.IsInf(to, 0) || (to-from)/step > 1e6 {
+		return 0
+	}
+	n := 0
+	for from+float64(n)*step <= to+1e-9*step {
+		n++
+	}
+	return n
 }
 
 // Gap is the mean gap of a policy to the optimum over an interval of N.

@@ -144,6 +144,9 @@ func (sc *Scenario) OfflineBound(ctx context.Context, trace []Request, integer b
 	}
 	sol, _, err := solve.Solve(ctx, m, backend, solve.Options{})
 	if err != nil {
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
+		}
 		return nil, fmt.Errorf("rmts: offline bound: %w", err)
 	}
 	b := &Bound{Value: sol.Objective, Integer: integer, Status: sol.Status, Backend: sol.Backend, Rows: m.NumRows(), Columns: m.NumVars()}
@@ -152,7 +155,11 @@ func (sc *Scenario) OfflineBound(ctx context.Context, trace []Request, integer b
 			b.Value = sol.BestBound // still a valid upper bound
 			return b, nil
 		}
-		return b, fmt.Errorf("rmts: offline bound: solver status %v", sol.Status)
+		err := fmt.Errorf("rmts: offline bound: solver status %v", sol.Status)
+		if ctx.Err() != nil {
+			err = fmt.Errorf("%w: %w", err, ctx.Err()) // stopped by ctx: a limit
+		}
+		return b, err
 	}
 	return b, nil
 }

@@ -116,3 +116,25 @@ func Example_dasdProactive() {
 	// δ=2: served 10 of 10, 5 migrations (5 proactive), load variance 0.4944
 	// rmts: invalid input: policy.dasd_proactive_delta: must be 0 (off) or >= 2 (δ = 1 would move streams back and forth), got 1
 }
+
+// Progress counts every replication of a run: here the 2 × 4 offline LP
+// bounds (two rates, four runs), then the 2 × 2 × 4 simulations (two
+// policies), 24 in all, reported as done/total without a terminal.
+func ExampleScenario_Run_progress() {
+	in, _ := rmts.Parse([]byte(small))
+	sc, _ := rmts.Build(in)
+	var seen []string
+	ex := rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1, Bound: true, Backend: "simplex",
+		Progress: func(done, total int) {
+			if done == 0 || done == 8 || done == total {
+				seen = append(seen, fmt.Sprintf("%d/%d", done, total))
+			}
+		}}
+	res, err := sc.Run(context.Background(), ex)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(seen, res.Done, res.Total, res.Partial())
+	// Output: [0/24 8/24 24/24] 16 16 false
+}

@@ -3,9 +3,9 @@ package rmts
 import (
 	_ "embed"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 

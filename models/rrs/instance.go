@@ -3,10 +3,10 @@ package rrs
 import (
 	_ "embed"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"io"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 

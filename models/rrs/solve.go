@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/qp"
 	"github.com/streamopt/streamopt/solve"
@@ -50,8 +50,18 @@ type RegionDelay struct {
 
 // Result is the answer of Solve.
 type Result struct {
-	Status string `json:"status"` // "optimal" or "infeasible"
-	Method string `json:"method"`
+	// Status is "optimal" or "infeasible", or, when a limit stopped the
+	// solve (Partial), "time_limit" (the context's deadline or
+	// cancellation) or "limit" (a node or iteration limit of Options.Solve).
+	Status string `json:"status"`
+	// Partial is set when a limit stopped the solve: Policy, Profit and the
+	// loads then describe the best KKT point kkt-milp had found (none when
+	// Policy is nil), and BestBound bounds the optimum from above.
+	Partial bool `json:"partial,omitempty"`
+	// BestBound is the MILP's upper bound on the profit of kkt-milp stopped
+	// by a limit, over the KKT points with multipliers ≤ Stats["big_m"].
+	BestBound *float64 `json:"best_bound,omitempty"`
+	Method    string   `json:"method"`
 	// Backend is the MILP backend of kkt-milp, or "pure-go" for qp and wolfe.
 	Backend string  `json:"backend"`
 	Users   float64 `json:"users"`
@@ -83,6 +93,12 @@ var ErrMethod = fault.New(fault.ErrInput, "rrs: method")
 // Solve validates the instance, checks Proposition 1, compiles it and runs
 // the chosen method. An infeasible instance gives a Result with Status
 // "infeasible" and a nil error: it is a definitive answer.
+//
+// When ctx is done before the method finishes (or a limit of opt.Solve
+// stops kkt-milp), Solve returns a Partial result together with an error
+// that carries the limit kind of package fault: kkt-milp reports its best
+// KKT point so far and its bound, the other methods have nothing valid to
+// report before they converge.
 func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -137,9 +153,39 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		if errors.As(err, &nc) {
 			return nil, fmt.Errorf("%w %s: %w; use --method kkt-milp for the global optimum", ErrMethod, method, err)
 		}
-		return nil, err
+		if fault.Of(err) != fault.Limit {
+			return nil, err
+		}
+		res.Status, res.Partial = "limit", true
+		if ctx.Err() != nil {
+			res.Status = lp.TimeLimit.String()
+		}
+		res.Message = fmt.Sprintf("%s stopped before it finished: %v", method, err)
+		if s == nil {
+			return res, err
+		}
+		if b, ok := s.Stats["best_bound"]; ok && !math.IsNaN(b) && !math.IsInf(b, 0) {
+			res.BestBound = &b
+		}
+		if s.X == nil {
+			res.Backend, res.Stats = s.Backend, s.Stats
+			return res, err
+		}
+		if ferr := fillResult(in, res, s); ferr != nil {
+			return nil, fmt.Errorf("%w; its incumbent: %w", err, ferr)
+		}
+		return res, err
 	}
 	res.Status = lp.Optimal.String()
+	if err := fillResult(in, res, s); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// fillResult copies a method's solution into res: the policy, its profit,
+// the loads and the multipliers.
+func fillResult(in *Instance, res *Result, s *qp.Solution) error {
 	res.Backend = s.Backend
 	if res.Backend == "" {
 		res.Backend = "pure-go"
@@ -166,7 +212,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	}
 	loads, err := in.Evaluate(res.Policy)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	res.Profit = loads.Profit
 	for i := range in.DataCenters {
@@ -177,7 +223,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	for j := range in.Regions {
 		res.Regions = append(res.Regions, RegionDelay{Name: regionName(&in.Regions[j], j), DelayMS: loads.RegionDelay[j], Gamma: s.Gamma[j]})
 	}
-	return res, nil
+	return nil
 }
 
 func dcName(d *DataCenter, i int) string {

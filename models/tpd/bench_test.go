@@ -19,7 +19,7 @@ func BenchmarkSimulateCampus(b *testing.B) {
 		b.Run(p.String(), func(b *testing.B) {
 			var events uint64
 			for i := 0; i < b.N; i++ {
-				r, err := Simulate(s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(1, i))
+				r, err := Simulate(context.Background(), s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(1, i))
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -59,7 +59,7 @@ func TestBoundChain(t *testing.T) {
 		}
 		var policies []float64
 		for _, p := range Policies {
-			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))
+			r, err := Simulate(context.Background(), s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,7 +170,7 @@ func TestBoundsRejectBadInput(t *testing.T) {
 		"Exact":        func() error { _, err := Exact(ctx, s, bad, 1, "auto", solve.Options{}); return err },
 		"nil scenario": func() error { _, err := LB0(nil, tasks); return err },
 		"Exact slot":   func() error { _, err := Exact(ctx, s, tasks, -1, "auto", solve.Options{}); return err },
-		"Simulate nil": func() error { _, err := Simulate(nil, tasks, Config{}, nil); return err },
+		"Simulate nil": func() error { _, err := Simulate(context.Background(), nil, tasks, Config{}, nil); return err },
 	}
 	for name, f := range checks {
 		if err := f(); !errors.Is(err, ErrInput) {

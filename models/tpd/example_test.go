@@ -48,7 +48,7 @@ func ExampleParse() {
 
 func ExampleSimulate() {
 	s := scenario()
-	res, err := tpd.Simulate(s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.MDD, InfoInterval: tpd.UseScenarioInfo}, sim.Stream(1, 0))
+	res, err := tpd.Simulate(context.Background(), s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.MDD, InfoInterval: tpd.UseScenarioInfo}, sim.Stream(1, 0))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -133,4 +133,37 @@ func ExampleLowerBoundLagrange() {
 	}
 	fmt.Printf("LB_LAG %.4f  L(0) = LB0 %g  pooled by speed %.4f\n", lb.Value, lb.Initial, lb.Pooled)
 	// Output: LB_LAG 17.0000  L(0) = LB0 16  pooled by speed 17.0000
+}
+
+// Progress is a callback, so a library caller (or a batch job, with no
+// terminal) sees every finished replication; Run calls it once with 0
+// first. A second run is stopped after two replications from inside the
+// callback: it returns the two, marked partial, with the context's error.
+// (ρ = λ·w̄/ΣQ·v = 0.5·4/(2·2 + 1·1) = 0.4.)
+func ExampleScenario_Run_progress() {
+	s := scenario()
+	ex := tpd.Experiment{ModeName: "stable", Mode: s.Modes["stable"], Policies: tpd.Policies, Runs: 5, Workers: 1}
+	calls, last := 0, ""
+	ex.Progress = func(done, total int) {
+		calls++
+		last = fmt.Sprintf("%d/%d", done, total)
+	}
+	if _, err := s.Run(context.Background(), ex); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%d calls, last %s replications\n", calls, last)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ex.Progress = func(done, total int) {
+		if done == 2 {
+			cancel()
+		}
+	}
+	res, err := s.Run(ctx, ex)
+	fmt.Printf("partial %v: %d of %d replications; %v\n", res.Partial(), res.Done, res.Runs, err)
+	// Output:
+	// 6 calls, last 5/5 replications
+	// partial true: 2 of 5 replications; tpd: stable ρ=0.4: sim: stopped after 2 of 5 replications: context canceled
 }

@@ -3,7 +3,6 @@ package tpd
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -68,7 +67,8 @@ type Experiment struct {
 	// pooled by speed, DefaultLagrangeIterations).
 	Lagrange LagrangeOptions
 	Workers  int
-	Progress io.Writer
+	// Progress, when not nil, is told of every finished replication.
+	Progress sim.Progress
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -84,13 +84,20 @@ type ExperimentResult struct {
 	Mode     Mode
 	Rate     float64 // base arrival rate, 1/s
 	Load     float64 // offered load ρ = rate·w̄ / Σ Q_k v_k
-	Runs     int
+	Runs     int     // replications asked for
+	// Done is the number of replications that finished: Runs, or fewer
+	// when a time limit or a cancellation stopped the run (see Partial).
+	// Every summary is over these Done replications.
+	Done     int
 	Bound    BoundKind
 	Policies []PolicyStats
 	// Bounds: "lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub"
 	// (total delay, s), with "lp_windows", "lp_solved" and "lag_iterations".
 	Bounds sim.Summary
 }
+
+// Partial reports whether the run stopped before every replication finished.
+func (r *ExperimentResult) Partial() bool { return r.Done < r.Runs }
 
 // OfferedLoad is ρ = λ w̄ / Σ_k Q_k v_k for base rate λ.
 func (s *Scenario) OfferedLoad(m Mode) float64 { return s.Rate(m) / s.TaskCapacity() }
@@ -99,6 +106,11 @@ func (s *Scenario) OfferedLoad(m Mode) float64 { return s.Rate(m) / s.TaskCapaci
 // sim.Stream(seed, r) and every policy then continues from the same stream
 // state, so all policies see the same sub-tasks and the same random
 // numbers (common random numbers); replications run on all cores.
+//
+// Once ctx is done (a deadline, a cancellation) the running replications
+// stop within a few thousand events, and Run returns the summaries over the
+// replications that finished (Done of them, possibly none) together with
+// an error that wraps ctx.Err(); the result is then Partial.
 func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, error) {
 	if err := ex.Mode.validate("mode"); err != nil {
 		return nil, err
@@ -122,8 +134,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 		backend = s.Backend
 	}
 	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound}
-	label := fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, res.Load)
-	samples, err := sim.Run(ctx, ex.Runs, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress, Label: label},
+	samples, err := sim.Run(ctx, ex.Runs, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress},
 		func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
 			tasks, pcg, err := s.replicationTrace(ex.Mode, rep.Index)
 			if err != nil {
@@ -133,6 +144,11 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			lb0 := lb0(s, tasks)
 			tlb := lb0
 			out["lb0"] = lb0
+			// A replication of 10⁵ sub-tasks has steps of a fraction of a
+			// second that do not watch ctx: look between them.
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange {
 				v := lbSRPT(s, tasks)
 				out["lb_srpt"] = v
@@ -147,6 +163,9 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				out["lp_windows"] = float64(b.Windows)
 				out["lp_solved"] = float64(b.Solved)
 				tlb = math.Max(tlb, b.Value)
+				if err := ctx.Err(); err != nil {
+					return nil, err // LB_LP fell back to weaker windows: not a full replication
+				}
 			}
 			if ex.Bound == BoundLagrange || ex.Bound == BoundAll {
 				b, err := LowerBoundLagrange(ctx, s, tasks, ex.Lagrange)
@@ -158,6 +177,9 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				tlb = math.Max(tlb, b.Value)
 			}
 			out["t_lb"] = tlb
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			_, greedy := greedyRounded(s, tasks, 0)
 			out["greedy_ub"] = greedy
 			for _, p := range ex.Policies {
@@ -170,7 +192,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 					info = *ex.InfoInterval
 				}
 				st := *pcg // same stream state for every policy
-				r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
+				r, err := Simulate(ctx, s, tasks, Config{Policy: p, Discipline: d, InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
 				if err != nil {
 					return nil, err
 				}
@@ -182,9 +204,11 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			}
 			return out, nil
 		})
-	if err != nil {
+	samples = sim.Finished(samples, err)
+	if samples == nil {
 		return nil, err
 	}
+	res.Done = len(samples)
 	split := map[string][]map[string]float64{}
 	for r, smp := range samples {
 		for k, v := range smp {
@@ -208,6 +232,9 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			d = *ex.Discipline
 		}
 		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: d, Stats: sim.Summarize(split[p.String()])})
+	}
+	if err != nil {
+		return res, fmt.Errorf("tpd: %s ρ=%.3g: %w", ex.ModeName, res.Load, err)
 	}
 	return res, nil
 }

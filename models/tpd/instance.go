@@ -3,10 +3,10 @@ package tpd
 import (
 	_ "embed"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/jsoninput"
 )
 

@@ -216,7 +216,7 @@ func TestLagrangeValidProperty(t *testing.T) {
 		s, tasks := randomOffGrid(t, seed)
 		_, upper := greedyRounded(s, tasks, 0)
 		for _, p := range Policies {
-			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))
+			r, err := Simulate(context.Background(), s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -54,7 +54,7 @@ func TestDisciplines(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.d.String(), func(t *testing.T) {
-			res, err := Simulate(s, tasks, Config{Policy: RND, Discipline: tc.d, InfoInterval: UseScenarioInfo}, sim.Stream(1, 0))
+			res, err := Simulate(context.Background(), s, tasks, Config{Policy: RND, Discipline: tc.d, InfoInterval: UseScenarioInfo}, sim.Stream(1, 0))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +144,7 @@ func TestSimulationInvariants(t *testing.T) {
 	for _, p := range Policies {
 		for _, d := range []Discipline{MDD, EDD, FCFS} {
 			cfg := Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo}
-			r1, err := Simulate(s, tasks, cfg, sim.Stream(5, 1))
+			r1, err := Simulate(context.Background(), s, tasks, cfg, sim.Stream(5, 1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,7 +158,7 @@ func TestSimulationInvariants(t *testing.T) {
 			if got := r1.MeanRouting + r1.MeanHandling; math.Abs(got-r1.MeanDelay) > 1e-9 {
 				t.Errorf("%v/%v: routing + handling = %g, delay %g", p, d, got, r1.MeanDelay)
 			}
-			r2, _ := Simulate(s, tasks, cfg, sim.Stream(5, 1))
+			r2, _ := Simulate(context.Background(), s, tasks, cfg, sim.Stream(5, 1))
 			if !cmp.Equal(r1.Outcomes, r2.Outcomes) {
 				t.Errorf("%v/%v: same seed, different outcomes", p, d)
 			}
@@ -221,7 +221,7 @@ func TestMultiSlotDemand(t *testing.T) {
 	lb := math.Max(l0, ls)
 	for _, p := range Policies {
 		for _, d := range []Discipline{MDD, EDD, FCFS} {
-			r, err := Simulate(s, tasks, Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo}, sim.Stream(2, 1))
+			r, err := Simulate(context.Background(), s, tasks, Config{Policy: p, Discipline: d, InfoInterval: UseScenarioInfo}, sim.Stream(2, 1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -320,7 +320,7 @@ func TestCountOwnDispatches(t *testing.T) {
 	run := func(own bool, info float64) *Result {
 		s := *base
 		s.CountOwn = own
-		r, err := Simulate(&s, tasks, Config{Policy: TPD, Discipline: MDD, InfoInterval: info}, sim.Stream(9, 1))
+		r, err := Simulate(context.Background(), &s, tasks, Config{Policy: TPD, Discipline: MDD, InfoInterval: info}, sim.Stream(9, 1))
 		if err != nil {
 			t.Fatal(err)
 		}

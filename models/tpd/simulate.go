@@ -1,6 +1,7 @@
 package tpd
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -101,10 +102,15 @@ const (
 
 // Simulate runs one policy over a trace. rng supplies the dispatcher's
 // random choices; the trace itself is fixed, so several policies can be
-// compared on the same sub-tasks (common random numbers).
-func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, error) {
+// compared on the same sub-tasks (common random numbers). Once ctx is done
+// the simulation stops within a few thousand events with an error that
+// wraps ctx.Err().
+func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, error) {
 	if s == nil {
 		return nil, inputErr("nil scenario")
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	if err := s.ValidateTasks(tasks); err != nil {
 		return nil, err
@@ -302,7 +308,7 @@ func Simulate(s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, e
 		}
 		e.Schedule(0, prioRefresh, tick)
 	}
-	if err := e.Run(math.Inf(1)); err != nil {
+	if err := e.RunContext(ctx, math.Inf(1)); err != nil {
 		return nil, fmt.Errorf("tpd: simulation: %w", err)
 	}
 

@@ -3,9 +3,9 @@ package tpd
 import (
 	"context"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
 )

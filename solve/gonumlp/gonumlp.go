@@ -4,16 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 	"sort"
 
-	glp "gonum.org/v1/gonum/optimize/convex/lp"
-
-	"gonum.org/v1/gonum/mat"
-
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
+	"gonum.org/v1/gonum/mat"
+	glp "gonum.org/v1/gonum/optimize/convex/lp"
 )
 
 // Name is the name the backend registers under.

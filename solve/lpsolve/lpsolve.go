@@ -6,13 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"math"
 	"strconv"
 	"time"
 
 	"github.com/draffensperger/golp"
-
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
 )

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"github.com/streamopt/streamopt/internal/progress"
+)
+
+// runFlags are the flags every model command shares: a time limit, and how
+// progress is shown on stderr.
+type runFlags struct {
+	timeLimit time.Duration
+	progress  string
+
+	printer *progress.Printer // set by start
+}
+
+func addRunFlags(fl *pflag.FlagSet, f *runFlags) {
+	fl.DurationVar(&f.timeLimit, "time-limit", 0,
+		"stop after this long, e.g. 30s or 2m, print what finished marked as partial, and exit 1 (0 = no limit)")
+	fl.StringVar(&f.progress, "progress", "auto",
+		"progress on stderr: auto (a bar on a terminal, otherwise a line every few seconds), bar, plain or off")
+}
+
+// start checks the flags and returns the command's context: the
+// interrupt-aware context of run, with the time limit on top. The caller
+// must call cancel.
+func (f *runFlags) start(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, err error) {
+	if f.timeLimit < 0 {
+		return nil, nil, inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
+	}
+	mode, err := progress.ParseMode(f.progress)
+	if err != nil {
+		return nil, nil, inputError(fmt.Errorf("--progress: %w", err))
+	}
+	f.printer = progress.New(cmd.ErrOrStderr(), mode)
+	ctx = cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if f.timeLimit > 0 {
+		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
+	} else {
+		ctx, cancel = context.WithCancel(ctx)
+	}
+	return ctx, cancel, nil
+}
+
+// task is the progress callback of one long step ("tpd ρ=0.95", "replications").
+func (f *runFlags) task(label, unit string) func(done, total int) {
+	return f.printer.Task(label, unit)
+}
+
+// stopped reports whether err says that ctx stopped the work: ctx is done
+// and err carries the limit kind (package fault).
+func stopped(ctx context.Context, err error) bool {
+	return err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err())
+}
+
+// stopReason says, for the partial marker, what stopped ctx.
+func (f *runFlags) stopReason(ctx context.Context) string {
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return fmt.Sprintf("the time limit (%v)", f.timeLimit)
+	case context.Cause(ctx) != nil && context.Cause(ctx) != context.Canceled:
+		// signal.NotifyContext's cause: "interrupt signal received".
+		return "a signal (" + context.Cause(ctx).Error() + ")"
+	}
+	return "a cancellation"
+}
+
+// stoppedBy is the JSON value of "stopped_by".
+func stoppedBy(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "time_limit"
+	}
+	return "interrupt"
+}
+
+// partialLine is the marker a partial table ends with, e.g. "partial:
+// stopped by the time limit (5s) after 37 of 100 replications".
+func (f *runFlags) partialLine(ctx context.Context, after string) string {
+	return fmt.Sprintf("partial: stopped by %s after %s", f.stopReason(ctx), after)
+}
+
+// partialExit is what a command returns once it has printed a partial
+// answer: exit code 1 and one line on stderr. It clears a progress bar left
+// on screen first.
+func (f *runFlags) partialExit(ctx context.Context) error {
+	f.printer.Clear()
+	return &exitError{exitLimit, fmt.Errorf("stopped by %s; the output is partial", f.stopReason(ctx))}
+}
