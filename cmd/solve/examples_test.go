@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,11 +17,11 @@ import (
 // TestExamplesParse keeps every shipped example valid: examples/NAME-*.json
 // must pass the parser (schema and validation) of model NAME.
 func TestExamplesParse(t *testing.T) {
-	parsers := map[string]func([]byte) error{
-		"rrs":  func(b []byte) error { _, err := rrs.ParseBytes(b); return err },
-		"mps":  func(b []byte) error { _, err := mps.ParseBytes(b); return err },
-		"rmts": func(b []byte) error { _, err := rmts.Parse(b); return err },
-		"tpd":  func(b []byte) error { _, err := tpd.Parse(b); return err },
+	parsers := map[string]func(io.Reader) error{
+		"rrs":  func(r io.Reader) error { _, err := rrs.Parse(r); return err },
+		"mps":  func(r io.Reader) error { _, err := mps.Parse(r); return err },
+		"rmts": func(r io.Reader) error { _, err := rmts.Parse(r); return err },
+		"tpd":  func(r io.Reader) error { _, err := tpd.Parse(r); return err },
 	}
 	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "*.json"))
 	if err != nil {
@@ -38,7 +40,7 @@ func TestExamplesParse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := parse(data); err != nil {
+		if err := parse(bytes.NewReader(data)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
 	}

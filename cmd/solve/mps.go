@@ -45,7 +45,7 @@ and [N_H, N̄]. Infeasible points (pseudo-profit) are kept out of the means.
 The gap table of spec A.10 is the one printed with --step 5.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			in, err := readModel(input, format, mps.ParseBytes)
+			in, err := readModel(input, format, mps.Parse)
 			if err != nil {
 				return err
 			}

@@ -35,7 +35,7 @@ An instance with fewer total capacity than users is reported as infeasible
 (Proposition 1) with exit code 0.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			in, err := readModel(input, format, rrs.ParseBytes)
+			in, err := readModel(input, format, rrs.Parse)
 			if err != nil {
 				return err
 			}

@@ -5,51 +5,156 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/streamopt/streamopt/fault"
 	"io"
+	"io/fs"
+	"math/big"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/streamopt/streamopt/fault"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
 
+// Caps on a document, checked before it is held or decoded.
+const (
+	// MaxBytes caps the size of a document: 64 MiB, far above the largest
+	// instance the models' own caps allow in practice (a 1000 × 1000
+	// latency matrix is about 8 MB) and the shipped examples (under 10 kB).
+	MaxBytes = 64 << 20
+	// MaxValues caps the JSON values of a document (every number, string,
+	// boolean, null, array and object): 2^22 = 4 194 304. Validating costs
+	// about 80 bytes and 1.5 µs per value (measured on 10^7-byte arrays),
+	// so a document at the cap needs about 350 MB and a few seconds, where
+	// a 64 MiB array of one-digit numbers would need 2.5 GB.
+	MaxValues = 1 << 22
+	// MaxDepth caps the nesting of arrays and objects; the models' files
+	// nest at most 5 deep.
+	MaxDepth = 64
+)
+
+// ErrTooLarge is wrapped when a document exceeds MaxBytes, MaxValues or
+// MaxDepth.
+var ErrTooLarge = fault.New(fault.ErrInput, "input too large")
+
 // Schema is an embedded JSON Schema, compiled on first use.
 type Schema struct {
-	url string
 	src []byte
 
 	once     sync.Once
+	id       string
 	compiled *jsonschema.Schema
 	err      error
 }
 
-// NewSchema wraps the schema document src; url identifies it in messages
-// and must be unique among the schemas of one program.
-func NewSchema(url string, src []byte) *Schema {
-	return &Schema{url: url, src: src}
+// NewSchema wraps the schema document src, which must carry an "$id"
+// (unique among the schemas of one program; it names the schema in
+// messages).
+func NewSchema(src []byte) *Schema {
+	return &Schema{src: src}
 }
 
 // Source returns a copy of the schema document.
 func (s *Schema) Source() []byte { return append([]byte(nil), s.src...) }
 
+// ID returns the schema's "$id", or "" when it has none or does not parse.
+func (s *Schema) ID() string {
+	s.compile()
+	return s.id
+}
+
 func (s *Schema) compile() (*jsonschema.Schema, error) {
 	s.once.Do(func() {
+		var head struct {
+			ID string `json:"$id"`
+		}
+		if err := json.Unmarshal(s.src, &head); err != nil {
+			s.err = fmt.Errorf("schema: %v", err)
+			return
+		}
+		if head.ID == "" {
+			s.err = errors.New("schema: no $id")
+			return
+		}
+		s.id = head.ID
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s.src))
 		if err != nil {
-			s.err = fmt.Errorf("schema %s: %v", s.url, err)
+			s.err = fmt.Errorf("schema %s: %v", s.id, err)
 			return
 		}
 		c := jsonschema.NewCompiler()
-		if err := c.AddResource(s.url, doc); err != nil {
-			s.err = fmt.Errorf("schema %s: %v", s.url, err)
+		if err := c.AddResource(s.id, doc); err != nil {
+			s.err = fmt.Errorf("schema %s: %v", s.id, err)
 			return
 		}
-		s.compiled, s.err = c.Compile(s.url)
+		s.compiled, s.err = c.Compile(s.id)
 	})
 	return s.compiled, s.err
+}
+
+// ReadAll reads a whole document from r, refusing one larger than
+// MaxBytes: a regular file (r has a Stat method, as *os.File does) from its
+// size before reading anything, any other reader after MaxBytes + 1 bytes
+// read through an io.LimitReader. The buffer grows by doubling up to that
+// limit, so at most about 2 × MaxBytes is ever allocated.
+func ReadAll(r io.Reader) ([]byte, error) {
+	n := 64 << 10
+	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			if st.Size() > MaxBytes {
+				return nil, fmt.Errorf("%w: the file is %s, over the cap of %s", ErrTooLarge, byteSize(st.Size()), byteSize(MaxBytes))
+			}
+			n = int(st.Size()) + 1 // + 1 to see the end of the file without growing
+		}
+	}
+	const limit = MaxBytes + 1
+	lr := io.LimitReader(r, limit)
+	buf := make([]byte, 0, min(n, limit))
+	for {
+		if len(buf) == cap(buf) {
+			if cap(buf) == limit {
+				break
+			}
+			buf = append(make([]byte, 0, min(2*cap(buf), limit)), buf...)
+		}
+		m, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(buf) > MaxBytes {
+		return nil, fmt.Errorf("%w: more than %s read, over the cap of %s", ErrTooLarge, byteSize(MaxBytes), byteSize(MaxBytes))
+	}
+	return buf, nil
+}
+
+// byteSize writes n bytes in MiB (or bytes when small), e.g. "70.0 MiB
+// (73400320 bytes)".
+func byteSize(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	mib := float64(n) / (1 << 20)
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%.0f MiB", mib)
+	}
+	return fmt.Sprintf("%.1f MiB (%d bytes)", mib, n)
+}
+
+// Read reads a document from r with ReadAll and decodes it with Decode.
+func (s *Schema) Read(r io.Reader, v any) error {
+	data, err := ReadAll(r)
+	if err != nil {
+		return err
+	}
+	return s.Decode(data, v)
 }
 
 // ErrSchema is wrapped when the embedded schema itself does not compile, a
@@ -57,14 +162,20 @@ func (s *Schema) compile() (*jsonschema.Schema, error) {
 var ErrSchema = fault.New(fault.ErrSolver, "embedded schema does not compile")
 
 // Decode checks data against the schema and decodes it into v, rejecting
-// fields v does not have. A schema violation is reported as sorted
-// "path: message" items joined by "; ".
+// fields v does not have. A top-level "$schema" key is ignored (the
+// schema must allow it, so that the instance validates elsewhere too). A
+// document over MaxBytes, MaxValues or MaxDepth is refused with
+// ErrTooLarge before it is decoded. A schema violation is
+// reported as sorted "path: message" items joined by "; ".
 func (s *Schema) Decode(data []byte, v any) error {
 	sch, err := s.compile()
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrSchema, err)
 	}
-	if err := checkSyntax(data); err != nil {
+	if len(data) > MaxBytes {
+		return fmt.Errorf("%w: the document is %s, over the cap of %s", ErrTooLarge, byteSize(int64(len(data))), byteSize(MaxBytes))
+	}
+	if err := checkSyntax(data, MaxValues, MaxDepth); err != nil {
 		return err
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
@@ -74,12 +185,29 @@ func (s *Schema) Decode(data []byte, v any) error {
 	if err := sch.Validate(doc); err != nil {
 		return errors.New(violations(err))
 	}
+	if m, ok := doc.(map[string]any); ok {
+		if _, ok := m["$schema"]; ok {
+			if data, err = withoutKey(data, "$schema"); err != nil {
+				return err
+			}
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
 	return nil
+}
+
+// withoutKey returns the JSON object data without its top-level key.
+func withoutKey(data []byte, key string) ([]byte, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("not valid JSON: %v", err)
+	}
+	delete(m, key)
+	return json.Marshal(m)
 }
 
 // violations flattens a validation error to its leaf causes.
@@ -93,7 +221,7 @@ func violations(err error) string {
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
 		if len(e.Causes) == 0 {
-			leaves = append(leaves, FieldPath(e.InstanceLocation)+": "+strings.TrimSpace(e.ErrorKind.LocalizedString(pr)))
+			leaves = append(leaves, FieldPath(e.InstanceLocation)+": "+describe(e.ErrorKind, pr))
 			return
 		}
 		for _, c := range e.Causes {
@@ -103,6 +231,27 @@ func violations(err error) string {
 	walk(ve)
 	sort.Strings(leaves)
 	return strings.Join(leaves, "; ")
+}
+
+// describe words a violated bound the way the models' own checks do
+// ("must be >= 1, got 0"), and any other violation as the validator does.
+func describe(k jsonschema.ErrorKind, pr *message.Printer) string {
+	bound := func(op string, got, want *big.Rat) string {
+		g, _ := got.Float64()
+		w, _ := want.Float64()
+		return fmt.Sprintf("must be %s %g, got %g", op, w, g)
+	}
+	switch k := k.(type) {
+	case *kind.Minimum:
+		return bound(">=", k.Got, k.Want)
+	case *kind.ExclusiveMinimum:
+		return bound(">", k.Got, k.Want)
+	case *kind.Maximum:
+		return bound("<=", k.Got, k.Want)
+	case *kind.ExclusiveMaximum:
+		return bound("<", k.Got, k.Want)
+	}
+	return strings.TrimSpace(k.LocalizedString(pr))
 }
 
 // FieldPath renders a JSON location such as ["ipns", "2", "slots"] as
@@ -127,8 +276,12 @@ func FieldPath(loc []string) string {
 
 // checkSyntax reports a JSON syntax error together with the field it
 // occurs in, e.g. `regions[0].share: invalid character 'N' ...` for a NaN,
-// which JSON cannot represent.
-func checkSyntax(data []byte) error {
+// which JSON cannot represent, and refuses (ErrTooLarge) a document with
+// more than maxValues values or nested deeper than maxDepth, naming the
+// field at which it passed the cap. It streams the tokens, holding only the
+// stack of open containers.
+func checkSyntax(data []byte, maxValues, maxDepth int) error {
+	values := 0
 	dec := json.NewDecoder(bytes.NewReader(data))
 	type frame struct {
 		array bool
@@ -174,13 +327,21 @@ func checkSyntax(data []byte) error {
 		if err != nil {
 			return fmt.Errorf("%s: not valid JSON: %v (JSON has no NaN or Infinity: numbers must be finite)", path(), err)
 		}
+		d, delim := tok.(json.Delim)
+		key := !delim && len(stack) > 0 && !stack[len(stack)-1].array && stack[len(stack)-1].atKey
+		if !key && (!delim || d == '{' || d == '[') {
+			if values++; values > maxValues {
+				return fmt.Errorf("%w: %s: the document has more than %d JSON values, the cap", ErrTooLarge, path(), maxValues)
+			}
+		}
 		switch t := tok.(type) {
 		case json.Delim:
 			switch t {
-			case '{':
-				stack = append(stack, frame{atKey: true})
-			case '[':
-				stack = append(stack, frame{array: true})
+			case '{', '[':
+				if len(stack) == maxDepth {
+					return fmt.Errorf("%w: %s: more than %d levels of nesting, the cap", ErrTooLarge, path(), maxDepth)
+				}
+				stack = append(stack, frame{array: t == '[', atKey: t == '{'})
 			default:
 				stack = stack[:len(stack)-1]
 				afterValue()

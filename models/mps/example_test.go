@@ -1,6 +1,7 @@
 package mps_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -10,7 +11,7 @@ import (
 
 func ExamplePlan() {
 	data, _ := os.ReadFile("../../examples/mps-paper.json")
-	in, err := mps.ParseBytes(data)
+	in, err := mps.Parse(bytes.NewReader(data))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -3,6 +3,7 @@ package tpd_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/sim"
@@ -19,7 +20,7 @@ const small = `{
 }`
 
 func scenario() *tpd.Scenario {
-	in, err := tpd.Parse([]byte(small))
+	in, err := tpd.Parse(strings.NewReader(small))
 	if err != nil {
 		panic(err)
 	}
@@ -41,7 +42,7 @@ var tasks = []tpd.Task{
 }
 
 func ExampleParse() {
-	in, err := tpd.Parse([]byte(`{"ipns": [{"slots": 0, "speed": 1}], "workload": {"frames": {"min": 1, "max": 2}}}`))
+	in, err := tpd.Parse(strings.NewReader(`{"ipns": [{"slots": 0, "speed": 1}], "workload": {"frames": {"min": 1, "max": 2}}}`))
 	fmt.Println(in == nil, err)
 	// Output: true tpd: invalid input: ipns[0].slots: must be >= 1 (an IPN with no slots can run nothing), got 0
 }
