@@ -14,7 +14,7 @@
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
 //	solve --version                 (module version and Go release)
 //
-// An --input file may be at most 64 MiB with at most 2^22 JSON values
+// An --input file may be at most 64 MiB with at most 2^20 JSON values
 // (internal/jsoninput); every model caps the sizes that drive memory and
 // time (the schema's description lists them), and a file beyond a cap is an
 // input error naming the field.

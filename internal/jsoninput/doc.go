@@ -8,7 +8,7 @@
 // is refused from its size, before reading), so a pipe or /dev/zero cannot
 // exhaust memory; and it may hold at most MaxValues JSON values nested at
 // most MaxDepth deep, counted by a streaming pass before the document is
-// decoded into the generic tree the schema validator needs (about 80 bytes
+// decoded into the generic tree the schema validator needs (about 140 bytes
 // per value, measured). Every refusal wraps ErrTooLarge, an input error
 // (fault.ErrInput).
 //

@@ -21,16 +21,19 @@ import (
 
 // Caps on a document, checked before it is held or decoded.
 const (
-	// MaxBytes caps the size of a document: 64 MiB, far above the largest
-	// instance the models' own caps allow in practice (a 1000 × 1000
-	// latency matrix is about 8 MB) and the shipped examples (under 10 kB).
+	// MaxBytes caps the size of a document: 64 MiB, room for MaxValues
+	// numbers of 60 characters, far above the shipped examples (under
+	// 10 kB) and benchmarks/rrsscale's largest instance written as JSON
+	// (about 3 MB).
 	MaxBytes = 64 << 20
 	// MaxValues caps the JSON values of a document (every number, string,
-	// boolean, null, array and object): 2^22 = 4 194 304. Validating costs
-	// about 80 bytes and 1.5 µs per value (measured on 10^7-byte arrays),
-	// so a document at the cap needs about 350 MB and a few seconds, where
-	// a 64 MiB array of one-digit numbers would need 2.5 GB.
-	MaxValues = 1 << 22
+	// boolean, null, array and object): 2^20 = 1 048 576, 2.5 times the
+	// largest instance of benchmarks/rrsscale (200 × 2000 latencies).
+	// Validating costs about 140 bytes and 2 µs per value (measured: a
+	// document at the cap, 144 MB resident and 2.2 s; one value more is
+	// refused in 0.7 s with 31 MB), so the cap also bounds a file of short
+	// numbers, which at 64 MiB would need several GB.
+	MaxValues = 1 << 20
 	// MaxDepth caps the nesting of arrays and objects; the models' files
 	// nest at most 5 deep.
 	MaxDepth = 64
@@ -98,41 +101,46 @@ func (s *Schema) compile() (*jsonschema.Schema, error) {
 // ReadAll reads a whole document from r, refusing one larger than
 // MaxBytes: a regular file (r has a Stat method, as *os.File does) from its
 // size before reading anything, any other reader after MaxBytes + 1 bytes
-// read through an io.LimitReader. The buffer grows by doubling up to that
-// limit, so at most about 2 × MaxBytes is ever allocated.
+// read through an io.LimitReader. A reader of unknown size is read in
+// chunks that double from 64 KiB to 8 MiB and are joined only when the end
+// came within the cap, so refusing an endless one (a pipe, /dev/zero) holds
+// little more than MaxBytes.
 func ReadAll(r io.Reader) ([]byte, error) {
-	n := 64 << 10
+	size := 64 << 10
+	known := false
 	if f, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			if st.Size() > MaxBytes {
 				return nil, fmt.Errorf("%w: the file is %s, over the cap of %s", ErrTooLarge, byteSize(st.Size()), byteSize(MaxBytes))
 			}
-			n = int(st.Size()) + 1 // + 1 to see the end of the file without growing
+			size, known = int(st.Size())+1, true // + 1 to see the end without a second chunk
 		}
 	}
-	const limit = MaxBytes + 1
-	lr := io.LimitReader(r, limit)
-	buf := make([]byte, 0, min(n, limit))
+	lr := io.LimitReader(r, MaxBytes+1)
+	var chunks [][]byte
+	total := 0
 	for {
-		if len(buf) == cap(buf) {
-			if cap(buf) == limit {
-				break
-			}
-			buf = append(make([]byte, 0, min(2*cap(buf), limit)), buf...)
-		}
-		m, err := lr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+m]
-		if err == io.EOF {
+		c := make([]byte, size)
+		n, err := io.ReadFull(lr, c)
+		chunks = append(chunks, c[:n])
+		total += n
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
+		if !known {
+			size = min(2*size, 8<<20)
+		}
 	}
-	if len(buf) > MaxBytes {
+	if total > MaxBytes {
 		return nil, fmt.Errorf("%w: more than %s read, over the cap of %s", ErrTooLarge, byteSize(MaxBytes), byteSize(MaxBytes))
 	}
-	return buf, nil
+	if len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	return bytes.Join(chunks, nil), nil
 }
 
 // byteSize writes n bytes in MiB (or bytes when small), e.g. "70.0 MiB
