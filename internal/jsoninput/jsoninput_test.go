@@ -227,3 +227,17 @@ func TestCheckSyntaxLimits(t *testing.T) {
 		}
 	}
 }
+
+func ExampleSchema_Read() {
+	s := NewSchema([]byte(testSchema))
+	var in instance
+	err := s.Read(strings.NewReader(`{"$schema": "https://example.org/test.json", "users": 10, "servers": [{"slots": 4}]}`), &in)
+	fmt.Println(in.Users, in.Servers[0].Slots, err)
+	// Output: 10 4 <nil>
+}
+
+func ExampleReadAll() {
+	_, err := ReadAll(io.MultiReader(strings.NewReader("["), &zeros{}))
+	fmt.Println(err)
+	// Output: input too large: more than 64 MiB read, over the cap of 64 MiB
+}

@@ -117,3 +117,21 @@ func Example_dasdProactive() {
 	// δ=2: served 10 of 10, 5 migrations (5 proactive), load variance 0.4944
 	// rmts: invalid input: policy.dasd_proactive_delta: must be 0 (off) or >= 2 (δ = 1 would move streams back and forth), got 1
 }
+
+func ExampleCheckArrivals() {
+	// A sweep over ξ checks each rate against the instance's horizon.
+	for _, xi := range []float64{40, 2e5} {
+		fmt.Println(rmts.CheckArrivals(xi, 600))
+	}
+	// Output:
+	// <nil>
+	// rmts: invalid input: arrivals.horizon: 600 min at rate 200000/min means about 1.2e+08 requests per trace, over the cap of 1e+07
+}
+
+func ExampleCheckRuns() {
+	fmt.Println(rmts.CheckRuns(20, 40, 600))
+	fmt.Println(rmts.CheckRuns(0, 40, 600))
+	// Output:
+	// <nil>
+	// rmts: invalid input: runs: must be in [1, 100000], got 0
+}

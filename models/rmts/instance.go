@@ -31,7 +31,10 @@ type Instance struct {
 	Name string `json:"name,omitempty"`
 	// Seed of the traces; replication r uses stream r.
 	Seed uint64 `json:"seed,omitempty"`
-	// Runs is the default number of replications.
+	// Runs is the default number of replications, at most MaxRuns; 0
+	// means the experiment's default (20). A file omits the field for the
+	// default: an explicit "runs": 0 is refused, as is 0 in
+	// placement.replicas, placement.max_copies and policy.last_minute_hops.
 	Runs      int       `json:"runs,omitempty"`
 	Servers   Servers   `json:"servers"`
 	Contents  Contents  `json:"contents"`

@@ -88,3 +88,28 @@ func TestRunChecksTheCount(t *testing.T) {
 		t.Errorf("error %v, want the count cap", err)
 	}
 }
+
+func TestCheckRuns(t *testing.T) {
+	for _, tc := range []struct {
+		runs, count int
+		want        string
+	}{
+		{200, 5000, ""},       // 5 000-sub-task traces, 200 runs
+		{20, 200_000, ""},     // the campus heavy mode
+		{MaxRuns, 10_000, ""}, // 10^9 exactly
+		{0, 5, "mode.runs: must be in [1, 100000], got 0"},
+		{MaxRuns + 1, 5, "mode.runs: must be in [1, 100000], got 100001"},
+		{MaxRuns, 10_001, "mode: 100000 runs × 10001 sub-tasks = 1000100000 simulated sub-tasks per policy, over the cap of 1e+09"},
+	} {
+		err := CheckRuns("mode", tc.runs, tc.count)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%d runs × %d: %v", tc.runs, tc.count, err)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%d runs × %d: error %v, want %q", tc.runs, tc.count, err, tc.want)
+		}
+	}
+}

@@ -135,3 +135,12 @@ func ExampleLowerBoundLagrange() {
 	fmt.Printf("LB_LAG %.4f  L(0) = LB0 %g  pooled by speed %.4f\n", lb.Value, lb.Initial, lb.Pooled)
 	// Output: LB_LAG 17.0000  L(0) = LB0 16  pooled by speed 17.0000
 }
+
+func ExampleCheckRuns() {
+	// solve tpd --count 1000000 --runs 2000 on the campus heavy mode.
+	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 20, 200_000))
+	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 2000, 1_000_000))
+	// Output:
+	// <nil>
+	// tpd: invalid input: workload.modes.heavy: 2000 runs × 1000000 sub-tasks = 2000000000 simulated sub-tasks per policy, over the cap of 1e+09
+}

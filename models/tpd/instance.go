@@ -33,7 +33,11 @@ type Instance struct {
 	Name string `json:"name,omitempty"`
 	// Seed of the task traces; replication r uses stream r.
 	Seed uint64 `json:"seed,omitempty"`
-	// Runs is the default number of replications per policy.
+	// Runs is the default number of replications per policy, at most
+	// MaxRuns; 0 means DefaultRuns. A file omits the field for the
+	// default: an explicit "runs": 0 is refused (so is 0 in every field
+	// where it would only mean the default, such as a mode's runs,
+	// workload.demand and bounds.slot).
 	Runs int `json:"runs,omitempty"`
 	// IPNs are the intermediate processing nodes.
 	IPNs []IPN `json:"ipns"`
@@ -118,7 +122,7 @@ type Mode struct {
 	Rate   float64 `json:"rate,omitempty"`
 	Load   float64 `json:"load,omitempty"`
 	Warmup float64 `json:"warmup,omitempty"` // fraction of the first sub-tasks left out of the metrics
-	Runs   int     `json:"runs,omitempty"`   // replications; 0 = the instance's Runs
+	Runs   int     `json:"runs,omitempty"`   // replications (≤ MaxRuns); 0 = the instance's Runs, refused in a file
 	Bursts []Burst `json:"bursts,omitempty"`
 }
 
@@ -331,9 +335,8 @@ func (in *Instance) Validate() error {
 		if err := m.validate(path); err != nil {
 			return err
 		}
-		runs := cmp.Or(m.Runs, in.Runs, DefaultRuns)
-		if n := int64(runs) * int64(m.Count); n > MaxSimulatedTasks {
-			return inputErr("%s: %d runs × %d sub-tasks = %d simulated sub-tasks per policy, over the cap of %.0e", path, runs, m.Count, n, float64(MaxSimulatedTasks))
+		if err := CheckRuns(path, cmp.Or(m.Runs, in.Runs, DefaultRuns), m.Count); err != nil {
+			return err
 		}
 	}
 	p := in.Policy
@@ -349,6 +352,21 @@ func (in *Instance) Validate() error {
 	}
 	if b.WindowMaxTasks < 0 {
 		return inputErr("bounds.window_max_tasks: must be >= 1, got %d", b.WindowMaxTasks)
+	}
+	return nil
+}
+
+// CheckRuns checks the replications of the mode at path with count
+// sub-tasks per trace: runs in [1, MaxRuns] and runs × count at most
+// MaxSimulatedTasks. Validate applies it to every mode; a caller that
+// overrides the runs or the count (solve tpd --runs, --count) checks the
+// result with it.
+func CheckRuns(path string, runs, count int) error {
+	if runs < 1 || runs > MaxRuns {
+		return inputErr("%s.runs: must be in [1, %d], got %d", path, MaxRuns, runs)
+	}
+	if n := int64(runs) * int64(count); n > MaxSimulatedTasks {
+		return inputErr("%s: %d runs × %d sub-tasks = %d simulated sub-tasks per policy, over the cap of %.0e", path, runs, count, n, float64(MaxSimulatedTasks))
 	}
 	return nil
 }
