@@ -241,3 +241,24 @@ func ExampleReadAll() {
 	fmt.Println(err)
 	// Output: input too large: more than 64 MiB read, over the cap of 64 MiB
 }
+
+// FuzzDecode: Decode never panics, and what it accepts satisfies the
+// schema's bound on slots.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(`{"users": 3, "servers": [{"slots": 2}]}`))
+	f.Add([]byte(`{"$schema": "x", "users": 3, "servers": [{"slots": 64}]}`))
+	f.Add([]byte(`[[[[{"a": [1, "b", null, true]}]]]]`))
+	f.Add([]byte(`{"users": NaN}`))
+	s := NewSchema([]byte(testSchema))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var in instance
+		if err := s.Decode(data, &in); err != nil {
+			return
+		}
+		for i, sv := range in.Servers {
+			if sv.Slots < 1 || sv.Slots > 64 {
+				t.Fatalf("accepted servers[%d].slots = %d outside [1, 64]", i, sv.Slots)
+			}
+		}
+	})
+}
