@@ -153,9 +153,13 @@ const (
 	// copies, the length of all the lists H_u ∩ H_v the migration graph
 	// keeps (8 bytes an entry).
 	MaxSharedEntries = 20_000_000
-	// MaxGraphWork caps servers × (servers + 2 × migration edges), the
-	// steps of the breadth-first searches that find the path sets ω(u),
-	// and MaxPaths the paths they hold together (Σ_u |ω(u)|).
+	// MaxGraphWork caps servers × (servers + 2E), the steps of the
+	// breadth-first searches that find the path sets ω(u), with the
+	// migration edges E bounded before the graph is built by Σ_v
+	// r_v(r_v − 1)/2, the server pairs and the links; MaxPaths caps the
+	// paths the sets hold together (Σ_u |ω(u)|), counted before they are
+	// listed. 1000 servers all sharing a content are about at the cap
+	// (measured: 500 servers, 4.3 s on the shared 2-core machine).
 	MaxGraphWork = 1_000_000_000
 	MaxPaths     = 10_000_000
 )

@@ -82,12 +82,25 @@ func Build(in *Instance) (*Scenario, error) {
 			sc.Holders[v] = all
 		}
 	}
+	// Size checks before the migration graph is built: its lists H_u ∩ H_v
+	// hold Σ_v r_v(r_v−1)/2 entries, and that many server pairs (at most
+	// all pairs, or the links) bound its edges E; the breadth-first
+	// searches that find the path sets take about servers × (servers + 2E)
+	// steps.
 	entries := 0
 	for _, hs := range sc.Holders {
 		entries += len(hs) * (len(hs) - 1) / 2
 	}
 	if entries > MaxSharedEntries {
 		return nil, inputErr("placement: the copies make %d (server pair, shared content) entries Σ_v r_v(r_v−1)/2 for the migration graph, over the cap of %.0e", entries, float64(MaxSharedEntries))
+	}
+	edges := min(entries, sc.Servers*(sc.Servers-1)/2)
+	if in.Topology != nil {
+		edges = min(edges, len(in.Topology.Links))
+	}
+	if w := float64(sc.Servers) * float64(sc.Servers+2*edges); w > MaxGraphWork {
+		return nil, inputErr("servers.count: the migration graph of %d servers has up to %d edges, so finding the path sets ω(u) takes up to %.3g search steps, over the cap of %.0e",
+			sc.Servers, edges, w, float64(MaxGraphWork))
 	}
 	sc.Holdings = make([][]int, sc.Servers)
 	for v, hs := range sc.Holders {
@@ -104,15 +117,6 @@ func Build(in *Instance) (*Scenario, error) {
 	}
 	if sc.Graph, err = graphpaths.New(sc.Holdings, links); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
-	edges := 0
-	for u := 0; u < sc.Servers; u++ {
-		edges += len(sc.Graph.Neighbors(u))
-	}
-	edges /= 2
-	if w := float64(sc.Servers) * float64(sc.Servers+2*edges); w > MaxGraphWork {
-		return nil, inputErr("servers.count: the migration graph of %d servers has %d edges, so finding the path sets ω(u) takes about %.3g search steps, over the cap of %.0e",
-			sc.Servers, edges, w, float64(MaxGraphWork))
 	}
 	hops := max(sc.Params.Gamma-1, 0)
 	if n := pathSetSize(sc.Graph, hops, MaxPaths); n > MaxPaths {
