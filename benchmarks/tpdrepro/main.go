@@ -53,11 +53,12 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 	if hb.count < 1 || hb.runs < 1 || hb.lpTimeout <= 0 || sweepCount < 0 {
 		return fmt.Errorf("-hb-count, -hb-runs and -hb-lp-timeout must be > 0 and -sweep-count >= 0, got %d, %d, %v, %d", hb.count, hb.runs, hb.lpTimeout, sweepCount)
 	}
-	data, err := os.ReadFile(input)
+	f, err := os.Open(input)
 	if err != nil {
 		return err
 	}
-	in, err := tpd.Parse(data)
+	in, err := tpd.Parse(f)
+	f.Close()
 	if err != nil {
 		return err
 	}

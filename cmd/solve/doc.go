@@ -11,6 +11,13 @@
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
 //	solve rmts --input model.json [--policy ...] [--sweep xi=36:44]  (paper 000, spec B)
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
+//	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
+//	solve --version                 (module version and Go release)
+//
+// An --input file may be at most 64 MiB with at most 2^20 JSON values
+// (internal/jsoninput); every model caps the sizes that drive memory and
+// time (the schema's description lists them), and a file beyond a cap is an
+// input error naming the field.
 //
 // Every command takes --format table|json; human output goes to stdout,
 // progress and logs to stderr.

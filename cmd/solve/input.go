@@ -18,9 +18,11 @@ func checkFormat(format string) error {
 }
 
 // readModel checks the --input and --format flags of a model command, then
-// reads the input file and parses it with parse. Every failure is an input
+// opens the input file and parses it with parse, which reads at most
+// jsoninput.MaxBytes of it (a larger regular file is refused from its
+// size, a pipe or device after that many bytes). Every failure is an input
 // error (exit code 2) that names the file.
-func readModel[T any](input, format string, parse func([]byte) (T, error)) (T, error) {
+func readModel[T any](input, format string, parse func(io.Reader) (T, error)) (T, error) {
 	var zero T
 	if input == "" {
 		return zero, inputError(errors.New("--input: required"))
@@ -28,11 +30,12 @@ func readModel[T any](input, format string, parse func([]byte) (T, error)) (T, e
 	if err := checkFormat(format); err != nil {
 		return zero, err
 	}
-	data, err := os.ReadFile(input)
+	f, err := os.Open(input)
 	if err != nil {
 		return zero, inputError(err)
 	}
-	in, err := parse(data)
+	defer f.Close()
+	in, err := parse(f)
 	if err != nil {
 		return zero, inputError(fmt.Errorf("%s: %w", input, err))
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/fault"
+	"github.com/streamopt/streamopt/internal/version"
 )
 
 // Exit codes of the command.
@@ -49,9 +50,11 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "solve",
 		Short:         "Exact optimisation for streaming and data-centre scheduling models",
+		Version:       version.String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("solve {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError(err) })

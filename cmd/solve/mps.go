@@ -55,7 +55,7 @@ are then over the sweep points that finished, the table ends with a line
 				return err
 			}
 			defer cancel()
-			in, err := readModel(input, format, mps.ParseBytes)
+			in, err := readModel(input, format, mps.Parse)
 			if err != nil {
 				return err
 			}

@@ -19,5 +19,5 @@ func TestMain(m *testing.M) {
 // TestScripts runs every testdata/script/*.txtar: each is a command-line
 // session with the files it needs, and the output it must produce.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scriptCmds})
 }

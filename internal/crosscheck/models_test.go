@@ -22,11 +22,7 @@ func compiledModels(t *testing.T) []*model {
 	var out []*model
 	ctx := context.Background()
 
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "rrs-paper.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := rrs.ParseBytes(data)
+	in, err := rrs.Parse(openExample(t, "rrs-paper.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +56,7 @@ func compiledModels(t *testing.T) []*model {
 		t.Fatal("tpd.RandomSmall(3) has no LB_LP window that needs an LP")
 	}
 
-	data, err = os.ReadFile(filepath.Join("..", "..", "examples", "rmts-paper.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rin, err := rmts.Parse(data)
+	rin, err := rmts.Parse(openExample(t, "rmts-paper.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,4 +81,16 @@ func optimumBySimplex(t *testing.T, m *lp.Model) float64 {
 		t.Fatalf("%s: simplex: %v %v", m.Name, err, sol)
 	}
 	return sol.Objective
+}
+
+// openExample opens a file of the repository's examples folder; it is
+// closed when the test ends.
+func openExample(t *testing.T, name string) *os.File {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }

@@ -1,6 +1,7 @@
 package mps_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -10,7 +11,7 @@ import (
 
 func ExamplePlan() {
 	data, _ := os.ReadFile("../../examples/mps-paper.json")
-	in, err := mps.ParseBytes(data)
+	in, err := mps.Parse(bytes.NewReader(data))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -30,4 +31,20 @@ func ExamplePlan() {
 	// stage 1: users from 0, planned RRS(360), stage profit 195.542
 	// stage 2: users from 360, planned RRS(40), stage profit 16.560
 	// at N = 380: profit 203.298, feasible true
+}
+
+func ExampleParse() {
+	f, err := os.Open("../../examples/mps-paper.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	in, err := mps.Parse(f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("N in [%g, %g], worst %g; %d data centres; %d policies\n", in.NormalLow, in.NormalHigh, in.Worst, len(in.Network.DataCenters), len(in.Policies))
+	// Output: N in [300, 360], worst 400; 5 data centres; 4 policies
 }

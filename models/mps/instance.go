@@ -1,9 +1,11 @@
 package mps
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
@@ -38,39 +40,59 @@ var ErrInput = fault.New(fault.ErrInput, "invalid MPS instance")
 //go:embed schema.json
 var schemaJSON []byte
 
-var schema = jsoninput.NewSchema("https://github.com/streamopt/streamopt/models/mps/schema.json", schemaJSON)
+var schema = jsoninput.NewSchema(withNetwork(schemaJSON, rrs.Schema()))
 
-// Schema returns the JSON Schema of an instance file.
+// withNetwork fills $defs.network of the MPS schema src with the RRS
+// schema's properties and required fields except users (the study sweeps
+// N), so that one document states the whole file format and the network's
+// fields are described in one place, models/rrs/schema.json. Both
+// documents are embedded; a malformed one is a programming error.
+func withNetwork(src, rrsSrc []byte) []byte {
+	var doc, net map[string]any
+	if err := json.Unmarshal(src, &doc); err != nil {
+		panic("mps: schema.json: " + err.Error())
+	}
+	if err := json.Unmarshal(rrsSrc, &net); err != nil {
+		panic("mps: RRS schema: " + err.Error())
+	}
+	props := net["properties"].(map[string]any)
+	delete(props, "users")
+	delete(props, "$schema")
+	var req []any
+	for _, f := range net["required"].([]any) {
+		if f != "users" {
+			req = append(req, f)
+		}
+	}
+	def := doc["$defs"].(map[string]any)["network"].(map[string]any)
+	def["type"], def["additionalProperties"], def["properties"], def["required"] = "object", false, props, req
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false) // keep "≥", "<" and "&" readable
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		panic("mps: schema: " + err.Error())
+	}
+	return out.Bytes()
+}
+
+// Schema returns the JSON Schema (draft 2020-12) of an instance file; its
+// network is an RRS instance without users (models/rrs/schema.json).
 func Schema() []byte { return schema.Source() }
 
-// ParseBytes reads an instance from JSON, checks it against the schema and
-// validates it; the network is checked as an RRS instance at N = worst.
-// Every error names the offending field.
-func ParseBytes(data []byte) (*Instance, error) {
-	var raw struct {
-		Instance
-		Network json.RawMessage `json:"network"`
+// MaxStages caps the stages of all policies together: planning solves one
+// RRS problem per stage (the paper's four policies have 8).
+const MaxStages = 10_000
+
+// Parse reads an instance from JSON (at most jsoninput.MaxBytes), checks it
+// against the schema and validates it; the network is checked as an RRS
+// instance at N = worst. Every error names the offending field and wraps
+// ErrInput.
+func Parse(r io.Reader) (*Instance, error) {
+	var in Instance
+	if err := schema.Read(r, &in); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
-	if err := schema.Decode(data, &raw); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
-	}
-	in := raw.Instance
-	// Check the network with the RRS schema and validation, N = worst.
-	var net map[string]json.RawMessage
-	if err := json.Unmarshal(raw.Network, &net); err != nil {
-		return nil, fmt.Errorf("%w: network: %v", ErrInput, err)
-	}
-	users := in.Worst
-	if !(users > 0) {
-		users = 1 // the worst-case check below reports it
-	}
-	net["users"], _ = json.Marshal(users)
-	netJSON, _ := json.Marshal(net)
-	nw, err := rrs.ParseBytes(netJSON)
-	if err != nil {
-		return nil, fmt.Errorf("%w: network.%s", ErrInput, strings.TrimPrefix(err.Error(), rrs.ErrInput.Error()+": "))
-	}
-	in.Network = *nw
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
@@ -93,10 +115,18 @@ func (in *Instance) Validate() error {
 	net := in.Network
 	net.Users = in.Worst
 	if err := net.Validate(); err != nil {
-		return fmt.Errorf("network: %w", err)
+		// The RRS error names a field of the network: prefix its path.
+		return fmt.Errorf("%w: network.%s", ErrInput, strings.TrimPrefix(err.Error(), rrs.ErrInput.Error()+": "))
 	}
 	if len(in.Policies) == 0 {
 		return fmt.Errorf("%w: policies: must list at least one policy", ErrInput)
+	}
+	stages := 0
+	for _, p := range in.Policies {
+		stages += len(p.Stages)
+	}
+	if stages > MaxStages {
+		return fmt.Errorf("%w: policies: %d stages in all, over the cap of %d (planning solves one RRS problem per stage)", ErrInput, stages, MaxStages)
 	}
 	seen := map[string]bool{}
 	for k, p := range in.Policies {

@@ -1,6 +1,7 @@
 package mps
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -35,15 +36,50 @@ func TestBadInputs(t *testing.T) {
 			net(d)["datacenters"].([]any)[4].(map[string]any)["bandwidth_users"] = -5
 		}), "network.datacenters[4].bandwidth_users: must be ≥ 0, got -5"},
 		{"unknown field", mutate(t, func(d map[string]any) { d["colour"] = "red" }), "colour"},
+		{"users in the network", mutate(t, func(d map[string]any) { net(d)["users"] = 360 }), "network: additional properties 'users' not allowed"},
+		{"network schema", mutate(t, func(d map[string]any) { net(d)["regions"].([]any)[1].(map[string]any)["share"] = "most" }), "network.regions[1].share: got string, want number"},
 		{"NaN", []byte(strings.Replace(string(mutate(t, func(map[string]any) {})), `"worst":400`, `"worst":NaN`, 1)), "worst"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseBytes(tc.data)
+			_, err := Parse(bytes.NewReader(tc.data))
 			if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an input error containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestSchemaKeyIgnored(t *testing.T) {
+	data := mutate(t, func(d map[string]any) { d["$schema"] = "https://github.com/streamopt/streamopt/models/mps/schema.json" })
+	in, err := Parse(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Worst != 400 || len(in.Policies) != 4 {
+		t.Errorf("decoded worst %g with %d policies, want the example's 400 and 4", in.Worst, len(in.Policies))
+	}
+}
+
+func TestStagesCap(t *testing.T) {
+	in, err := Parse(bytes.NewReader(mutate(t, func(map[string]any) {})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example's other three policies have 1 + 3 + 4 stages; this one
+	// brings the total to MaxStages + 1.
+	stages := make([]float64, MaxStages-7)
+	for q := range stages {
+		stages[q] = float64(q + 1)
+	}
+	in.Policies[0].Stages = stages
+	err = in.Validate()
+	if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "policies: 10001 stages in all, over the cap of 10000") {
+		t.Errorf("error %v, want the stage cap", err)
+	}
+	in.Policies[0].Stages = stages[:len(stages)-1]
+	if err := in.Validate(); err != nil {
+		t.Errorf("at the cap: %v", err)
 	}
 }
 
@@ -55,7 +91,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(data)
 	f.Add([]byte(`{"network": {}, "policies": []}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		in, err := ParseBytes(b)
+		in, err := Parse(bytes.NewReader(b))
 		if err == nil {
 			if err := in.Validate(); err != nil {
 				t.Fatalf("parsed instance fails validation: %v", err)

@@ -1,6 +1,7 @@
 package mps
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"os"
@@ -14,7 +15,7 @@ func paper(t testing.TB) *Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := ParseBytes(data)
+	in, err := Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}

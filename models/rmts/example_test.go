@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/sim"
@@ -17,7 +18,7 @@ const small = `{"seed": 3, "runs": 4,
  "policy": {"gamma": 3, "l_th": 1}}`
 
 func ExampleParse() {
-	in, err := rmts.Parse([]byte(small))
+	in, err := rmts.Parse(strings.NewReader(small))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,7 +29,7 @@ func ExampleParse() {
 		return
 	}
 	fmt.Println(sc.Servers, sc.Capacity, sc.Graph.Connected(), sc.Omega.From(0))
-	_, err = rmts.Parse([]byte(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
+	_, err = rmts.Parse(strings.NewReader(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
  "placement": {"holders": [[0]]}, "arrivals": {"rate": -2, "horizon": 10}}`))
 	fmt.Println(err)
 	// Output:
@@ -49,7 +50,7 @@ func ExampleReplicaCounts() {
 }
 
 func ExampleScenario_Simulate() {
-	in, _ := rmts.Parse([]byte(small))
+	in, _ := rmts.Parse(strings.NewReader(small))
 	sc, _ := rmts.Build(in)
 	rng := rand.New(rand.NewPCG(1, 0))
 	trace := sc.Trace(rng, 1.5, 30)
@@ -69,7 +70,7 @@ func ExampleScenario_Simulate() {
 }
 
 func ExampleScenario_Run() {
-	in, _ := rmts.Parse([]byte(small))
+	in, _ := rmts.Parse(strings.NewReader(small))
 	sc, _ := rmts.Build(in)
 	res, _ := sc.Run(context.Background(), rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1})
 	for _, pt := range res.Points {
@@ -91,7 +92,7 @@ func ExampleScenario_Run() {
 // the time-averaged load variance (spec B.4) halves. The moves and both
 // variances (89/180 and 37/36) are derived by hand in proactive_test.go.
 func Example_dasdProactive() {
-	in, _ := rmts.Parse([]byte(`{
+	in, _ := rmts.Parse(strings.NewReader(`{
  "servers": {"count": 3, "capacity": 10},
  "contents": {"count": 3, "duration": 1, "durations": [10, 20, 30]},
  "placement": {"holders": [[0, 1], [1, 2], [0]]},
@@ -108,7 +109,7 @@ func Example_dasdProactive() {
 		fmt.Printf("δ=%d: served %d of %d, %d migrations (%d proactive), load variance %.4f\n",
 			delta, res.ServedAll, res.ArrivedAll, res.MigrationsAll, res.ProactiveMovesAll, m["load_variance"])
 	}
-	_, err := rmts.Parse([]byte(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
+	_, err := rmts.Parse(strings.NewReader(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
  "placement": {"holders": [[0]]}, "arrivals": {"rate": 1, "horizon": 10}, "policy": {"dasd_proactive_delta": 1}}`))
 	fmt.Println(err)
 	// Output:
@@ -121,7 +122,7 @@ func Example_dasdProactive() {
 // bounds (two rates, four runs), then the 2 × 2 × 4 simulations (two
 // policies), 24 in all, reported as done/total without a terminal.
 func ExampleScenario_Run_progress() {
-	in, _ := rmts.Parse([]byte(small))
+	in, _ := rmts.Parse(strings.NewReader(small))
 	sc, _ := rmts.Build(in)
 	var seen []string
 	ex := rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1, Bound: true, Backend: "simplex",
@@ -137,4 +138,22 @@ func ExampleScenario_Run_progress() {
 	}
 	fmt.Println(seen, res.Done, res.Total, res.Partial())
 	// Output: [0/24 8/24 24/24] 16 16 false
+}
+
+func ExampleCheckArrivals() {
+	// A sweep over ξ checks each rate against the instance's horizon.
+	for _, xi := range []float64{40, 2e5} {
+		fmt.Println(rmts.CheckArrivals(xi, 600))
+	}
+	// Output:
+	// <nil>
+	// rmts: invalid input: arrivals.horizon: 600 min at rate 200000/min means about 1.2e+08 requests per trace, over the cap of 1e+07
+}
+
+func ExampleCheckRuns() {
+	fmt.Println(rmts.CheckRuns(20, 40, 600))
+	fmt.Println(rmts.CheckRuns(0, 40, 600))
+	// Output:
+	// <nil>
+	// rmts: invalid input: runs: must be in [1, 100000], got 0
 }

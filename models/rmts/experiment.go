@@ -94,6 +94,9 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 		if !(x > 0) || !finite(x) {
 			return nil, inputErr("rates[%d]: must be > 0, got %g", i, x)
 		}
+		if err := CheckArrivals(x, sc.In.Arrivals.Horizon); err != nil {
+			return nil, fmt.Errorf("rates[%d]: %w", i, err)
+		}
 	}
 	alphas := ex.Alphas
 	if len(alphas) == 0 {
@@ -111,8 +114,10 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	if runs == 0 {
 		runs = 20
 	}
-	if runs < 0 {
-		return nil, inputErr("runs: must be >= 1, got %d", runs)
+	for _, x := range rates {
+		if err := CheckRuns(runs, x, sc.In.Arrivals.Horizon); err != nil {
+			return nil, err
+		}
 	}
 	seed := sc.In.Seed
 	if ex.Seed != nil {

@@ -1,6 +1,7 @@
 package rmts
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -23,7 +24,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"servers": {"count": 3, "capacity": 4}, "contents": {"count": 2, "duration": 5},
  "placement": {"holders": [[0, 1], []]}, "arrivals": {"rate": -2, "horizon": 50}, "policy": {"gamma": 0}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := Parse(data)
+		in, err := Parse(bytes.NewReader(data))
 		if err != nil {
 			if !errors.Is(err, ErrInput) {
 				t.Fatalf("Parse error without ErrInput: %v", err)

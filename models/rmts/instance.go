@@ -3,6 +3,7 @@ package rmts
 import (
 	_ "embed"
 	"fmt"
+	"io"
 	"math"
 
 	"github.com/streamopt/streamopt/fault"
@@ -19,7 +20,7 @@ func inputErr(format string, args ...any) error {
 //go:embed schema.json
 var schemaJSON []byte
 
-var schema = jsoninput.NewSchema("rmts.json", schemaJSON)
+var schema = jsoninput.NewSchema(schemaJSON)
 
 // Schema returns the JSON Schema (draft 2020-12) of an instance file.
 func Schema() []byte { return schema.Source() }
@@ -30,7 +31,10 @@ type Instance struct {
 	Name string `json:"name,omitempty"`
 	// Seed of the traces; replication r uses stream r.
 	Seed uint64 `json:"seed,omitempty"`
-	// Runs is the default number of replications.
+	// Runs is the default number of replications, at most MaxRuns; 0
+	// means the experiment's default (20). A file omits the field for the
+	// default: an explicit "runs": 0 is refused, as is 0 in
+	// placement.replicas, placement.max_copies and policy.last_minute_hops.
 	Runs      int       `json:"runs,omitempty"`
 	Servers   Servers   `json:"servers"`
 	Contents  Contents  `json:"contents"`
@@ -106,11 +110,13 @@ type Failure struct {
 	Time   float64 `json:"time"`
 }
 
-// Parse reads an instance, checks it against the schema and validates it.
-func Parse(data []byte) (*Instance, error) {
+// Parse reads an instance from JSON (at most jsoninput.MaxBytes), checks it
+// against the schema and validates it. Every error names the offending
+// field and wraps ErrInput.
+func Parse(r io.Reader) (*Instance, error) {
 	var in Instance
-	if err := schema.Decode(data, &in); err != nil {
-		return nil, inputErr("%v", err)
+	if err := schema.Read(r, &in); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -120,13 +126,72 @@ func Parse(data []byte) (*Instance, error) {
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// Limits that keep a typo from allocating gigabytes.
+// Caps on the sizes that drive memory and time, so that a typo is refused
+// by Validate (or Build, for the migration graph) with the field and the
+// estimate instead of allocating gigabytes. The paper scenario (spec B.7)
+// has 20 servers, 200 contents, 600 replicas and about 24 000 requests per
+// trace; every cap is at least 40 times that.
 const (
-	maxServers  = 2_000
-	maxContents = 1_000_000
-	maxCells    = 50_000_000 // servers × contents (the run-time count table)
-	maxReplicas = 1_000_000
+	MaxServers  = 2_000
+	MaxContents = 1_000_000
+	MaxCells    = 50_000_000 // servers × contents: the run-time count table, 4 bytes a cell
+	MaxReplicas = 1_000_000  // stored copies, placement.replicas or Σ |placement.holders[v]|
+	// MaxPlacementWork caps stored copies × servers: the popularity
+	// placement scans every server for each copy and the migration graph
+	// compares the holdings of every pair of servers.
+	MaxPlacementWork = 200_000_000
+	// MaxRequests caps the expected requests of one trace, rate × horizon;
+	// each costs about 180 bytes while it is simulated (measured: 1.2
+	// million requests, 220 MB).
+	MaxRequests = 10_000_000
+	// MaxRuns caps the replications of one point.
+	MaxRuns = 100_000
+	// MaxSimulatedRequests caps runs × rate × horizon, the requests one
+	// point of an experiment simulates per policy.
+	MaxSimulatedRequests = 1_000_000_000
+	// MaxSharedEntries caps Σ_v r_v(r_v − 1)/2 over contents v with r_v
+	// copies, the length of all the lists H_u ∩ H_v the migration graph
+	// keeps (8 bytes an entry).
+	MaxSharedEntries = 20_000_000
+	// MaxGraphWork caps servers × (servers + 2E), the steps of the
+	// breadth-first searches that find the path sets ω(u), with the
+	// migration edges E bounded before the graph is built by Σ_v
+	// r_v(r_v − 1)/2, the server pairs and the links; MaxPaths caps the
+	// paths the sets hold together (Σ_u |ω(u)|), counted before they are
+	// listed. 1000 servers all sharing a content are about at the cap
+	// (measured: 500 servers, 4.3 s on the shared 2-core machine).
+	MaxGraphWork = 1_000_000_000
+	MaxPaths     = 10_000_000
 )
+
+// CheckArrivals checks an arrival rate ξ (requests per minute) and a
+// horizon (minutes) and refuses a pair whose expected requests per trace,
+// rate × horizon, exceed MaxRequests. Validate applies it to arrivals; a
+// caller that overrides the rate (a sweep over ξ) checks each value with it.
+func CheckArrivals(rate, horizon float64) error {
+	if !(rate > 0) || !finite(rate) {
+		return inputErr("arrivals.rate: must be > 0, got %g", rate)
+	}
+	if !(horizon > 0) || !finite(horizon) {
+		return inputErr("arrivals.horizon: must be > 0, got %g", horizon)
+	}
+	if n := rate * horizon; n > MaxRequests {
+		return inputErr("arrivals.horizon: %g min at rate %g/min means about %.3g requests per trace, over the cap of %.0e", horizon, rate, n, float64(MaxRequests))
+	}
+	return nil
+}
+
+// CheckRuns checks a number of replications: 1..MaxRuns, and runs × the
+// expected requests per trace at most MaxSimulatedRequests.
+func CheckRuns(runs int, rate, horizon float64) error {
+	if runs < 1 || runs > MaxRuns {
+		return inputErr("runs: must be in [1, %d], got %d", MaxRuns, runs)
+	}
+	if n := float64(runs) * rate * horizon; n > MaxSimulatedRequests {
+		return inputErr("runs: %d runs of about %.3g requests each means %.3g simulated requests per policy, over the cap of %.0e", runs, rate*horizon, n, float64(MaxSimulatedRequests))
+	}
+	return nil
+}
 
 // Validate checks every field and names the first bad one with its value.
 func (in *Instance) Validate() error {
@@ -134,8 +199,8 @@ func (in *Instance) Validate() error {
 		return inputErr("nil instance")
 	}
 	s := in.Servers
-	if s.Count < 1 || s.Count > maxServers {
-		return inputErr("servers.count: must be in [1, %d], got %d", maxServers, s.Count)
+	if s.Count < 1 || s.Count > MaxServers {
+		return inputErr("servers.count: must be in [1, %d], got %d", MaxServers, s.Count)
 	}
 	if s.Capacity < 1 {
 		return inputErr("servers.capacity: must be >= 1, got %d", s.Capacity)
@@ -144,8 +209,8 @@ func (in *Instance) Validate() error {
 		return inputErr("servers.slots: must be >= 0 (0 = unlimited), got %d", s.Slots)
 	}
 	c := in.Contents
-	if c.Count < 1 || c.Count > maxContents {
-		return inputErr("contents.count: must be in [1, %d], got %d", maxContents, c.Count)
+	if c.Count < 1 || c.Count > MaxContents {
+		return inputErr("contents.count: must be in [1, %d], got %d", MaxContents, c.Count)
 	}
 	if len(c.Durations) == 0 {
 		if !(c.Duration > 0) || !finite(c.Duration) {
@@ -164,8 +229,8 @@ func (in *Instance) Validate() error {
 	if !(c.Theta >= 0 && c.Theta <= 1) {
 		return inputErr("contents.theta: must be in [0, 1] (Zipf exponent 1 − θ), got %g", c.Theta)
 	}
-	if s.Count*c.Count > maxCells {
-		return inputErr("servers.count × contents.count: must be <= %d, got %d × %d", maxCells, s.Count, c.Count)
+	if s.Count*c.Count > MaxCells {
+		return inputErr("servers.count × contents.count: must be <= %d, got %d × %d", MaxCells, s.Count, c.Count)
 	}
 	p := in.Placement
 	switch p.Rule {
@@ -173,13 +238,19 @@ func (in *Instance) Validate() error {
 	default:
 		return inputErr("placement.rule: must be popularity or explicit, got %q", p.Rule)
 	}
-	explicit := p.Rule == "explicit" || (p.Rule == "" && p.Holders != nil)
-	if explicit {
+	if p.explicit() {
 		if p.Replicas != 0 || p.MaxCopies != 0 {
 			return inputErr("placement.replicas: only for the popularity rule, got replicas %d with explicit holders", p.Replicas)
 		}
 		if len(p.Holders) != c.Count {
 			return inputErr("placement.holders: must have one list per content (%d), got %d", c.Count, len(p.Holders))
+		}
+		copies := 0
+		for _, hs := range p.Holders {
+			copies += len(hs)
+		}
+		if copies > MaxReplicas {
+			return inputErr("placement.holders: %d stored copies in all, over the cap of %d", copies, MaxReplicas)
 		}
 		perServer := make([]int, s.Count)
 		for v, hs := range p.Holders {
@@ -209,8 +280,8 @@ func (in *Instance) Validate() error {
 		if p.Holders != nil {
 			return inputErr("placement.holders: only with rule explicit, got rule %q", p.Rule)
 		}
-		if p.Replicas > maxReplicas {
-			return inputErr("placement.replicas: must be <= %d, got %d", maxReplicas, p.Replicas)
+		if p.Replicas > MaxReplicas {
+			return inputErr("placement.replicas: must be <= %d, got %d", MaxReplicas, p.Replicas)
 		}
 		if p.Replicas < c.Count {
 			return inputErr("placement.replicas: must be >= contents.count (%d) so that every content is stored somewhere, got %d", c.Count, p.Replicas)
@@ -229,6 +300,9 @@ func (in *Instance) Validate() error {
 			return inputErr("placement.replicas: must fit in servers.slots × servers.count = %d, got %d", s.Slots*s.Count, p.Replicas)
 		}
 	}
+	if err := in.checkPlacementWork(); err != nil {
+		return err
+	}
 	if in.Topology != nil {
 		for i, l := range in.Topology.Links {
 			for _, u := range l {
@@ -242,17 +316,16 @@ func (in *Instance) Validate() error {
 		}
 	}
 	a := in.Arrivals
-	if !(a.Rate > 0) || !finite(a.Rate) {
-		return inputErr("arrivals.rate: must be > 0, got %g", a.Rate)
-	}
-	if !(a.Horizon > 0) || !finite(a.Horizon) {
-		return inputErr("arrivals.horizon: must be > 0, got %g", a.Horizon)
+	if err := CheckArrivals(a.Rate, a.Horizon); err != nil {
+		return err
 	}
 	if !(a.Warmup >= 0 && a.Warmup < a.Horizon) {
 		return inputErr("arrivals.warmup: must be in [0, horizon = %g), got %g", a.Horizon, a.Warmup)
 	}
-	if in.Runs < 0 {
-		return inputErr("runs: must be >= 0, got %d", in.Runs)
+	if in.Runs != 0 { // 0: the experiment's default
+		if err := CheckRuns(in.Runs, a.Rate, a.Horizon); err != nil {
+			return err
+		}
 	}
 	if err := in.Policy.validate(s.Capacity); err != nil {
 		return err
@@ -264,6 +337,31 @@ func (in *Instance) Validate() error {
 		if !(f.Time >= 0 && f.Time <= a.Horizon) {
 			return inputErr("failures[%d].time: must be within the horizon [0, %g], got %g", i, a.Horizon, f.Time)
 		}
+	}
+	return nil
+}
+
+// explicit reports whether the placement lists its holders.
+func (p Placement) explicit() bool { return p.Rule == "explicit" || (p.Rule == "" && p.Holders != nil) }
+
+// checkPlacementWork refuses stored copies × servers over
+// MaxPlacementWork. The copies are every content on every server with
+// shared storage, else the explicit holders or the replicas; the placement
+// must be valid.
+func (in *Instance) checkPlacementWork() error {
+	field, copies := "placement.replicas", in.Placement.Replicas
+	switch {
+	case in.Policy.SharedStorage:
+		field, copies = "policy.shared_storage", in.Servers.Count*in.Contents.Count
+	case in.Placement.explicit():
+		field, copies = "placement.holders", 0
+		for _, hs := range in.Placement.Holders {
+			copies += len(hs)
+		}
+	}
+	if w := int64(copies) * int64(in.Servers.Count); w > MaxPlacementWork {
+		return inputErr("%s: %d stored copies × %d servers = %d steps to place them and compare every pair of servers' holdings, over the cap of %.0e",
+			field, copies, in.Servers.Count, w, float64(MaxPlacementWork))
 	}
 	return nil
 }

@@ -362,17 +362,17 @@ func TestProactiveBadDelta(t *testing.T) {
 		{"2.5", "dasd_proactive_delta"},
 		{`"4"`, "dasd_proactive_delta"},
 	} {
-		_, err := Parse([]byte(strings.Replace(base, "%s", c.delta, 1)))
+		_, err := Parse(strings.NewReader(strings.Replace(base, "%s", c.delta, 1)))
 		if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("δ = %s: got %v, want %q", c.delta, err, c.want)
 		}
 	}
 	for _, ok := range []string{"0", "2", "4", "1000"} {
-		if _, err := Parse([]byte(strings.Replace(base, "%s", ok, 1))); err != nil {
+		if _, err := Parse(strings.NewReader(strings.Replace(base, "%s", ok, 1))); err != nil {
 			t.Errorf("δ = %s must be accepted: %v", ok, err)
 		}
 	}
-	in, err := Parse([]byte(strings.Replace(base, "%s", "0", 1)))
+	in, err := Parse(strings.NewReader(strings.Replace(base, "%s", "0", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}

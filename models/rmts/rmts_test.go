@@ -1,6 +1,7 @@
 package rmts
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,7 +23,7 @@ func paperInstance(t testing.TB) *Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Parse(data)
+	in, err := Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,12 +221,12 @@ func TestBadInput(t *testing.T) {
 		if c.replace != "" {
 			s = strings.Replace(s, c.replace, c.with, 1)
 		}
-		_, err := Parse([]byte(s))
+		_, err := Parse(strings.NewReader(s))
 		if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
 		}
 	}
-	if _, err := Parse([]byte(strings.Replace(base, "%s", "", 1))); err != nil {
+	if _, err := Parse(strings.NewReader(strings.Replace(base, "%s", "", 1))); err != nil {
 		t.Fatalf("the base instance must be valid: %v", err)
 	}
 }

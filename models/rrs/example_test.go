@@ -1,6 +1,7 @@
 package rrs_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -8,13 +9,14 @@ import (
 	"github.com/streamopt/streamopt/models/rrs"
 )
 
-func ExampleParseBytes() {
-	data, err := os.ReadFile("../../examples/rrs-paper.json")
+func ExampleParse() {
+	f, err := os.Open("../../examples/rrs-paper.json")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	in, err := rrs.ParseBytes(data)
+	defer f.Close()
+	in, err := rrs.Parse(f)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -25,7 +27,7 @@ func ExampleParseBytes() {
 
 func ExampleSolve() {
 	data, _ := os.ReadFile("../../examples/rrs-paper.json")
-	in, err := rrs.ParseBytes(data)
+	in, err := rrs.Parse(bytes.NewReader(data))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -50,7 +52,7 @@ func ExampleSolve() {
 
 func ExampleInstance_Compile() {
 	data, _ := os.ReadFile("../../examples/rrs-paper.json")
-	in, err := rrs.ParseBytes(data)
+	in, err := rrs.Parse(bytes.NewReader(data))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -71,7 +73,7 @@ func ExampleInstance_Compile() {
 
 func ExampleInstance_CheckFeasible() {
 	data, _ := os.ReadFile("../../examples/rrs-paper.json")
-	in, _ := rrs.ParseBytes(data)
+	in, _ := rrs.Parse(bytes.NewReader(data))
 	in.Users = 401
 	fmt.Println(in.CheckFeasible())
 	// Output: infeasible (Proposition 1): the data centres can serve ΣC_i = 400 users, fewer than N = 401

@@ -47,32 +47,34 @@ var ErrInput = fault.New(fault.ErrInput, "invalid RRS instance")
 //go:embed schema.json
 var schemaJSON []byte
 
-var schema = jsoninput.NewSchema("https://github.com/streamopt/streamopt/models/rrs/schema.json", schemaJSON)
+var schema = jsoninput.NewSchema(schemaJSON)
 
 // Schema returns the JSON Schema (draft 2020-12) of an instance file.
 func Schema() []byte { return schema.Source() }
 
-// Parse reads an instance from JSON, checks it against the schema and
-// validates it. Every error names the offending field.
+// Parse reads an instance from JSON (at most jsoninput.MaxBytes), checks it
+// against the schema and validates it. Every error names the offending
+// field and wraps ErrInput.
 func Parse(r io.Reader) (*Instance, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return ParseBytes(data)
-}
-
-// ParseBytes is Parse on a byte slice.
-func ParseBytes(data []byte) (*Instance, error) {
 	var in Instance
-	if err := schema.Decode(data, &in); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	if err := schema.Read(r, &in); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
 	return &in, nil
 }
+
+// Caps on the sizes that drive memory and time, checked by Validate before
+// anything is built. The interior-point method factorises a dense Schur
+// complement of about 2s × 2s for s data centres (s = 1000: 32 MB) and its
+// time grows like (s·r)^1.5 (benchmarks/rrsscale: 400 000 variables in
+// about 100 s).
+const (
+	MaxDataCenters = 1000      // s
+	MaxVariables   = 2_000_000 // s × r, the routing shares f_ij
+)
 
 func checkFinite(path string, v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -97,6 +99,14 @@ func (in *Instance) Validate() error {
 	}
 	if len(in.DataCenters) == 0 {
 		return fmt.Errorf("%w: datacenters: must list at least one data centre", ErrInput)
+	}
+	if s := len(in.DataCenters); s > MaxDataCenters {
+		return fmt.Errorf("%w: datacenters: %d data centres, over the cap of %d (the solver's dense %d × %d Schur complement alone would take %.3g MB)",
+			ErrInput, s, MaxDataCenters, 2*s, 2*s, float64(4*s*s)*8/1e6)
+	}
+	if n := int64(len(in.DataCenters)) * int64(len(in.Regions)); n > MaxVariables {
+		return fmt.Errorf("%w: regions: %d data centres × %d regions = %d routing shares f_ij, over the cap of %d",
+			ErrInput, len(in.DataCenters), len(in.Regions), n, MaxVariables)
 	}
 	sum := 0.0
 	for j, r := range in.Regions {

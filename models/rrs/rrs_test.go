@@ -25,7 +25,7 @@ func paperInstance(t testing.TB, n float64) *Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := ParseBytes(data)
+	in, err := Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,14 +208,65 @@ func TestBadInputs(t *testing.T) {
 		{"wrong type", mutate(t, func(d map[string]any) { dc(d, 0)["cpu_per_user"] = "fast" }), "datacenters[0].cpu_per_user"},
 		{"unknown field", mutate(t, func(d map[string]any) { dc(d, 4)["colour"] = "red" }), "datacenters[4]"},
 		{"missing field", mutate(t, func(d map[string]any) { delete(d, "users") }), "users"},
+		// Omitting max_cpu means 1; an explicit 0 is refused rather than read as 1.
+		{"explicit max_cpu 0", mutate(t, func(d map[string]any) { dc(d, 3)["max_cpu"] = 0 }), "datacenters[3].max_cpu: must be > 0, got 0"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseBytes(tc.data)
+			_, err := Parse(bytes.NewReader(tc.data))
 			if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v, want an input error containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestSchemaKeyIgnored: an instance may name its schema for editors.
+func TestSchemaKeyIgnored(t *testing.T) {
+	data := mutate(t, func(d map[string]any) { d["$schema"] = "https://github.com/streamopt/streamopt/models/rrs/schema.json" })
+	in, err := Parse(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Users != 360 || len(in.DataCenters) != 5 {
+		t.Errorf("decoded N = %g with %d DCs, want the example's 360 and 5", in.Users, len(in.DataCenters))
+	}
+}
+
+// TestSizeCaps: the sizes that drive the solver's memory are refused by
+// Validate, with the field and the count, before anything is built.
+func TestSizeCaps(t *testing.T) {
+	base := paperInstance(t, 360)
+	grow := func(dcs, regions int) *Instance {
+		in := *base
+		in.DataCenters = make([]DataCenter, dcs)
+		for i := range in.DataCenters {
+			in.DataCenters[i] = base.DataCenters[0]
+		}
+		in.Regions = make([]Region, regions)
+		for j := range in.Regions {
+			in.Regions[j] = Region{Share: 1 / float64(regions), RevenueIntercept: 1, RevenueSlope: 0.004}
+		}
+		in.LatencyMS = make([][]float64, dcs)
+		for i := range in.LatencyMS {
+			in.LatencyMS[i] = make([]float64, regions)
+		}
+		return &in
+	}
+	if err := grow(MaxDataCenters, 2).Validate(); err != nil {
+		t.Errorf("%d data centres (the cap): %v", MaxDataCenters, err)
+	}
+	for _, tc := range []struct {
+		dcs, regions int
+		want         string
+	}{
+		{MaxDataCenters + 1, 2, "datacenters: 1001 data centres, over the cap of 1000 (the solver's dense 2002 × 2002 Schur complement alone would take 32.1 MB)"},
+		{MaxDataCenters, MaxVariables/MaxDataCenters + 1, "regions: 1000 data centres × 2001 regions = 2001000 routing shares f_ij, over the cap of 2000000"},
+	} {
+		err := grow(tc.dcs, tc.regions).Validate()
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%d × %d: error %v, want %q", tc.dcs, tc.regions, err, tc.want)
+		}
 	}
 }
 
@@ -264,7 +315,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"users": NaN}`))
 	f.Add([]byte(`[1, {"a": [2, 3]}]`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		in, err := ParseBytes(b)
+		in, err := Parse(bytes.NewReader(b))
 		if err == nil {
 			if err := in.Validate(); err != nil {
 				t.Fatalf("parsed instance fails validation: %v", err)

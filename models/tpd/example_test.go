@@ -3,6 +3,7 @@ package tpd_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/sim"
@@ -19,7 +20,7 @@ const small = `{
 }`
 
 func scenario() *tpd.Scenario {
-	in, err := tpd.Parse([]byte(small))
+	in, err := tpd.Parse(strings.NewReader(small))
 	if err != nil {
 		panic(err)
 	}
@@ -41,7 +42,7 @@ var tasks = []tpd.Task{
 }
 
 func ExampleParse() {
-	in, err := tpd.Parse([]byte(`{"ipns": [{"slots": 0, "speed": 1}], "workload": {"frames": {"min": 1, "max": 2}}}`))
+	in, err := tpd.Parse(strings.NewReader(`{"ipns": [{"slots": 0, "speed": 1}], "workload": {"frames": {"min": 1, "max": 2}}}`))
 	fmt.Println(in == nil, err)
 	// Output: true tpd: invalid input: ipns[0].slots: must be >= 1 (an IPN with no slots can run nothing), got 0
 }
@@ -166,4 +167,13 @@ func ExampleScenario_Run_progress() {
 	// Output:
 	// 6 calls, last 5/5 replications
 	// partial true: 2 of 5 replications; tpd: stable ρ=0.4: sim: stopped after 2 of 5 replications: context canceled
+}
+
+func ExampleCheckRuns() {
+	// solve tpd --count 1000000 --runs 2000 on the campus heavy mode.
+	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 20, 200_000))
+	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 2000, 1_000_000))
+	// Output:
+	// <nil>
+	// tpd: invalid input: workload.modes.heavy: 2000 runs × 1000000 sub-tasks = 2000000000 simulated sub-tasks per policy, over the cap of 1e+09
 }

@@ -121,8 +121,8 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 	if ex.InfoInterval != nil && !(*ex.InfoInterval >= 0) {
 		return nil, inputErr("info_interval: must be >= 0, got %g", *ex.InfoInterval)
 	}
-	if ex.Runs < 1 {
-		return nil, inputErr("runs: must be >= 1, got %d", ex.Runs)
+	if err := CheckRuns("experiment", ex.Runs, ex.Mode.Count); err != nil {
+		return nil, err
 	}
 	if ex.CountOwn != nil {
 		c := *s

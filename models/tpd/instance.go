@@ -1,8 +1,10 @@
 package tpd
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 
@@ -20,7 +22,7 @@ func inputErr(format string, args ...any) error {
 //go:embed schema.json
 var schemaJSON []byte
 
-var schema = jsoninput.NewSchema("tpd.json", schemaJSON)
+var schema = jsoninput.NewSchema(schemaJSON)
 
 // Schema returns the JSON Schema (draft 2020-12) of an instance file.
 func Schema() []byte { return schema.Source() }
@@ -31,7 +33,11 @@ type Instance struct {
 	Name string `json:"name,omitempty"`
 	// Seed of the task traces; replication r uses stream r.
 	Seed uint64 `json:"seed,omitempty"`
-	// Runs is the default number of replications per policy.
+	// Runs is the default number of replications per policy, at most
+	// MaxRuns; 0 means DefaultRuns. A file omits the field for the
+	// default: an explicit "runs": 0 is refused (so is 0 in every field
+	// where it would only mean the default, such as a mode's runs,
+	// workload.demand and bounds.slot).
 	Runs int `json:"runs,omitempty"`
 	// IPNs are the intermediate processing nodes.
 	IPNs []IPN `json:"ipns"`
@@ -116,7 +122,7 @@ type Mode struct {
 	Rate   float64 `json:"rate,omitempty"`
 	Load   float64 `json:"load,omitempty"`
 	Warmup float64 `json:"warmup,omitempty"` // fraction of the first sub-tasks left out of the metrics
-	Runs   int     `json:"runs,omitempty"`   // replications; 0 = the instance's Runs
+	Runs   int     `json:"runs,omitempty"`   // replications (≤ MaxRuns); 0 = the instance's Runs, refused in a file
 	Bursts []Burst `json:"bursts,omitempty"`
 }
 
@@ -146,11 +152,13 @@ type BoundParams struct {
 	Backend        string  `json:"backend,omitempty"`          // solver backend; default "auto"
 }
 
-// Parse reads an instance, checks it against the schema and validates it.
-func Parse(data []byte) (*Instance, error) {
+// Parse reads an instance from JSON (at most jsoninput.MaxBytes), checks it
+// against the schema and validates it. Every error names the offending
+// field and wraps ErrInput.
+func Parse(r io.Reader) (*Instance, error) {
 	var in Instance
-	if err := schema.Decode(data, &in); err != nil {
-		return nil, inputErr("%v", err)
+	if err := schema.Read(r, &in); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInput, err)
 	}
 	if err := in.Validate(); err != nil {
 		return nil, err
@@ -158,9 +166,29 @@ func Parse(data []byte) (*Instance, error) {
 	return &in, nil
 }
 
-// maxLatencyEntries caps cameras × IPNs, so that a typo cannot make Build
-// allocate gigabytes (the campus scenario has 600 × 12 = 7200).
-const maxLatencyEntries = 10_000_000
+// Caps on the sizes that drive memory and time, so that a typo is refused
+// by Validate with the field, the value and the estimate instead of
+// allocating gigabytes. The campus scenario (spec C.6) has 640 slots, 600 ×
+// 12 latency entries and at most 200 000 sub-tasks per trace (mode heavy,
+// 20 runs); benchmarks/tpdrepro runs at most that.
+const (
+	// MaxTasks caps the sub-tasks of one trace (a mode's count); each costs
+	// about 600 bytes per replication in flight (measured: 300 000
+	// sub-tasks of the campus heavy mode, every policy and LB_LAG, two
+	// replications in parallel, 362 MB resident).
+	MaxTasks = 1_000_000
+	// MaxRuns caps the replications of a mode.
+	MaxRuns = 100_000
+	// MaxSimulatedTasks caps runs × count, the sub-tasks one mode
+	// simulates per policy.
+	MaxSimulatedTasks = 1_000_000_000
+	// MaxSlots caps Σ_k Q_k: the reference schedule keeps a free time per
+	// slot.
+	MaxSlots = 1_000_000
+	// MaxLatencyEntries caps cameras × IPNs, the size of each latency
+	// matrix and of the dispatchers' per-camera tables.
+	MaxLatencyEntries = 1_000_000
+)
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
@@ -172,10 +200,15 @@ func (in *Instance) Validate() error {
 	if len(in.IPNs) == 0 {
 		return inputErr("ipns: must list at least one IPN")
 	}
+	slots := 0
 	for k, n := range in.IPNs {
 		if n.Slots < 1 {
 			return inputErr("ipns[%d].slots: must be >= 1 (an IPN with no slots can run nothing), got %d", k, n.Slots)
 		}
+		if n.Slots > MaxSlots-slots {
+			return inputErr("ipns[%d].slots: %d makes Σ_k Q_k at least %d slots, over the cap of %d", k, n.Slots, int64(slots)+int64(n.Slots), MaxSlots)
+		}
+		slots += n.Slots
 		if !(n.Speed > 0) || !finite(n.Speed) {
 			return inputErr("ipns[%d].speed: must be > 0, got %g", k, n.Speed)
 		}
@@ -191,6 +224,9 @@ func (in *Instance) Validate() error {
 		}
 		if len(lat.Out) != len(in.IPNs) {
 			return inputErr("latency.out: must have one entry per IPN (%d), got %d", len(in.IPNs), len(lat.Out))
+		}
+		if n := int64(len(lat.In)) * int64(len(in.IPNs)); n > MaxLatencyEntries {
+			return inputErr("latency.in: %d cameras × %d IPNs = %d entries, over the cap of %d", len(lat.In), len(in.IPNs), n, MaxLatencyEntries)
 		}
 		for i, row := range lat.In {
 			if len(row) != len(in.IPNs) {
@@ -237,8 +273,8 @@ func (in *Instance) Validate() error {
 		if c.PerIPN < 0 {
 			return inputErr("cameras.per_ipn: must be >= 0, got %d", c.PerIPN)
 		}
-		if n := int64(c.PerIPN)*int64(len(in.IPNs)) + int64(len(c.Positions)); n*int64(len(in.IPNs)) > maxLatencyEntries {
-			return inputErr("cameras.per_ipn: %d cameras × %d IPNs exceeds the limit of %d latency entries", n, len(in.IPNs), maxLatencyEntries)
+		if n := int64(c.PerIPN)*int64(len(in.IPNs)) + int64(len(c.Positions)); n*int64(len(in.IPNs)) > MaxLatencyEntries {
+			return inputErr("cameras.per_ipn: %d cameras × %d IPNs = %d latency entries, over the cap of %d", n, len(in.IPNs), n*int64(len(in.IPNs)), MaxLatencyEntries)
 		}
 		if !(c.Radius >= 0) || !finite(c.Radius) {
 			return inputErr("cameras.radius: must be >= 0, got %g", c.Radius)
@@ -291,8 +327,15 @@ func (in *Instance) Validate() error {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	if in.Runs < 0 || in.Runs > MaxRuns {
+		return inputErr("runs: must be in [1, %d], got %d", MaxRuns, in.Runs)
+	}
 	for _, name := range names {
-		if err := w.Modes[name].validate("workload.modes." + name); err != nil {
+		m, path := w.Modes[name], "workload.modes."+name
+		if err := m.validate(path); err != nil {
+			return err
+		}
+		if err := CheckRuns(path, cmp.Or(m.Runs, in.Runs, DefaultRuns), m.Count); err != nil {
 			return err
 		}
 	}
@@ -310,8 +353,20 @@ func (in *Instance) Validate() error {
 	if b.WindowMaxTasks < 0 {
 		return inputErr("bounds.window_max_tasks: must be >= 1, got %d", b.WindowMaxTasks)
 	}
-	if in.Runs < 0 {
-		return inputErr("runs: must be >= 1, got %d", in.Runs)
+	return nil
+}
+
+// CheckRuns checks the replications of the mode at path with count
+// sub-tasks per trace: runs in [1, MaxRuns] and runs × count at most
+// MaxSimulatedTasks. Validate applies it to every mode; a caller that
+// overrides the runs or the count (solve tpd --runs, --count) checks the
+// result with it.
+func CheckRuns(path string, runs, count int) error {
+	if runs < 1 || runs > MaxRuns {
+		return inputErr("%s.runs: must be in [1, %d], got %d", path, MaxRuns, runs)
+	}
+	if n := int64(runs) * int64(count); n > MaxSimulatedTasks {
+		return inputErr("%s: %d runs × %d sub-tasks = %d simulated sub-tasks per policy, over the cap of %.0e", path, runs, count, n, float64(MaxSimulatedTasks))
 	}
 	return nil
 }
@@ -319,6 +374,9 @@ func (in *Instance) Validate() error {
 func (m Mode) validate(path string) error {
 	if m.Count < 1 {
 		return inputErr("%s.count: must be >= 1, got %d", path, m.Count)
+	}
+	if m.Count > MaxTasks {
+		return inputErr("%s.count: %d sub-tasks per trace (about %.3g GB to simulate), over the cap of %d", path, m.Count, float64(m.Count)*600/1e9, MaxTasks)
 	}
 	if m.Rate < 0 || !finite(m.Rate) {
 		return inputErr("%s.rate: must be > 0, got %g", path, m.Rate)
@@ -335,8 +393,8 @@ func (m Mode) validate(path string) error {
 	if !(m.Warmup >= 0 && m.Warmup < 1) {
 		return inputErr("%s.warmup: must be in [0, 1), got %g", path, m.Warmup)
 	}
-	if m.Runs < 0 {
-		return inputErr("%s.runs: must be >= 1, got %d", path, m.Runs)
+	if m.Runs < 0 || m.Runs > MaxRuns {
+		return inputErr("%s.runs: must be in [1, %d], got %d", path, MaxRuns, m.Runs)
 	}
 	for i, b := range m.Bursts {
 		if !(b.Start < b.End) || !finite(b.Start) || !finite(b.End) {

@@ -1,6 +1,7 @@
 package tpd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -98,7 +99,7 @@ func loadCampus(t testing.TB) *Scenario {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := Parse(data)
+	in, err := Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +171,7 @@ func TestParseErrors(t *testing.T) {
 	base := `{"ipns":[{"slots":2,"speed":100},{"slots":1,"speed":50}],
 	 "latency":{"in":[[0.01,0.02]],"out":[0.01,0.01]},
 	 "workload":{"frames":{"min":10,"max":20},"modes":{"stable":{"count":5,"rate":1}}}}`
-	if _, err := Parse([]byte(base)); err != nil {
+	if _, err := Parse(strings.NewReader(base)); err != nil {
 		t.Fatalf("base instance rejected: %v", err)
 	}
 	tests := []struct {
@@ -191,7 +192,7 @@ func TestParseErrors(t *testing.T) {
 			if src == base {
 				t.Fatalf("replacement %q not found", tc.old)
 			}
-			_, err := Parse([]byte(src))
+			_, err := Parse(strings.NewReader(src))
 			if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error = %v, want it to contain %q", err, tc.want)
 			}
@@ -252,7 +253,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"ipns":[{"slots":2,"speed":100,"position":[0,0]}],"destination":[5,5],"cameras":{"positions":[[1,1]]},"latency":{"min":0.005,"max":0.03},"workload":{"frames":{"min":150,"max":450}}}`))
 	f.Add([]byte(`{"ipns":[],"workload":{}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		in, err := Parse(data)
+		in, err := Parse(bytes.NewReader(data))
 		if err != nil {
 			if !errors.Is(err, ErrInput) {
 				t.Fatalf("error without ErrInput: %v", err)
