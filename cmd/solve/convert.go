@@ -33,7 +33,7 @@ back to the model's.`,
 			if glpk {
 				fmt.Fprintln(cmd.ErrOrStderr(), "convert: --glpk is deprecated and does nothing: glpsol --lp reads every LP file convert writes")
 			}
-			write, err := modelWriter(out, free)
+			write, err := modelWriter(out, free, nil)
 			if err != nil {
 				return inputError(err)
 			}
@@ -65,15 +65,16 @@ back to the model's.`,
 
 // modelWriter returns the writer for the format path's extension names
 // (modelfile.FormatOf; a ".gz" is gzipped by the writer).
-func modelWriter(path string, free bool) (func(*lp.Model) error, error) {
+// comment lines are written after the file's objective line.
+func modelWriter(path string, free bool, comment []string) (func(*lp.Model) error, error) {
 	switch f, _ := modelfile.FormatOf(path); f {
 	case modelfile.LP:
 		if free {
 			return nil, fmt.Errorf("--free: applies to MPS output, not to %s", path)
 		}
-		return func(m *lp.Model) error { return lpformat.WriteFile(path, m, lpformat.WriteOptions{}) }, nil
+		return func(m *lp.Model) error { return lpformat.WriteFile(path, m, lpformat.WriteOptions{Comment: comment}) }, nil
 	case modelfile.MPS:
-		opts := mps.WriteOptions{}
+		opts := mps.WriteOptions{Comment: comment}
 		if free {
 			opts.Format = mps.Free
 		}

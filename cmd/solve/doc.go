@@ -8,9 +8,12 @@
 //	solve backends
 //	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|kkt-milp|auto]   (paper 003, spec A)
+//	    [--export FILE]  the KKT-MILP solved, for another solver
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
 //	solve rmts --input model.json [--policy ...] [--sweep xi=36:44]  (paper 000, spec B)
+//	    [--bound --export FILE]  the offline bound LP of replication 0
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
+//	    [--export DIR]   the exact MILP (short traces) and the LB_LP windows
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
 //	solve --version                 (module version and Go release)
 //

@@ -24,6 +24,7 @@ func newRMTSCmd() *cobra.Command {
 		runs, proactive                                        int
 		seed                                                   uint64
 		bound                                                  bool
+		export                                                 string
 		backend                                                string
 		rf                                                     runFlags
 	)
@@ -99,6 +100,14 @@ the table ends with a line "partial: ...", JSON output carries
 			if !sc.Graph.Connected() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
+			if export != "" {
+				if !bound {
+					return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
+				}
+				if err := exportRMTS(export, sc, ex); err != nil {
+					return err
+				}
+			}
 			start := time.Now()
 			res, err := sc.Run(ctx, ex)
 			partial := ""
@@ -172,6 +181,7 @@ the table ends with a line "partial: ...", JSON output carries
 	fl.StringVar(&format, "format", "table", "output format: table|json")
 	fl.BoolVar(&bound, "bound", false, "also solve the offline LP bound of every trace and report each policy's gap to it (small instances)")
 	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
+	fl.StringVar(&export, "export", "", "with --bound: write the offline bound's LP of replication 0 at the first rate to this file"+exportFlagHelp)
 	fl.IntVar(&proactive, "dasd-proactive", 0, "δ of DASD dancing's proactive mode, >= 2 (0 = off; default: the instance's policy.dasd_proactive_delta)")
 	addRunFlags(fl, &rf)
 	return cmd
@@ -399,4 +409,21 @@ func writeRMTSCSV(out io.Writer, r *rmts.ExperimentResult) error {
 	}
 	w.Flush()
 	return w.Error()
+}
+
+// exportRMTS writes the offline bound LP of the first trace ex bounds:
+// replication 0 at its first rate, with its seed.
+func exportRMTS(path string, sc *rmts.Scenario, ex rmts.Experiment) error {
+	seed, rate := sc.In.Seed, sc.In.Arrivals.Rate
+	if ex.Seed != nil {
+		seed = *ex.Seed
+	}
+	if len(ex.Rates) > 0 {
+		rate = ex.Rates[0]
+	}
+	m, about, err := sc.ExportBound(seed, rate, 0)
+	if err != nil {
+		return inputError(fmt.Errorf("--export: %w", err))
+	}
+	return writeExport("--export", path, m, about)
 }

@@ -8,7 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/streamopt/streamopt/lp/mps"
+	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/qp"
 	"github.com/streamopt/streamopt/solve"
@@ -56,22 +56,9 @@ have no valid answer before they converge. The exit code is 1.`,
 				}
 			}
 			if export != "" {
-				m, _, err := rrs.ExportModel(in, method, 0)
-				var inf *rrs.InfeasibleError
-				switch {
-				case errors.As(err, &inf):
-					fmt.Fprintf(cmd.ErrOrStderr(), "solve: nothing exported: %v\n", inf)
-				case errors.Is(err, rrs.ErrMethod) || errors.Is(err, qp.ErrTooLarge):
-					return inputError(fmt.Errorf("--export-mps: %w", err))
-				case err != nil:
-					return internalError(err)
-				default:
-					if err := createParent(export); err != nil {
-						return inputError(fmt.Errorf("--export-mps: %w", err))
-					}
-					if err := mps.WriteFile(export, m, mps.WriteOptions{}); err != nil {
-						return internalError(err)
-					}
+				// Refuse a method with no linear form before solving.
+				if err := checkRRSExport(in, method); err != nil {
+					return err
 				}
 			}
 			res, err := rrs.Solve(ctx, in, rrs.Options{Method: method, Backend: backend})
@@ -115,6 +102,11 @@ have no valid answer before they converge. The exit code is 1.`,
 			} else if err := report(cmd.OutOrStdout()); err != nil {
 				return err
 			}
+			if export != "" {
+				if err := exportRRS(cmd.ErrOrStderr(), export, in, res); err != nil {
+					return err
+				}
+			}
 			if partial != "" {
 				return rf.partialExit(ctx)
 			}
@@ -127,7 +119,9 @@ have no valid answer before they converge. The exit code is 1.`,
 	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
 	fl.StringVar(&format, "format", "table", "output format: table|json")
 	fl.StringVar(&out, "out", "", "write the answer to this file instead of stdout")
-	fl.StringVar(&export, "export-mps", "", "write the compiled KKT-MILP (or, with --method wolfe, Wolfe's LP) to this MPS file")
+	fl.StringVar(&export, "export", "", "write the KKT-MILP the kkt-milp method solved to this file (qp and wolfe have no faithful linear form and are refused)"+exportFlagHelp)
+	fl.StringVar(&export, "export-mps", "", "the same as --export")
+	_ = fl.MarkDeprecated("export-mps", "use --export (the format follows the file name)")
 	fl.Float64Var(&users, "users", 0, "override the instance's number of users N")
 	addRunFlags(fl, &rf)
 	return cmd
@@ -206,4 +200,30 @@ func writeRRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// checkRRSExport refuses, before any solve, an --export the method cannot
+// serve (qp and wolfe, also when auto picks qp), and says why. An
+// infeasible instance has nothing to export, which Solve reports itself.
+func checkRRSExport(in *rrs.Instance, method string) error {
+	_, _, err := rrs.ExportModel(in, method, 0)
+	var inf *rrs.InfeasibleError
+	if err != nil && !errors.As(err, &inf) {
+		return inputError(fmt.Errorf("--export: %w", err))
+	}
+	return nil
+}
+
+// exportRRS writes the KKT-MILP of the method res was solved with, with the
+// big-M it ended with, to path; an infeasible instance has none.
+func exportRRS(stderr io.Writer, path string, in *rrs.Instance, res *rrs.Result) error {
+	if res.Method == "" || res.Status == lp.Infeasible.String() {
+		fmt.Fprintf(stderr, "solve: nothing exported: %s\n", res.Message)
+		return nil
+	}
+	m, about, err := rrs.ExportModel(in, res.Method, res.Stats["big_m"])
+	if err != nil {
+		return inputError(fmt.Errorf("--export: %w", err))
+	}
+	return writeExport("--export", path, m, about)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -18,6 +19,14 @@ func TestMain(m *testing.M) {
 
 // TestScripts runs every testdata/script/*.txtar: each is a command-line
 // session with the files it needs, and the output it must produce.
+// $EXAMPLES names the repository's examples folder.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scriptCmds})
+	examples, err := filepath.Abs(filepath.Join("..", "..", "examples"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scriptCmds, Setup: func(env *testscript.Env) error {
+		env.Setenv("EXAMPLES", examples)
+		return nil
+	}})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ func init() { register(newTPDCmd) }
 func newTPDCmd() *cobra.Command {
 	var (
 		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, backend string
+		exportDir                                                                        string
 		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
 		rf                                                                               runFlags
@@ -143,6 +145,11 @@ the exit code is 1.`,
 						Progress: rf.task(fmt.Sprintf("tpd %s ρ=%.3g", name, s.OfferedLoad(v)), "replications")})
 				}
 			}
+			if exportDir != "" {
+				if err := exportTPD(stderr, exportDir, s, exps); err != nil {
+					return err
+				}
+			}
 			var results []*tpd.ExperimentResult
 			partial := ""
 			for i, ex := range exps {
@@ -234,6 +241,8 @@ the exit code is 1.`,
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
 	fl.StringVar(&format, "format", "table", "output format: table|json")
 	fl.StringVar(&backend, "backend", "", "LP backend for LB_LP (default: the instance's bounds.backend)")
+	fl.StringVar(&exportDir, "export", "", "write the exact time-indexed MILP (traces of at most "+strconv.Itoa(tpd.ExportMaxExactTasks)+
+		" sub-tasks) and every LB_LP window's LP of replication 0 of each mode and load to this folder, as MPS files whose first comment lines say what the objective means")
 	addRunFlags(fl, &rf)
 	return cmd
 }
@@ -388,4 +397,26 @@ func tpdJSONResults(rs []*tpd.ExperimentResult, stoppedBy string) []tpdJSONResul
 		out = append(out, jr)
 	}
 	return out
+}
+
+// exportTPD writes, for each planned experiment, the problems the bounds of
+// its replication 0 compile (tpd.Scenario.Export) to dir/<mode>-rho<ρ>/.
+func exportTPD(stderr io.Writer, dir string, s *tpd.Scenario, exps []tpd.Experiment) error {
+	for _, ex := range exps {
+		e, err := s.Export(ex.Mode, 0)
+		if err != nil {
+			return fmt.Errorf("--export: mode %s: %w", ex.ModeName, err)
+		}
+		sub := filepath.Join(dir, fmt.Sprintf("%s-rho%.3g", ex.ModeName, s.OfferedLoad(ex.Mode)))
+		for _, m := range e.Models {
+			if err := writeExport("--export", filepath.Join(sub, m.Name+".mps"), m.Model, m.About); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stderr, "solve: exported %d problems of mode %s (%d sub-tasks) to %s\n", len(e.Models), ex.ModeName, e.Tasks, sub)
+		if e.ExactSkipped != "" {
+			fmt.Fprintf(stderr, "solve: no exact MILP for mode %s: %s\n", ex.ModeName, e.ExactSkipped)
+		}
+	}
+	return nil
 }
