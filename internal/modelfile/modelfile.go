@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -257,4 +258,30 @@ func ReadObjective(path, mark string) (Objective, error) {
 		return Objective{}, err
 	}
 	return Objective{}, fmt.Errorf("%s: no objective line in the header", path)
+}
+
+// MaxLine is the longest line the MPS and LP readers accept, in bytes. Our
+// writers, glpsol's and CPLEX's wrap far below it; the cap keeps a reader
+// of a file with no line breaks (/dev/zero, a binary file) from holding it
+// whole in memory.
+const MaxLine = 1 << 20
+
+// ErrLineTooLong is returned by ReadLine for a line over MaxLine bytes.
+var ErrLineTooLong = fault.New(fault.ErrInput, fmt.Sprintf("line longer than %d bytes (not a model file?)", MaxLine))
+
+// ReadLine returns the next line of br with its line break, like
+// br.ReadString('\n'), but refuses a line over MaxLine bytes with
+// ErrLineTooLong instead of reading it whole.
+func ReadLine(br *bufio.Reader) (string, error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > MaxLine {
+			return "", ErrLineTooLong
+		}
+		buf = append(buf, chunk...)
+		if err != bufio.ErrBufferFull {
+			return string(buf), err
+		}
+	}
 }

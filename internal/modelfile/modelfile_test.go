@@ -1,7 +1,9 @@
 package modelfile
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -155,4 +158,29 @@ func TestComments(t *testing.T) {
 	if err := CheckComment("x", []string{"", "ok"}); err != nil {
 		t.Errorf("CheckComment of good lines: %v", err)
 	}
+}
+
+func TestReadLine(t *testing.T) {
+	long := strings.Repeat("x", MaxLine-1) + "\n" // exactly MaxLine bytes with its break
+	br := bufio.NewReaderSize(strings.NewReader("ROWS\n"+long+"tail"), 64<<10)
+	for _, want := range []string{"ROWS\n", long, "tail"} {
+		got, err := ReadLine(br)
+		if got != want || (err != nil && err != io.EOF) {
+			t.Fatalf("ReadLine = %d bytes, %v; want %d bytes", len(got), err, len(want))
+		}
+	}
+	// a file with no line break at all, such as /dev/zero, is refused
+	// after MaxLine bytes instead of being held whole
+	br = bufio.NewReaderSize(io.LimitReader(zeros{}, 10*MaxLine), 64<<10)
+	if _, err := ReadLine(br); !errors.Is(err, ErrLineTooLong) || fault.Of(err) != fault.Input {
+		t.Fatalf("a line of 10 MiB: %v, want ErrLineTooLong (an input error)", err)
+	}
+}
+
+// zeros reads as an endless run of NUL bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }

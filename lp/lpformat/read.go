@@ -179,7 +179,7 @@ func (p *parser) errf(line int, format string, args ...any) error {
 
 func (p *parser) run(br *bufio.Reader) error {
 	for {
-		raw, err := br.ReadString('\n')
+		raw, err := modelfile.ReadLine(br)
 		if len(raw) > 0 {
 			p.line++
 			if perr := p.doLine(raw); perr != nil {

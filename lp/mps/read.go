@@ -159,7 +159,7 @@ func (p *parser) errf(format string, args ...any) error {
 
 func (p *parser) run(br *bufio.Reader) error {
 	for {
-		raw, err := br.ReadString('\n')
+		raw, err := modelfile.ReadLine(br)
 		if len(raw) > 0 {
 			p.line++
 			line := strings.TrimRight(raw, " \t\r\n\v\f")
