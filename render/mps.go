@@ -224,6 +224,9 @@ func MPSGapBars(path string, pts []mps.Point, names []string, intervals [][2]flo
 // profit and whether it is feasible; the header is N, optimum, then
 // <name>_profit, <name>_feasible per policy.
 func MPSCSV(w io.Writer, pts []mps.Point, names []string) error {
+	if err := checkMPSNames(pts, names); err != nil {
+		return err
+	}
 	cw := csv.NewWriter(w)
 	head := []string{"N", "optimum"}
 	for _, n := range names {
