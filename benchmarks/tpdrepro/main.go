@@ -13,6 +13,7 @@ import (
 
 	"github.com/streamopt/streamopt/internal/progress"
 	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -189,7 +190,7 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 		if err != nil {
 			return err
 		}
-		if err := tpd.WriteCSV(f, results); err != nil {
+		if err := render.TPDCSV(f, results); err != nil {
 			f.Close()
 			return err
 		}
@@ -197,7 +198,7 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 			return err
 		}
 		if part == "paper" || part == "sweep" {
-			if _, err := tpd.PlotFigures(out, results); err != nil {
+			if _, err := render.TPDFigures(out, results); err != nil {
 				return err
 			}
 		}

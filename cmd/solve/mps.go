@@ -1,19 +1,18 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/models/mps"
 	"github.com/streamopt/streamopt/models/rrs"
+	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/solve"
 )
 
@@ -147,7 +146,7 @@ are then over the sweep points that finished, the table ends with a line
 				}
 			}
 			if csvPath != "" {
-				if err := createFile(csvPath, func(w io.Writer) error { return writeMPSCSV(w, pts, names) }); err != nil {
+				if err := createFile(csvPath, func(w io.Writer) error { return render.MPSCSV(w, pts, names) }); err != nil {
 					return inputError(fmt.Errorf("--csv: %w", err))
 				}
 			}
@@ -155,9 +154,9 @@ are then over the sweep points that finished, the table ends with a line
 				path string
 				f    func(string) error
 			}{
-				{plotPath, func(p string) error { return mps.PlotProfit(p, pts, names) }},
-				{gapPath, func(p string) error { return mps.PlotGap(p, pts, names) }},
-				{barsPath, func(p string) error { return mps.PlotGapBars(p, pts, names, intervals) }},
+				{plotPath, func(p string) error { return render.MPSProfit(p, pts, names) }},
+				{gapPath, func(p string) error { return render.MPSGap(p, pts, names) }},
+				{barsPath, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
 			} {
 				if pl.path == "" || len(pts) == 0 {
 					continue
@@ -244,27 +243,4 @@ func writeMPSTable(w io.Writer, in *mps.Instance, pols []*mps.Policy, gaps []mps
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func writeMPSCSV(w io.Writer, pts []mps.Point, names []string) error {
-	cw := csv.NewWriter(w)
-	head := []string{"N", "optimum"}
-	for _, n := range names {
-		head = append(head, n+"_profit", n+"_feasible")
-	}
-	if err := cw.Write(head); err != nil {
-		return err
-	}
-	num := func(v float64) string { return strconv.FormatFloat(v, 'g', 10, 64) }
-	for _, pt := range pts {
-		rec := []string{num(pt.N), num(pt.Optimum)}
-		for _, ev := range pt.Policies {
-			rec = append(rec, num(ev.Profit), strconv.FormatBool(ev.Feasible))
-		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }

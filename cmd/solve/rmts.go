@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/models/rmts"
+	"github.com/streamopt/streamopt/render"
 )
 
 func init() { register(newRMTSCmd) }
@@ -150,12 +150,12 @@ the table ends with a line "partial: ...", JSON output carries
 				return internalError(err)
 			}
 			if csvFile != "" {
-				if err := createFile(csvFile, func(w io.Writer) error { return writeRMTSCSV(w, res) }); err != nil {
+				if err := createFile(csvFile, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
 					return inputError(fmt.Errorf("--csv: %w", err))
 				}
 			}
 			if plotDir != "" {
-				files, err := rmts.PlotFigures(plotDir, res)
+				files, err := render.RMTSFigures(plotDir, res)
 				if err != nil {
 					return inputError(fmt.Errorf("--plot: %w", err))
 				}
@@ -396,19 +396,6 @@ func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
 		out.Bounds = append(out.Bounds, jb)
 	}
 	return out
-}
-
-func writeRMTSCSV(out io.Writer, r *rmts.ExperimentResult) error {
-	w := csv.NewWriter(out)
-	_ = w.Write([]string{"policy", "xi", "alpha", "runs", "metric", "mean", "ci95", "n"})
-	g := func(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
-	for _, pt := range r.Points {
-		for _, m := range pt.Stats.Metrics {
-			_ = w.Write([]string{pt.Policy.String(), g(pt.Rate), g(pt.Alpha), strconv.Itoa(r.Runs), m.Name, g(m.Mean), g(m.HalfWidth), strconv.Itoa(m.N)})
-		}
-	}
-	w.Flush()
-	return w.Error()
 }
 
 // exportRMTS writes the offline bound LP of the first trace ex bounds:

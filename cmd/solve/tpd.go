@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/render"
 )
 
 func init() { register(newTPDCmd) }
@@ -207,12 +208,12 @@ the exit code is 1.`,
 			}
 			results = done
 			if csvFile != "" {
-				if err := createFile(csvFile, func(w io.Writer) error { return tpd.WriteCSV(w, results) }); err != nil {
+				if err := createFile(csvFile, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
 					return inputError(fmt.Errorf("--csv: %w", err))
 				}
 			}
 			if plotDir != "" {
-				files, err := tpd.PlotFigures(plotDir, results)
+				files, err := render.TPDFigures(plotDir, results)
 				if err != nil {
 					return inputError(fmt.Errorf("--plot: %w", err))
 				}

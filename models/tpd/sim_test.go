@@ -275,38 +275,6 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestPlotFigures draws the figures of a tiny run (bar charts for a single
-// load, line charts for a sweep) and checks the files are PNGs.
-func TestPlotFigures(t *testing.T) {
-	s := oneIPN(2)
-	s.Modes = map[string]Mode{"stable": {Count: 20, Rate: 0.2}}
-	var results []*ExperimentResult
-	for _, m := range []struct {
-		name string
-		mode Mode
-	}{{"stable", Mode{Count: 20, Rate: 0.2}}, {"heavy", Mode{Count: 20, Load: 0.3}}, {"heavy", Mode{Count: 20, Load: 0.6}}} {
-		r, err := s.Run(context.Background(), Experiment{ModeName: m.name, Mode: m.mode, Policies: Policies, Runs: 3, Bound: BoundSRPT})
-		if err != nil {
-			t.Fatal(err)
-		}
-		results = append(results, r)
-	}
-	dir := t.TempDir()
-	files, err := PlotFigures(dir, results)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) != 4+5 {
-		t.Errorf("%d figures, want 4 bar charts and 5 sweep charts: %v", len(files), files)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil || len(data) < 8 || string(data[1:4]) != "PNG" {
-			t.Errorf("%s is not a PNG (err %v)", f, err)
-		}
-	}
-}
-
 // TestCountOwnDispatches: with a 1 s state refresh at ρ = 0.7, TPD herds
 // onto the IPNs that looked idle at the last snapshot; counting its own
 // dispatches since then must reduce the mean handling time on the same

@@ -1,16 +1,21 @@
-package mps
+package render
 
 import (
+	"encoding/csv"
 	"fmt"
 	"image/color"
+	"io"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/streamopt/streamopt/models/mps"
 )
 
-var palette = []color.Color{
+var mpsPalette = []color.Color{
 	color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff},
 	color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff},
 	color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff},
@@ -19,11 +24,22 @@ var palette = []color.Color{
 	color.RGBA{R: 0x8c, G: 0x56, B: 0x4b, A: 0xff},
 }
 
-func policyColor(k int) color.Color { return palette[k%len(palette)] }
+// checkMPSNames reports an error unless every point has one evaluation
+// per name.
+func checkMPSNames(pts []mps.Point, names []string) error {
+	for i, pt := range pts {
+		if len(pt.Policies) != len(names) {
+			return fmt.Errorf("render: pts[%d] (N = %g) has %d policies, want one per name (%d)", i, pt.N, len(pt.Policies), len(names))
+		}
+	}
+	return nil
+}
 
-// segments splits the points of policy k (or the optimum, k < 0) into runs
+func mpsColor(k int) color.Color { return mpsPalette[k%len(mpsPalette)] }
+
+// mpsSegments splits the points of policy k (or the optimum, k < 0) into runs
 // of equal feasibility, value(pt) giving the y value.
-func segments(pts []Point, k int, value func(Point) float64) (feasible, infeasible []plotter.XYs) {
+func mpsSegments(pts []mps.Point, k int, value func(mps.Point) float64) (feasible, infeasible []plotter.XYs) {
 	var cur plotter.XYs
 	curFeas := true
 	flush := func() {
@@ -56,9 +72,9 @@ func segments(pts []Point, k int, value func(Point) float64) (feasible, infeasib
 	return feasible, infeasible
 }
 
-func addCurves(p *plot.Plot, pts []Point, names []string, value func(Point, int) float64, withOptimum bool) error {
+func mpsCurves(p *plot.Plot, pts []mps.Point, names []string, value func(mps.Point, int) float64, withOptimum bool) error {
 	if withOptimum {
-		feas, _ := segments(pts, -1, func(pt Point) float64 { return value(pt, -1) })
+		feas, _ := mpsSegments(pts, -1, func(pt mps.Point) float64 { return value(pt, -1) })
 		for s, xy := range feas {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
@@ -73,13 +89,13 @@ func addCurves(p *plot.Plot, pts []Point, names []string, value func(Point, int)
 		}
 	}
 	for k, name := range names {
-		feas, infeas := segments(pts, k, func(pt Point) float64 { return value(pt, k) })
+		feas, infeas := mpsSegments(pts, k, func(pt mps.Point) float64 { return value(pt, k) })
 		for s, xy := range feas {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
 				return err
 			}
-			l.Color = policyColor(k)
+			l.Color = mpsColor(k)
 			l.Width = vg.Points(1.2)
 			p.Add(l)
 			if s == 0 {
@@ -91,7 +107,7 @@ func addCurves(p *plot.Plot, pts []Point, names []string, value func(Point, int)
 			if err != nil {
 				return err
 			}
-			l.Color = policyColor(k)
+			l.Color = mpsColor(k)
 			l.Width = vg.Points(1.2)
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			p.Add(l)
@@ -103,10 +119,13 @@ func addCurves(p *plot.Plot, pts []Point, names []string, value func(Point, int)
 	return nil
 }
 
-// PlotProfit writes the paper's Fig. 2/3: profit against N for the optimum
+// MPSProfit writes the paper's Fig. 2/3: profit against N for the optimum
 // and every policy, dashed where a policy is infeasible. The file type
 // follows the extension (.png, .svg, .pdf).
-func PlotProfit(path string, pts []Point, names []string) error {
+func MPSProfit(path string, pts []mps.Point, names []string) error {
+	if err := checkMPSNames(pts, names); err != nil {
+		return err
+	}
 	p := plot.New()
 	p.Title.Text = "Profit against the number of users"
 	p.X.Label.Text = "users N"
@@ -114,7 +133,7 @@ func PlotProfit(path string, pts []Point, names []string) error {
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
-	err := addCurves(p, pts, names, func(pt Point, k int) float64 {
+	err := mpsCurves(p, pts, names, func(pt mps.Point, k int) float64 {
 		if k < 0 {
 			return pt.Optimum
 		}
@@ -126,16 +145,19 @@ func PlotProfit(path string, pts []Point, names []string) error {
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
 
-// PlotGap writes the gap Opt(N) − Profit(N) of every policy against N
+// MPSGap writes the gap Opt(N) − Profit(N) of every policy against N
 // (the differences of Fig. 2/3 are small against the profit itself).
-func PlotGap(path string, pts []Point, names []string) error {
+func MPSGap(path string, pts []mps.Point, names []string) error {
+	if err := checkMPSNames(pts, names); err != nil {
+		return err
+	}
 	p := plot.New()
 	p.Title.Text = "Gap to the optimum against the number of users"
 	p.X.Label.Text = "users N"
 	p.Y.Label.Text = "Opt(N) − profit(N)"
 	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
-	err := addCurves(p, pts, names, func(pt Point, k int) float64 {
+	err := mpsCurves(p, pts, names, func(pt mps.Point, k int) float64 {
 		return pt.Optimum - pt.Policies[k].Profit
 	}, false)
 	if err != nil {
@@ -144,10 +166,13 @@ func PlotGap(path string, pts []Point, names []string) error {
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
 
-// PlotGapBars writes the paper's Fig. 4: grouped bars of the mean gap of
+// MPSGapBars writes the paper's Fig. 4: grouped bars of the mean gap of
 // every policy on each interval. A policy infeasible somewhere in an
 // interval gets no bar there (its label says so).
-func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float64) error {
+func MPSGapBars(path string, pts []mps.Point, names []string, intervals [][2]float64) error {
+	if err := checkMPSNames(pts, names); err != nil {
+		return err
+	}
 	p := plot.New()
 	p.Title.Text = "Mean gap to the optimum"
 	p.Y.Label.Text = "mean of Opt(N) − profit(N)"
@@ -165,7 +190,7 @@ func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float6
 		vals := make(plotter.Values, len(intervals))
 		missing := false
 		for r, iv := range intervals {
-			g := Gaps(pts, k, iv[0], iv[1])
+			g := mps.Gaps(pts, k, iv[0], iv[1])
 			if g.Feasible == g.Points && !math.IsNaN(g.Mean) {
 				vals[r] = g.Mean
 				tallest = math.Max(tallest, g.Mean)
@@ -177,7 +202,7 @@ func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float6
 		if err != nil {
 			return err
 		}
-		b.Color = policyColor(k)
+		b.Color = mpsColor(k)
 		b.LineStyle.Width = 0
 		b.Offset = w * vg.Length(float64(k)-float64(len(names)-1)/2)
 		p.Add(b)
@@ -192,4 +217,33 @@ func PlotGapBars(path string, pts []Point, names []string, intervals [][2]float6
 	p.Y.Min = 0
 	p.Y.Max = math.Max(p.Y.Max, 1.35*tallest)
 	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+}
+
+// MPSCSV writes an MPS sweep in wide form: one row per N with the optimum
+// and, for every policy (named by names, in the order of pt.Policies), its
+// profit and whether it is feasible; the header is N, optimum, then
+// <name>_profit, <name>_feasible per policy.
+func MPSCSV(w io.Writer, pts []mps.Point, names []string) error {
+	if err := checkMPSNames(pts, names); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	head := []string{"N", "optimum"}
+	for _, n := range names {
+		head = append(head, n+"_profit", n+"_feasible")
+	}
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	for _, pt := range pts {
+		rec := []string{num(pt.N), num(pt.Optimum)}
+		for _, ev := range pt.Policies {
+			rec = append(rec, num(ev.Profit), strconv.FormatBool(ev.Feasible))
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
 }

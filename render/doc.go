@@ -1,0 +1,31 @@
+// Package render turns the typed results of the model packages into files
+// for people and other programs: figures (PNG, or SVG/PDF by extension
+// where a function takes a path) and CSV. The model packages compute; they
+// do not draw, so a program that only solves does not link gonum/plot.
+//
+// Figures show means with the half-width of the 95% Student-t confidence
+// interval over the replications (sim.Stat.HalfWidth) as error bars:
+//
+//   - TPD (models/tpd): TPDFigures draws, for a mode run once, bar charts
+//     over the policies of the paper's Figs. 3–10 (handling time, routing
+//     latency, total delay and gap to T_LB, stable and burst modes), and
+//     for a mode run at several offered loads ρ, line charts against ρ; a
+//     log axis when every interval is positive, since an unstable policy
+//     sits orders of magnitude above the stable ones.
+//   - RMTS (models/rmts): RMTSFigures draws the paper's Fig. 4 (success
+//     rate μ against the arrival rate ξ), Fig. 5 (mean service delay
+//     against ξ) and, when several weights α were run, Figs. 6–7 (the same
+//     for RMTS against α, one line per ξ).
+//   - MPS (models/mps): MPSProfit draws Fig. 2/3, profit against the number
+//     of users N for the optimum RRS(N) and every policy, dashed where a
+//     policy is infeasible (its pseudo-profit); MPSGap the gap
+//     Opt(N) − profit(N); MPSGapBars Fig. 4, the mean gap per interval.
+//
+// CSV: TPDCSV and RMTSCSV write long form, one row per (key, metric) with
+// the columns metric, mean, ci95 (the half-width) and n after the key
+// columns (TPDCSVHeader, RMTSCSVHeader); MPSCSV writes one row per N.
+// Numbers have 10 significant digits.
+//
+// The figure definitions are those of the papers the models come from (see
+// each model's doc.go and spec/MODELS.md of the design notes).
+package render

@@ -1,0 +1,140 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/streamopt/streamopt/models/rmts"
+)
+
+// RMTSFigures draws the RMTS paper's figures of an experiment as PNG with
+// 95% CI error bars into dir (made if missing) and returns the file names:
+// Fig. 4 success rate and Fig. 5 delay against ξ per policy (at α = 0.5
+// when it was run, else the first α), and Figs. 6–7 RMTS success rate and
+// delay against α, one line per ξ (only when more than one α was run).
+func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
+	if len(r.Alphas) == 0 {
+		return nil, fmt.Errorf("render: rmts result: Alphas is empty, want at least one α")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	alpha := r.Alphas[0]
+	for _, a := range r.Alphas {
+		if a == 0.5 {
+			alpha = 0.5
+		}
+	}
+	var policies []rmts.Policy
+	seen := map[rmts.Policy]bool{}
+	for _, pt := range r.Points {
+		if !seen[pt.Policy] {
+			seen[pt.Policy] = true
+			policies = append(policies, pt.Policy)
+		}
+	}
+	var files []string
+	for _, f := range []struct {
+		name, key, ylabel string
+	}{
+		{"fig4_success_vs_xi.png", "success", "success rate μ"},
+		{"fig5_delay_vs_xi.png", "delay", "mean service delay (units of τ)"},
+	} {
+		var ss []series
+		for _, p := range policies {
+			s := series{label: p.String()}
+			for _, x := range r.Rates {
+				pt, ok := r.Get(p, x, alpha)
+				if !ok {
+					continue
+				}
+				st, _ := pt.Stats.Get(f.key)
+				if math.IsNaN(st.Mean) {
+					continue
+				}
+				s.pts.add(x, st.Mean, st.HalfWidth)
+			}
+			ss = append(ss, s)
+		}
+		path := filepath.Join(dir, f.name)
+		title := fmt.Sprintf("%s against arrival rate (α = %g, %d runs, 95%% CI)", f.ylabel, alpha, r.Runs)
+		if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", f.ylabel, ss); err != nil {
+			return files, err
+		}
+		files = append(files, path)
+	}
+	if len(r.Alphas) < 2 || !seen[rmts.RMTS] {
+		return files, nil
+	}
+	for _, f := range []struct {
+		name, key, ylabel string
+	}{
+		{"fig6_success_vs_alpha.png", "success", "success rate μ"},
+		{"fig7_delay_vs_alpha.png", "delay", "mean service delay (units of τ)"},
+	} {
+		var ss []series
+		for _, x := range r.Rates {
+			s := series{label: fmt.Sprintf("ξ = %g", x)}
+			for _, a := range r.Alphas {
+				pt, _ := r.Get(rmts.RMTS, x, a)
+				st, _ := pt.Stats.Get(f.key)
+				if math.IsNaN(st.Mean) {
+					continue
+				}
+				s.pts.add(a, st.Mean, st.HalfWidth)
+			}
+			ss = append(ss, s)
+		}
+		path := filepath.Join(dir, f.name)
+		title := fmt.Sprintf("RMTS: %s against α (%d runs, 95%% CI)", f.ylabel, r.Runs)
+		if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", f.ylabel, ss); err != nil {
+			return files, err
+		}
+		files = append(files, path)
+	}
+	return files, nil
+}
+
+func rmtsLineChart(path, title, xlabel, ylabel string, ss []series) error {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	p.Legend.Top = false
+	p.Legend.Left = true
+	if err := addErrorLines(p, ss); err != nil {
+		return err
+	}
+	p.Y.Tick.Marker = preciseTicks{}
+	p.X.Tick.Marker = preciseTicks{}
+	return p.Save(6*vg.Inch, 4*vg.Inch, path)
+}
+
+// rmtsKeys are the key columns of RMTS's CSV.
+var rmtsKeys = []string{"policy", "xi", "alpha", "runs"}
+
+// RMTSCSVHeader returns the header RMTSCSV writes.
+func RMTSCSVHeader() []string { return append(append([]string(nil), rmtsKeys...), statColumns...) }
+
+// RMTSCSV writes every point of an RMTS experiment in long form: one row
+// per (policy, ξ, α, metric) with the mean, the half-width of the 95%
+// confidence interval and the number of replications.
+func RMTSCSV(w io.Writer, r *rmts.ExperimentResult) error {
+	cw, err := newSummaryCSV(w, rmtsKeys)
+	if err != nil {
+		return err
+	}
+	for _, pt := range r.Points {
+		if err := cw.summary([]string{pt.Policy.String(), num(pt.Rate), num(pt.Alpha), strconv.Itoa(r.Runs)}, pt.Stats); err != nil {
+			return err
+		}
+	}
+	return cw.flush()
+}

@@ -1,0 +1,121 @@
+package render_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/render"
+)
+
+// oneIPN is a scenario of one IPN with q slots and exact state.
+func oneIPN(t *testing.T, q int) *tpd.Scenario {
+	t.Helper()
+	zero := 0.0
+	s, err := tpd.Build(&tpd.Instance{
+		IPNs:     []tpd.IPN{{Slots: q, Speed: 1}},
+		Latency:  tpd.Latency{In: [][]float64{{0}}, Out: []float64{0}},
+		Workload: tpd.Workload{Frames: tpd.Range{Min: 1, Max: 10}},
+		Policy:   tpd.PolicyParams{InfoInterval: &zero},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestTPDFigures draws the figures of a tiny run (bar charts for a single
+// load, line charts for a sweep) and checks the files are PNGs of the
+// chart's size, named after the paper's figures.
+func TestTPDFigures(t *testing.T) {
+	s := oneIPN(t, 2)
+	var results []*tpd.ExperimentResult
+	for _, m := range []struct {
+		name string
+		mode tpd.Mode
+	}{{"stable", tpd.Mode{Count: 20, Rate: 0.2}}, {"heavy", tpd.Mode{Count: 20, Load: 0.3}}, {"heavy", tpd.Mode{Count: 20, Load: 0.6}}} {
+		r, err := s.Run(context.Background(), tpd.Experiment{ModeName: m.name, Mode: m.mode, Policies: tpd.Policies, Runs: 3, Bound: tpd.BoundSRPT})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, r)
+	}
+	dir := filepath.Join(t.TempDir(), "not", "yet")
+	files, err := render.TPDFigures(dir, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+		if strings.HasPrefix(filepath.Base(f), "sweep_") {
+			checkPNG(t, f, 6, 4)
+		} else {
+			checkPNG(t, f, 5, 3.5)
+		}
+	}
+	want := []string{
+		"fig03_handling_ms_stable.png", "fig05_routing_ms_stable.png", "fig07_delay_ms_stable.png", "fig09_gap_pct_stable.png",
+		"sweep_heavy_handling_ms.png", "sweep_heavy_routing_ms.png", "sweep_heavy_delay_ms.png", "sweep_heavy_gap_pct.png", "sweep_heavy_util_mean.png",
+	}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("figure files (-want +got):\n%s", diff)
+	}
+}
+
+// TestTPDFiguresMismatch: the results of one swept mode must have the same
+// policies, else the lines would mix them; an error, not a panic.
+func TestTPDFiguresMismatch(t *testing.T) {
+	pol := func(n int) []tpd.PolicyStats {
+		return slices.Repeat([]tpd.PolicyStats{{Policy: tpd.TPD, Stats: summary(metric("delay_ms", 1, 0.1, 3))}}, n)
+	}
+	rs := []*tpd.ExperimentResult{{ModeName: "heavy", Load: 0.3, Policies: pol(2)}, {ModeName: "heavy", Load: 0.6, Policies: pol(1)}}
+	_, err := render.TPDFigures(t.TempDir(), rs)
+	if err == nil || !strings.Contains(err.Error(), "mode heavy") {
+		t.Errorf("got %v, want an error naming mode heavy", err)
+	}
+}
+
+// TestTPDCSV writes two hand-made results and reads the CSV back: the
+// header, then per result the bound rows (policy "bound", no discipline)
+// and every policy's rows, each with the result's key columns.
+func TestTPDCSV(t *testing.T) {
+	rs := []*tpd.ExperimentResult{
+		{ModeName: "stable", Mode: tpd.Mode{Count: 40}, Rate: 10, Load: 0.25, Runs: 3,
+			Bounds: summary(metric("lb0", 1.25, 0, 3), metric("t_lb", 2.5, 0.125, 3)),
+			Policies: []tpd.PolicyStats{
+				{Policy: tpd.TPD, Discipline: tpd.MDD, Stats: summary(metric("delay_ms", 123.456789012345, 4.5, 3))},
+				{Policy: tpd.RND, Discipline: tpd.EDD, Stats: summary(metric("delay_ms", 1e-7, 0, 1))},
+			}},
+		{ModeName: "heavy", Mode: tpd.Mode{Count: 5}, Rate: 0.5, Load: 0.9, Runs: 2,
+			Policies: []tpd.PolicyStats{{Policy: tpd.PoD, Discipline: tpd.FCFS, Stats: summary(metric("gap_pct", 30, 2, 2))}}},
+	}
+	var b bytes.Buffer
+	if err := render.TPDCSV(&b, rs); err != nil {
+		t.Fatal(err)
+	}
+	got, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"mode", "count", "rate", "load", "runs", "policy", "discipline", "metric", "mean", "ci95", "n"},
+		{"stable", "40", "10", "0.25", "3", "bound", "", "lb0", "1.25", "0", "3"},
+		{"stable", "40", "10", "0.25", "3", "bound", "", "t_lb", "2.5", "0.125", "3"},
+		{"stable", "40", "10", "0.25", "3", tpd.TPD.String(), tpd.MDD.String(), "delay_ms", "123.456789", "4.5", "3"},
+		{"stable", "40", "10", "0.25", "3", tpd.RND.String(), tpd.EDD.String(), "delay_ms", "1e-07", "0", "1"},
+		{"heavy", "5", "0.5", "0.9", "2", tpd.PoD.String(), tpd.FCFS.String(), "gap_pct", "30", "2", "2"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("CSV (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want[0], render.TPDCSVHeader()); diff != "" {
+		t.Errorf("TPDCSVHeader (-want +got):\n%s", diff)
+	}
+}
