@@ -16,7 +16,7 @@
 //     rate μ against the arrival rate ξ), Fig. 5 (mean service delay
 //     against ξ) and, when several weights α were run, Figs. 6–7 (the same
 //     for RMTS against α, one line per ξ).
-//   - MPS (models/mps): MPSProfit draws Fig. 2/3, profit against the number
+//   - MPS (models/multistage): MPSProfit draws Fig. 2/3, profit against the number
 //     of users N for the optimum RRS(N) and every policy, dashed where a
 //     policy is infeasible (its pseudo-profit); MPSGap the gap
 //     Opt(N) − profit(N); MPSGapBars Fig. 4, the mean gap per interval.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
@@ -104,10 +104,10 @@ func ExampleRMTSFigures() {
 
 // mpsPoints are a made-up sweep of two policies, the second infeasible at
 // N = 310.
-var mpsPoints = []mps.Point{
-	{N: 300, Optimum: 200, Policies: []mps.Evaluation{{Profit: 199, Feasible: true}, {Profit: 198, Feasible: true}}},
-	{N: 310, Optimum: 205, Policies: []mps.Evaluation{{Profit: 203, Feasible: true}, {Profit: 206, Feasible: false}}},
-	{N: 320, Optimum: 209, Policies: []mps.Evaluation{{Profit: 206, Feasible: true}, {Profit: 208.5, Feasible: true}}},
+var mpsPoints = []multistage.Point{
+	{N: 300, Optimum: 200, Policies: []multistage.Evaluation{{Profit: 199, Feasible: true}, {Profit: 198, Feasible: true}}},
+	{N: 310, Optimum: 205, Policies: []multistage.Evaluation{{Profit: 203, Feasible: true}, {Profit: 206, Feasible: false}}},
+	{N: 320, Optimum: 209, Policies: []multistage.Evaluation{{Profit: 206, Feasible: true}, {Profit: 208.5, Feasible: true}}},
 }
 
 // An MPS sweep in CSV, one row per N.

@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 )
 
 var mpsPalette = []color.Color{
@@ -26,7 +26,7 @@ var mpsPalette = []color.Color{
 
 // checkMPSNames reports an error unless every point has one evaluation
 // per name.
-func checkMPSNames(pts []mps.Point, names []string) error {
+func checkMPSNames(pts []multistage.Point, names []string) error {
 	for i, pt := range pts {
 		if len(pt.Policies) != len(names) {
 			return fmt.Errorf("render: pts[%d] (N = %g) has %d policies, want one per name (%d)", i, pt.N, len(pt.Policies), len(names))
@@ -39,7 +39,7 @@ func mpsColor(k int) color.Color { return mpsPalette[k%len(mpsPalette)] }
 
 // mpsSegments splits the points of policy k (or the optimum, k < 0) into runs
 // of equal feasibility, value(pt) giving the y value.
-func mpsSegments(pts []mps.Point, k int, value func(mps.Point) float64) (feasible, infeasible []plotter.XYs) {
+func mpsSegments(pts []multistage.Point, k int, value func(multistage.Point) float64) (feasible, infeasible []plotter.XYs) {
 	var cur plotter.XYs
 	curFeas := true
 	flush := func() {
@@ -72,9 +72,9 @@ func mpsSegments(pts []mps.Point, k int, value func(mps.Point) float64) (feasibl
 	return feasible, infeasible
 }
 
-func mpsCurves(p *plot.Plot, pts []mps.Point, names []string, value func(mps.Point, int) float64, withOptimum bool) error {
+func mpsCurves(p *plot.Plot, pts []multistage.Point, names []string, value func(multistage.Point, int) float64, withOptimum bool) error {
 	if withOptimum {
-		feas, _ := mpsSegments(pts, -1, func(pt mps.Point) float64 { return value(pt, -1) })
+		feas, _ := mpsSegments(pts, -1, func(pt multistage.Point) float64 { return value(pt, -1) })
 		for s, xy := range feas {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
@@ -89,7 +89,7 @@ func mpsCurves(p *plot.Plot, pts []mps.Point, names []string, value func(mps.Poi
 		}
 	}
 	for k, name := range names {
-		feas, infeas := mpsSegments(pts, k, func(pt mps.Point) float64 { return value(pt, k) })
+		feas, infeas := mpsSegments(pts, k, func(pt multistage.Point) float64 { return value(pt, k) })
 		for s, xy := range feas {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
@@ -122,7 +122,7 @@ func mpsCurves(p *plot.Plot, pts []mps.Point, names []string, value func(mps.Poi
 // MPSProfit writes the paper's Fig. 2/3: profit against N for the optimum
 // and every policy, dashed where a policy is infeasible. The file type
 // follows the extension (.png, .svg, .pdf).
-func MPSProfit(path string, pts []mps.Point, names []string) error {
+func MPSProfit(path string, pts []multistage.Point, names []string) error {
 	if err := checkMPSNames(pts, names); err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func MPSProfit(path string, pts []mps.Point, names []string) error {
 	p.Legend.Top = true
 	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
-	err := mpsCurves(p, pts, names, func(pt mps.Point, k int) float64 {
+	err := mpsCurves(p, pts, names, func(pt multistage.Point, k int) float64 {
 		if k < 0 {
 			return pt.Optimum
 		}
@@ -147,7 +147,7 @@ func MPSProfit(path string, pts []mps.Point, names []string) error {
 
 // MPSGap writes the gap Opt(N) − Profit(N) of every policy against N
 // (the differences of Fig. 2/3 are small against the profit itself).
-func MPSGap(path string, pts []mps.Point, names []string) error {
+func MPSGap(path string, pts []multistage.Point, names []string) error {
 	if err := checkMPSNames(pts, names); err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func MPSGap(path string, pts []mps.Point, names []string) error {
 	p.Y.Label.Text = "Opt(N) − profit(N)"
 	p.Legend.Left = true
 	p.Add(plotter.NewGrid())
-	err := mpsCurves(p, pts, names, func(pt mps.Point, k int) float64 {
+	err := mpsCurves(p, pts, names, func(pt multistage.Point, k int) float64 {
 		return pt.Optimum - pt.Policies[k].Profit
 	}, false)
 	if err != nil {
@@ -169,7 +169,7 @@ func MPSGap(path string, pts []mps.Point, names []string) error {
 // MPSGapBars writes the paper's Fig. 4: grouped bars of the mean gap of
 // every policy on each interval. A policy infeasible somewhere in an
 // interval gets no bar there (its label says so).
-func MPSGapBars(path string, pts []mps.Point, names []string, intervals [][2]float64) error {
+func MPSGapBars(path string, pts []multistage.Point, names []string, intervals [][2]float64) error {
 	if err := checkMPSNames(pts, names); err != nil {
 		return err
 	}
@@ -190,7 +190,7 @@ func MPSGapBars(path string, pts []mps.Point, names []string, intervals [][2]flo
 		vals := make(plotter.Values, len(intervals))
 		missing := false
 		for r, iv := range intervals {
-			g := mps.Gaps(pts, k, iv[0], iv[1])
+			g := multistage.Gaps(pts, k, iv[0], iv[1])
 			if g.Feasible == g.Points && !math.IsNaN(g.Mean) {
 				vals[r] = g.Mean
 				tallest = math.Max(tallest, g.Mean)
@@ -223,7 +223,7 @@ func MPSGapBars(path string, pts []mps.Point, names []string, intervals [][2]flo
 // and, for every policy (named by names, in the order of pt.Policies), its
 // profit and whether it is feasible; the header is N, optimum, then
 // <name>_profit, <name>_feasible per policy.
-func MPSCSV(w io.Writer, pts []mps.Point, names []string) error {
+func MPSCSV(w io.Writer, pts []multistage.Point, names []string) error {
 	if err := checkMPSNames(pts, names); err != nil {
 		return err
 	}

@@ -11,34 +11,34 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/render"
 )
 
 // paperSweep sweeps the paper scenario (examples/mps-paper.json) over
 // N = 300…400 in steps of 5.
-func paperSweep(t *testing.T) (*mps.Instance, []string, []mps.Point) {
+func paperSweep(t *testing.T) (*multistage.Instance, []string, []multistage.Point) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("..", "examples", "mps-paper.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := mps.Parse(bytes.NewReader(data))
+	in, err := multistage.Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	var pols []*mps.Policy
+	var pols []*multistage.Policy
 	var names []string
 	for _, ps := range in.Policies {
-		p, err := mps.Plan(ctx, &in.Network, ps.Name, ps.Stages, mps.Options{})
+		p, err := multistage.Plan(ctx, &in.Network, ps.Name, ps.Stages, multistage.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		pols = append(pols, p)
 		names = append(names, p.Name)
 	}
-	pts, err := mps.Sweep(ctx, &in.Network, pols, 300, 400, 5, mps.Options{})
+	pts, err := multistage.Sweep(ctx, &in.Network, pols, 300, 400, 5, multistage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,9 +71,9 @@ func TestMPSFigures(t *testing.T) {
 // TestMPSCSV writes hand-made points and reads them back: one row per N,
 // a profit and a feasibility column per policy.
 func TestMPSCSV(t *testing.T) {
-	pts := []mps.Point{
-		{N: 300, Optimum: 210.5, Policies: []mps.Evaluation{{Profit: 200.25, Feasible: true}, {Profit: 215, Feasible: false}}},
-		{N: 305, Optimum: math.NaN(), Policies: []mps.Evaluation{{Profit: 1.0 / 3, Feasible: true}, {Profit: 0, Feasible: true}}},
+	pts := []multistage.Point{
+		{N: 300, Optimum: 210.5, Policies: []multistage.Evaluation{{Profit: 200.25, Feasible: true}, {Profit: 215, Feasible: false}}},
+		{N: 305, Optimum: math.NaN(), Policies: []multistage.Evaluation{{Profit: 1.0 / 3, Feasible: true}, {Profit: 0, Feasible: true}}},
 	}
 	var b bytes.Buffer
 	if err := render.MPSCSV(&b, pts, []string{"S1", "S2"}); err != nil {

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/models/tpd"
@@ -19,7 +19,7 @@ import (
 func TestExamplesParse(t *testing.T) {
 	parsers := map[string]func(io.Reader) error{
 		"rrs": func(r io.Reader) error { _, err := rrs.Parse(r); return err },
-		"mps": func(r io.Reader) error { _, err := mps.Parse(r); return err },
+		"mps": func(r io.Reader) error { _, err := multistage.Parse(r); return err },
 		"rmts": func(r io.Reader) error {
 			in, err := rmts.Parse(r)
 			if err == nil {

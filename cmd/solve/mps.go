@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/solve"
@@ -54,7 +54,7 @@ are then over the sweep points that finished, the table ends with a line
 				return err
 			}
 			defer cancel()
-			in, err := readModel(input, format, mps.Parse)
+			in, err := readModel(input, format, multistage.Parse)
 			if err != nil {
 				return err
 			}
@@ -64,19 +64,19 @@ are then over the sweep points that finished, the table ends with a line
 			if !cmd.Flags().Changed("to") {
 				to = in.Worst
 			}
-			opt := mps.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
-			var pols []*mps.Policy
+			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
+			var pols []*multistage.Policy
 			var names []string
 			partial := ""
-			total := mps.SweepPoints(from, to, step)
+			total := multistage.SweepPoints(from, to, step)
 			for _, ps := range in.Policies {
-				p, err := mps.Plan(ctx, &in.Network, ps.Name, ps.Stages, opt)
+				p, err := multistage.Plan(ctx, &in.Network, ps.Name, ps.Stages, opt)
 				if stopped(ctx, err) {
 					partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), ps.Name, total)
 					break
 				}
 				if err != nil {
-					if errors.Is(err, mps.ErrResources) || errors.Is(err, rrs.ErrMethod) {
+					if errors.Is(err, multistage.ErrResources) || errors.Is(err, rrs.ErrMethod) {
 						return inputError(err)
 					}
 					return internalError(err)
@@ -84,9 +84,9 @@ are then over the sweep points that finished, the table ends with a line
 				pols = append(pols, p)
 				names = append(names, p.Name)
 			}
-			var pts []mps.Point
+			var pts []multistage.Point
 			if partial == "" {
-				pts, err = mps.Sweep(ctx, &in.Network, pols, from, to, step, opt)
+				pts, err = multistage.Sweep(ctx, &in.Network, pols, from, to, step, opt)
 				if stopped(ctx, err) {
 					rf.printer.Clear()
 					partial = fmt.Sprintf("%d of %d sweep points", len(pts), total)
@@ -97,7 +97,7 @@ are then over the sweep points that finished, the table ends with a line
 				}
 			}
 			if err != nil {
-				if errors.Is(err, mps.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
+				if errors.Is(err, multistage.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
 					return inputError(err)
 				}
 				return internalError(err)
@@ -106,7 +106,7 @@ are then over the sweep points that finished, the table ends with a line
 			var gaps []mpsGapJSON
 			for k, p := range pols {
 				for _, iv := range intervals {
-					g := mps.Gaps(pts, k, iv[0], iv[1])
+					g := multistage.Gaps(pts, k, iv[0], iv[1])
 					j := mpsGapJSON{Policy: p.Name, From: iv[0], To: iv[1], Points: g.Points, Feasible: g.Feasible, PseudoBetter: g.PseudoBetter}
 					if !math.IsNaN(g.Mean) {
 						m := g.Mean
@@ -175,7 +175,7 @@ are then over the sweep points that finished, the table ends with a line
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/mps/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/multistage/schema.json)")
 	fl.Float64Var(&from, "from", 0, "first N of the sweep (default normal_low)")
 	fl.Float64Var(&to, "to", 0, "last N of the sweep (default worst)")
 	fl.Float64Var(&step, "step", 1, "step of the sweep")
@@ -190,7 +190,7 @@ are then over the sweep points that finished, the table ends with a line
 	return cmd
 }
 
-func writeMPSTable(w io.Writer, in *mps.Instance, pols []*mps.Policy, gaps []mpsGapJSON, intervals [][2]float64) error {
+func writeMPSTable(w io.Writer, in *multistage.Instance, pols []*multistage.Policy, gaps []mpsGapJSON, intervals [][2]float64) error {
 	var b strings.Builder
 	name := in.Name
 	if name == "" {

@@ -148,7 +148,7 @@ func TestMPSCommandExitCodes(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		// S4 gap on [300, 400]: 0.0993 (models/mps tests, SciPy reference run).
+		// S4 gap on [300, 400]: 0.0993 (models/multistage tests, SciPy reference run).
 		{"paper", []string{"mps", "--input", good}, 0, "S4", ""},
 		{"bad worst", []string{"mps", "--input", bad}, 2, "", "worst: must be a finite number > 0, got -400"},
 		{"bad step", []string{"mps", "--input", good, "--step", "-1"}, 2, "", "step: must be > 0, got -1"},

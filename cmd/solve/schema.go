@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/models/tpd"
@@ -17,7 +17,7 @@ func init() { register(newSchemaCmd) }
 // inputSchemas maps each model command to the JSON Schema of its --input.
 var inputSchemas = map[string]func() []byte{
 	"rrs":  rrs.Schema,
-	"mps":  mps.Schema,
+	"mps":  multistage.Schema,
 	"rmts": rmts.Schema,
 	"tpd":  tpd.Schema,
 }

@@ -160,7 +160,12 @@ func TestEverySchemaFieldIsDescribed(t *testing.T) {
 		if missing := undescribed(doc); len(missing) > 0 {
 			t.Errorf("%s: no description for %s", model, strings.Join(missing, ", "))
 		}
-		if id, want := doc["$id"], "https://github.com/streamopt/streamopt/models/"+model+"/schema.json"; id != want {
+		// the $id is the schema file's path in the repository
+		pkg := map[string]string{"mps": "multistage"}[model]
+		if pkg == "" {
+			pkg = model
+		}
+		if id, want := doc["$id"], "https://github.com/streamopt/streamopt/models/"+pkg+"/schema.json"; id != want {
 			t.Errorf("%s: $id %v, want %s", model, id, want)
 		}
 		if props, _ := doc["properties"].(map[string]any); props["$schema"] == nil {

@@ -1,4 +1,4 @@
-package mps
+package multistage
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package mps_test
+package multistage_test
 
 import (
 	"bytes"
@@ -6,18 +6,18 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/streamopt/streamopt/models/mps"
+	"github.com/streamopt/streamopt/models/multistage"
 )
 
 func ExamplePlan() {
 	data, _ := os.ReadFile("../../examples/mps-paper.json")
-	in, err := mps.Parse(bytes.NewReader(data))
+	in, err := multistage.Parse(bytes.NewReader(data))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	// S3 of the paper: stages at 300, 360 and 400 users.
-	p, err := mps.Plan(context.Background(), &in.Network, "S3", []float64{300, 360, 400}, mps.Options{})
+	p, err := multistage.Plan(context.Background(), &in.Network, "S3", []float64{300, 360, 400}, multistage.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -40,7 +40,7 @@ func ExampleParse() {
 		return
 	}
 	defer f.Close()
-	in, err := mps.Parse(f)
+	in, err := multistage.Parse(f)
 	if err != nil {
 		fmt.Println(err)
 		return

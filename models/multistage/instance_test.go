@@ -1,4 +1,4 @@
-package mps
+package multistage
 
 import (
 	"bytes"
@@ -51,7 +51,9 @@ func TestBadInputs(t *testing.T) {
 }
 
 func TestSchemaKeyIgnored(t *testing.T) {
-	data := mutate(t, func(d map[string]any) { d["$schema"] = "https://github.com/streamopt/streamopt/models/mps/schema.json" })
+	data := mutate(t, func(d map[string]any) {
+		d["$schema"] = "https://github.com/streamopt/streamopt/models/multistage/schema.json"
+	})
 	in, err := Parse(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)

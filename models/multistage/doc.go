@@ -1,4 +1,4 @@
-// Package mps is the multi-stage request-routing policy MPS of paper 003
+// Package multistage is the multi-stage request-routing policy MPS of paper 003
 // (J. Wan et al., IEEE ICC 2011; spec MODELS.md section A.9) and the
 // comparison of routing policies against the optimum RRS(N) for every
 // number of users N.
@@ -25,4 +25,4 @@
 // on that degenerate last stage (testdata/mps_reference.py reproduces both
 // the exact values and the failure). The optima are certified by KKT
 // residuals, and the static policies are also checked against a closed form.
-package mps
+package multistage
