@@ -7,12 +7,36 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/streamopt/streamopt/solve"
 )
 
 // checkFormat validates the --format flag the commands share.
 func checkFormat(format string) error {
 	if format != "table" && format != "json" {
 		return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+	}
+	return nil
+}
+
+// checkBackend refuses, before any work starts, a backend name given by
+// flag that is neither "auto" nor compiled in (solve.CheckBackend): an input
+// error that names the flag and the value and lists the backends.
+func checkBackend(flag, name string) error {
+	if err := solve.CheckBackend(name); err != nil {
+		return inputError(fmt.Errorf("%s: %w", flag, err))
+	}
+	return nil
+}
+
+// checkCount refuses a count flag below 1 or above the model's cap, before
+// any work starts; what says what is counted.
+func checkCount(flag string, n, limit int, what string) error {
+	switch {
+	case n < 1:
+		return inputError(fmt.Errorf("%s: must be >= 1, got %d", flag, n))
+	case n > limit:
+		return inputError(fmt.Errorf("%s: %d %s, over the cap of %d", flag, n, what, limit))
 	}
 	return nil
 }

@@ -55,6 +55,9 @@ are then over the sweep points that finished, the table ends with a line
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, mps.Parse)
 			if err != nil {
 				return err
@@ -64,6 +67,9 @@ are then over the sweep points that finished, the table ends with a line
 			}
 			if !cmd.Flags().Changed("to") {
 				to = in.Worst
+			}
+			if err := checkSweep(from, to, step); err != nil {
+				return err
 			}
 			opt := mps.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
 			var pols []*mps.Policy
@@ -267,4 +273,21 @@ func writeMPSCSV(w io.Writer, pts []mps.Point, names []string) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// checkSweep refuses, before any planning, a sweep mps.Sweep would refuse,
+// naming the flag at fault (from and to default to the instance's
+// normal_low and worst).
+func checkSweep(from, to, step float64) error {
+	switch {
+	case !(from > 0) || math.IsInf(from, 0):
+		return inputError(fmt.Errorf("--from: must be > 0 and finite, got %g", from))
+	case !(to >= from) || math.IsInf(to, 0):
+		return inputError(fmt.Errorf("--to: must be finite and >= --from (%g), got %g", from, to))
+	case !(step > 0) || math.IsInf(step, 0):
+		return inputError(fmt.Errorf("--step: must be > 0 and finite, got %g", step))
+	case mps.SweepPoints(from, to, step) == 0:
+		return inputError(fmt.Errorf("--step: %g makes more than a million points from %g to %g", step, from, to))
+	}
+	return nil
 }

@@ -56,6 +56,9 @@ the table ends with a line "partial: ...", JSON output carries
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, rmts.Parse)
 			if err != nil {
 				return err
@@ -89,8 +92,8 @@ the table ends with a line "partial: ...", JSON output carries
 				}
 			}
 			if cmd.Flags().Changed("runs") {
-				if runs < 1 {
-					return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
+				if err := checkCount("--runs", runs, rmts.MaxRuns, "replications"); err != nil {
+					return err
 				}
 				ex.Runs = runs
 			}

@@ -59,6 +59,9 @@ the exit code is 1.`,
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, tpd.Parse)
 			if err != nil {
 				return err
@@ -102,11 +105,15 @@ the exit code is 1.`,
 					return inputError(fmt.Errorf("--bound: %w", err))
 				}
 			}
-			if cmd.Flags().Changed("runs") && runs < 1 {
-				return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
+			if cmd.Flags().Changed("runs") {
+				if err := checkCount("--runs", runs, tpd.MaxRuns, "replications"); err != nil {
+					return err
+				}
 			}
-			if cmd.Flags().Changed("count") && count < 1 {
-				return inputError(fmt.Errorf("--count: must be >= 1, got %d", count))
+			if cmd.Flags().Changed("count") {
+				if err := checkCount("--count", count, tpd.MaxTasks, "sub-tasks per trace"); err != nil {
+					return err
+				}
 			}
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
