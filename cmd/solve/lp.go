@@ -109,9 +109,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		}
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(ans); err != nil {
+		if err := writeJSON(stdout, ans); err != nil {
 			return internalError(err)
 		}
 	} else if err := writeLPTable(stdout, m, sol, rep); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -124,8 +123,6 @@ are then over the sweep points that finished, the table ends with a line
 			}
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
 				out := struct {
 					Status     string       `json:"status"` // "optimal", or "partial"
 					Partial    bool         `json:"partial,omitempty"`
@@ -141,7 +138,7 @@ are then over the sweep points that finished, the table ends with a line
 				if partial != "" {
 					out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
 				}
-				if err := enc.Encode(out); err != nil {
+				if err := writeJSON(w, out); err != nil {
 					return internalError(err)
 				}
 			} else {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -136,13 +135,11 @@ the table ends with a line "partial: ...", JSON output carries
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
 				j := rmtsJSON(sc, res)
 				if partial != "" {
 					j.Partial, j.StoppedBy = true, stoppedBy(ctx)
 				}
-				err = enc.Encode(j)
+				err = writeJSON(w, j)
 			} else {
 				err = writeRMTSTable(w, sc, res)
 				if err == nil && partial != "" {

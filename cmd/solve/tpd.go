@@ -42,7 +42,8 @@ each ρ (default mode: "heavy" when the instance has one). Its default bounds
 are "lag" (LB0, LB_SRPT, LB_LAG): LB_LP's windows see no contention at heavy
 load and its LPs grow too large.
 
-JSON output: per result, "bounds" holds the mean, 95% CI half-width and n of
+JSON output: an object with "format_version", "program" and "results"; per
+result, "bounds" holds the mean, 95% CI half-width and n of
 "lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub" (total delay in
 seconds; each present when computed), "lp_windows" and "lp_solved" (LB_LP)
 and "lag_iterations" (LB_LAG's subgradient iterations).
@@ -194,7 +195,9 @@ the exit code is 1.`,
 				if partial != "" {
 					by = stoppedBy(ctx)
 				}
-				err = writeJSON(w, tpdJSONResults(results, by))
+				err = writeJSON(w, struct {
+					Results []tpdJSONResult `json:"results"`
+				}{tpdJSONResults(results, by)})
 			} else {
 				err = writeTPDTable(w, results)
 				if err == nil && partial != "" {
