@@ -2,10 +2,12 @@ package solve_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -103,4 +105,17 @@ func ExampleVerify() {
 	// Output:
 	// ok=true dual objective 2.8 gap below 1e-12: true
 	// false row 0 (a): dual -0.4 says an infinite bound is active (scaled 0.2 > 1e-07)
+}
+
+// CheckBackend refuses a backend name before any work starts, with an
+// input error that lists the backends compiled in.
+func ExampleCheckBackend() {
+	fmt.Println(solve.CheckBackend("auto"))
+	fmt.Println(solve.CheckBackend("simplex"))
+	err := solve.CheckBackend("bogus")
+	fmt.Println(errors.Is(err, solve.ErrUnknownBackend), fault.Of(err))
+	// Output:
+	// <nil>
+	// <nil>
+	// true input
 }

@@ -142,15 +142,15 @@ func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if err := CheckBackend(backend); err != nil {
+		return nil, nil, fmt.Errorf("solve: %w", err)
+	}
 	name := backend
 	if name == Auto || name == "" {
 		var err error
 		if name, err = Choose(m); err != nil {
 			return nil, nil, err
 		}
-	}
-	if !slices.Contains(Backends(), name) {
-		return nil, nil, fmt.Errorf("solve: %w %q (compiled in: %s)", ErrUnknownBackend, name, strings.Join(Backends(), ", "))
 	}
 	b, err := Open(name)
 	if err != nil {
@@ -161,6 +161,19 @@ func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.
 		sol.Backend = name
 	}
 	return sol, rep, err
+}
+
+// CheckBackend returns nil when name is "auto", "" (the same) or the name of
+// a compiled-in backend, and otherwise an error wrapping ErrUnknownBackend
+// (an input error, package fault) that names the value and lists the
+// backends compiled in. Solve applies it first; a model that takes a
+// backend name from its caller applies it before any work starts, so that a
+// bogus name is refused even when no solver would have been needed.
+func CheckBackend(name string) error {
+	if name == Auto || name == "" || slices.Contains(Backends(), name) {
+		return nil
+	}
+	return fmt.Errorf("%w %q (compiled in: %s)", ErrUnknownBackend, name, strings.Join(append([]string{Auto}, Backends()...), ", "))
 }
 
 // SolveWith is Solve on a backend instance rather than a registered name,

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -175,5 +176,28 @@ func TestSimplexRawOptions(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("Raw %v: err = %v, want %q", tc.raw, err, tc.msg)
 		}
+	}
+}
+
+// TestCheckBackend: every compiled-in name and "auto" pass; anything else is
+// refused with an input error naming the value and every compiled-in backend.
+func TestCheckBackend(t *testing.T) {
+	for _, name := range append([]string{Auto, ""}, Backends()...) {
+		if err := CheckBackend(name); err != nil {
+			t.Errorf("CheckBackend(%q) = %v, want nil", name, err)
+		}
+	}
+	err := CheckBackend("bogus")
+	if !errors.Is(err, ErrUnknownBackend) || fault.Of(err) != fault.Input {
+		t.Fatalf("CheckBackend(bogus) = %v, want an input error wrapping ErrUnknownBackend", err)
+	}
+	for _, want := range append([]string{`"bogus"`, Auto}, Backends()...) {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckBackend(bogus) = %q, does not name %s", err, want)
+		}
+	}
+	// Solve refuses it with the same error.
+	if _, _, err := Solve(context.Background(), maxModel(), "bogus", Options{}); !errors.Is(err, ErrUnknownBackend) {
+		t.Errorf("Solve(bogus) = %v, want ErrUnknownBackend", err)
 	}
 }

@@ -45,7 +45,9 @@ back to the model's.`,
 				return inputError(err)
 			}
 			if err := write(m); err != nil {
-				return internalError(fmt.Errorf("%s: %w", out, err))
+				// The path is the user's: a write failure is exit 2, as
+				// for every --out, --csv, --plot and --export.
+				return inputError(fmt.Errorf("%s: %w", out, err))
 			}
 			ints := 0
 			for _, v := range m.Vars {

@@ -21,7 +21,9 @@ func writeExport(flag, path string, m *lp.Model, about []string) error {
 		return inputError(fmt.Errorf("%s: %w", flag, err))
 	}
 	if err := write(m); err != nil {
-		return internalError(fmt.Errorf("%s: %s: %w", flag, path, err))
+		// A path that cannot be written is the user's input (exit 2), as
+		// for every output file of the command.
+		return inputError(fmt.Errorf("%s: %s: %w", flag, path, err))
 	}
 	return nil
 }

@@ -1,18 +1,44 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/streamopt/streamopt/internal/version"
+	"github.com/streamopt/streamopt/solve"
 )
 
 // checkFormat validates the --format flag the commands share.
 func checkFormat(format string) error {
 	if format != "table" && format != "json" {
 		return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+	}
+	return nil
+}
+
+// checkBackend refuses, before any work starts, a backend name given by
+// flag that is neither "auto" nor compiled in (solve.CheckBackend): an input
+// error that names the flag and the value and lists the backends.
+func checkBackend(flag, name string) error {
+	if err := solve.CheckBackend(name); err != nil {
+		return inputError(fmt.Errorf("%s: %w", flag, err))
+	}
+	return nil
+}
+
+// checkCount refuses a count flag below 1 or above the model's cap, before
+// any work starts; what says what is counted.
+func checkCount(flag string, n, limit int, what string) error {
+	switch {
+	case n < 1:
+		return inputError(fmt.Errorf("%s: must be >= 1, got %d", flag, n))
+	case n > limit:
+		return inputError(fmt.Errorf("%s: %d %s, over the cap of %d", flag, n, what, limit))
 	}
 	return nil
 }
@@ -67,9 +93,39 @@ func createFile(path string, write func(io.Writer) error) (err error) {
 	return write(f)
 }
 
-// writeJSON writes v as indented JSON.
+// formatVersion is the "format_version" of every JSON answer: it changes
+// when a field is renamed, removed or changes meaning, not when one is added.
+const formatVersion = "1"
+
+// writeJSON writes the answer v, which must encode as a JSON object, as
+// indented JSON with "format_version" and "program" (the build,
+// internal/version) as its first two keys. Every command's JSON answer
+// goes through it, to stdout and to --out alike.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if len(body) < 2 || body[0] != '{' {
+		return fmt.Errorf("writeJSON: an answer must be a JSON object, got %.20s", body)
+	}
+	head, err := json.Marshal(struct {
+		FormatVersion string `json:"format_version"`
+		Program       string `json:"program"`
+	}{formatVersion, version.String()})
+	if err != nil {
+		return err
+	}
+	doc := head[:len(head)-1] // without its closing brace
+	if len(body) > 2 {
+		doc = append(doc, ',')
+	}
+	doc = append(doc, body[1:]...)
+	var out bytes.Buffer
+	if err := json.Indent(&out, doc, "", "  "); err != nil {
+		return err
+	}
+	out.WriteByte('\n')
+	_, err = w.Write(out.Bytes())
+	return err
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -63,22 +62,20 @@ is printed); 2 a usage or input error (bad file, unknown backend, bad flag);
 func (f *lpFlags) check() error {
 	switch {
 	case f.format != "table" && f.format != "json":
-		return fmt.Errorf("--format: must be table or json, got %q", f.format)
+		return inputError(fmt.Errorf("--format: must be table or json, got %q", f.format))
 	case f.timeLimit < 0:
-		return fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit)
+		return inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
 	case f.iterationLimit < 0:
-		return fmt.Errorf("--iteration-limit: must be >= 0, got %d", f.iterationLimit)
+		return inputError(fmt.Errorf("--iteration-limit: must be >= 0, got %d", f.iterationLimit))
 	case f.mipGap < 0 || math.IsNaN(f.mipGap) || math.IsInf(f.mipGap, 0):
-		return fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap)
-	case f.backend != solve.Auto && !slices.Contains(solve.Backends(), f.backend):
-		return fmt.Errorf("--backend: unknown backend %q (compiled in: auto, %s)", f.backend, strings.Join(solve.Backends(), ", "))
+		return inputError(fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap))
 	}
-	return nil
+	return checkBackend("--backend", f.backend)
 }
 
 func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags) error {
 	if err := f.check(); err != nil {
-		return inputError(err)
+		return err
 	}
 	m, err := readModelFile(path)
 	if err != nil {
@@ -112,9 +109,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		}
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(ans); err != nil {
+		if err := writeJSON(stdout, ans); err != nil {
 			return internalError(err)
 		}
 	} else if err := writeLPTable(stdout, m, sol, rep); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -54,6 +53,9 @@ are then over the sweep points that finished, the table ends with a line
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, multistage.Parse)
 			if err != nil {
 				return err
@@ -63,6 +65,9 @@ are then over the sweep points that finished, the table ends with a line
 			}
 			if !cmd.Flags().Changed("to") {
 				to = in.Worst
+			}
+			if err := checkSweep(from, to, step); err != nil {
+				return err
 			}
 			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
 			var pols []*multistage.Policy
@@ -117,8 +122,6 @@ are then over the sweep points that finished, the table ends with a line
 			}
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
 				out := struct {
 					Status     string       `json:"status"` // "optimal", or "partial"
 					Partial    bool         `json:"partial,omitempty"`
@@ -134,7 +137,7 @@ are then over the sweep points that finished, the table ends with a line
 				if partial != "" {
 					out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
 				}
-				if err := enc.Encode(out); err != nil {
+				if err := writeJSON(w, out); err != nil {
 					return internalError(err)
 				}
 			} else {
@@ -243,4 +246,21 @@ func writeMPSTable(w io.Writer, in *multistage.Instance, pols []*multistage.Poli
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// checkSweep refuses, before any planning, a sweep multistage.Sweep would refuse,
+// naming the flag at fault (from and to default to the instance's
+// normal_low and worst).
+func checkSweep(from, to, step float64) error {
+	switch {
+	case !(from > 0) || math.IsInf(from, 0):
+		return inputError(fmt.Errorf("--from: must be > 0 and finite, got %g", from))
+	case !(to >= from) || math.IsInf(to, 0):
+		return inputError(fmt.Errorf("--to: must be finite and >= --from (%g), got %g", from, to))
+	case !(step > 0) || math.IsInf(step, 0):
+		return inputError(fmt.Errorf("--step: must be > 0 and finite, got %g", step))
+	case multistage.SweepPoints(from, to, step) == 0:
+		return inputError(fmt.Errorf("--step: %g makes more than a million points from %g to %g", step, from, to))
+	}
+	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -56,6 +55,9 @@ the table ends with a line "partial: ...", JSON output carries
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, rmts.Parse)
 			if err != nil {
 				return err
@@ -89,8 +91,8 @@ the table ends with a line "partial: ...", JSON output carries
 				}
 			}
 			if cmd.Flags().Changed("runs") {
-				if runs < 1 {
-					return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
+				if err := checkCount("--runs", runs, rmts.MaxRuns, "replications"); err != nil {
+					return err
 				}
 				ex.Runs = runs
 			}
@@ -133,13 +135,11 @@ the table ends with a line "partial: ...", JSON output carries
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				enc := json.NewEncoder(w)
-				enc.SetIndent("", "  ")
 				j := rmtsJSON(sc, res)
 				if partial != "" {
 					j.Partial, j.StoppedBy = true, stoppedBy(ctx)
 				}
-				err = enc.Encode(j)
+				err = writeJSON(w, j)
 			} else {
 				err = writeRMTSTable(w, sc, res)
 				if err == nil && partial != "" {

@@ -45,6 +45,9 @@ have no valid answer before they converge. The exit code is 1.`,
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, rrs.Parse)
 			if err != nil {
 				return err

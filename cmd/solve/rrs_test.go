@@ -151,8 +151,8 @@ func TestMPSCommandExitCodes(t *testing.T) {
 		// S4 gap on [300, 400]: 0.0993 (models/multistage tests, SciPy reference run).
 		{"paper", []string{"mps", "--input", good}, 0, "S4", ""},
 		{"bad worst", []string{"mps", "--input", bad}, 2, "", "worst: must be a finite number > 0, got -400"},
-		{"bad step", []string{"mps", "--input", good, "--step", "-1"}, 2, "", "step: must be > 0, got -1"},
-		{"bad range", []string{"mps", "--input", good, "--from", "400", "--to", "300"}, 2, "", "need 0 < from ≤ to"},
+		{"bad step", []string{"mps", "--input", good, "--step", "-1"}, 2, "", "--step: must be > 0 and finite, got -1"},
+		{"bad range", []string{"mps", "--input", good, "--from", "400", "--to", "300"}, 2, "", "--to: must be finite and >= --from (400), got 300"},
 		{"missing input", []string{"mps"}, 2, "", "--input: required"},
 	}
 	for _, tc := range cases {

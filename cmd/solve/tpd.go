@@ -43,7 +43,8 @@ each ρ (default mode: "heavy" when the instance has one). Its default bounds
 are "lag" (LB0, LB_SRPT, LB_LAG): LB_LP's windows see no contention at heavy
 load and its LPs grow too large.
 
-JSON output: per result, "bounds" holds the mean, 95% CI half-width and n of
+JSON output: an object with "format_version", "program" and "results"; per
+result, "bounds" holds the mean, 95% CI half-width and n of
 "lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub" (total delay in
 seconds; each present when computed), "lp_windows" and "lp_solved" (LB_LP)
 and "lag_iterations" (LB_LAG's subgradient iterations).
@@ -60,6 +61,9 @@ the exit code is 1.`,
 				return err
 			}
 			defer cancel()
+			if err := checkBackend("--backend", backend); err != nil {
+				return err
+			}
 			in, err := readModel(input, format, tpd.Parse)
 			if err != nil {
 				return err
@@ -103,11 +107,15 @@ the exit code is 1.`,
 					return inputError(fmt.Errorf("--bound: %w", err))
 				}
 			}
-			if cmd.Flags().Changed("runs") && runs < 1 {
-				return inputError(fmt.Errorf("--runs: must be >= 1, got %d", runs))
+			if cmd.Flags().Changed("runs") {
+				if err := checkCount("--runs", runs, tpd.MaxRuns, "replications"); err != nil {
+					return err
+				}
 			}
-			if cmd.Flags().Changed("count") && count < 1 {
-				return inputError(fmt.Errorf("--count: must be >= 1, got %d", count))
+			if cmd.Flags().Changed("count") {
+				if err := checkCount("--count", count, tpd.MaxTasks, "sub-tasks per trace"); err != nil {
+					return err
+				}
 			}
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
@@ -188,7 +196,9 @@ the exit code is 1.`,
 				if partial != "" {
 					by = stoppedBy(ctx)
 				}
-				err = writeJSON(w, tpdJSONResults(results, by))
+				err = writeJSON(w, struct {
+					Results []tpdJSONResult `json:"results"`
+				}{tpdJSONResults(results, by)})
 			} else {
 				err = writeTPDTable(w, results)
 				if err == nil && partial != "" {

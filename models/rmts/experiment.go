@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/solve"
 )
 
 // Experiment is a replicated sweep over arrival rates ξ and weights α.
@@ -83,6 +84,9 @@ type cell struct {
 // finished (each point with its own count) together with an error that
 // wraps ctx.Err(); the result is then Partial.
 func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, error) {
+	if err := solve.CheckBackend(ex.Backend); err != nil {
+		return nil, fmt.Errorf("backend: %w", err)
+	}
 	if len(ex.Policies) == 0 {
 		return nil, inputErr("policies: must name at least one")
 	}

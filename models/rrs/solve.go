@@ -103,6 +103,9 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
 	}
+	if err := solve.CheckBackend(opt.Backend); err != nil {
+		return nil, fmt.Errorf("backend: %w", err)
+	}
 	method := opt.Method
 	if method == "" {
 		method = MethodAuto

@@ -37,6 +37,10 @@ func TestSizeCaps(t *testing.T) {
 		{"explicit deadline speed 0", `"frames":{"min":10,"max":20}`, `"frames":{"min":10,"max":20},"deadline":{"speed":0}`, "workload.deadline.speed: must be > 0, got 0"},
 		{"explicit slot 0", `{"ipns"`, `{"bounds":{"slot":0},"ipns"`, "bounds.slot: must be > 0, got 0"},
 		{"explicit window 0", `{"ipns"`, `{"bounds":{"window_max_tasks":0},"ipns"`, "bounds.window_max_tasks: must be >= 1, got 0"},
+		// An unknown backend is refused up front, even where no LP window
+		// would have needed a solver; simplex is always compiled in.
+		{"unknown backend", `{"ipns"`, `{"bounds":{"backend":"bogus"},"ipns"`, `bounds.backend: unknown backend "bogus" (compiled in: auto,`},
+		{"known backend", `{"ipns"`, `{"bounds":{"backend":"simplex"},"ipns"`, ""},
 	} {
 		src := strings.Replace(base, tc.old, tc.new, 1)
 		if src == base {

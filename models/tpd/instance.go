@@ -10,6 +10,7 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/jsoninput"
+	"github.com/streamopt/streamopt/solve"
 )
 
 // ErrInput marks every error caused by a bad instance or bad parameters.
@@ -352,6 +353,9 @@ func (in *Instance) Validate() error {
 	}
 	if b.WindowMaxTasks < 0 {
 		return inputErr("bounds.window_max_tasks: must be >= 1, got %d", b.WindowMaxTasks)
+	}
+	if err := solve.CheckBackend(b.Backend); err != nil {
+		return fmt.Errorf("%w: bounds.backend: %w", ErrInput, err)
 	}
 	return nil
 }

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/streamopt/streamopt/internal/version"
+)
+
+// TestWriteJSONVersion: every answer gets format_version and program first,
+// also an empty one, and a non-object is refused rather than written.
+func TestWriteJSONVersion(t *testing.T) {
+	for _, v := range []any{struct{}{}, struct {
+		A int `json:"a"`
+	}{7}} {
+		var b strings.Builder
+		if err := writeJSON(&b, v); err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]any
+		if err := json.Unmarshal([]byte(b.String()), &got); err != nil {
+			t.Fatalf("%q: %v", b.String(), err)
+		}
+		if got["format_version"] != formatVersion || got["program"] != version.String() {
+			t.Errorf("%q: want format_version %q and program %q", b.String(), formatVersion, version.String())
+		}
+		if !strings.HasPrefix(b.String(), "{\n  \"format_version\": ") {
+			t.Errorf("%q: format_version is not the first key", b.String())
+		}
+	}
+	var b strings.Builder
+	if err := writeJSON(&b, []int{1}); err == nil || b.Len() > 0 {
+		t.Errorf("an array: err %v, wrote %q; want an error and nothing written", err, b.String())
+	}
+}
