@@ -165,6 +165,24 @@ func (s *Schema) Read(r io.Reader, v any) error {
 	return s.Decode(data, v)
 }
 
+// Parse is the Parse of every model: it reads one instance of type T from
+// r (Read), wrapping a schema or size error in errInput, the model's input
+// sentinel, then runs the instance's own Validate, whose errors it returns
+// as they are.
+func Parse[T any, PT interface {
+	*T
+	Validate() error
+}](s *Schema, r io.Reader, errInput error) (*T, error) {
+	var in T
+	if err := s.Read(r, &in); err != nil {
+		return nil, fmt.Errorf("%w: %w", errInput, err)
+	}
+	if err := PT(&in).Validate(); err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
 // ErrSchema is wrapped when the embedded schema itself does not compile, a
 // programming error rather than bad input.
 var ErrSchema = fault.New(fault.ErrSolver, "embedded schema does not compile")

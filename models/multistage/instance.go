@@ -89,14 +89,7 @@ const MaxStages = 10_000
 // instance at N = worst. Every error names the offending field and wraps
 // ErrInput.
 func Parse(r io.Reader) (*Instance, error) {
-	var in Instance
-	if err := schema.Read(r, &in); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInput, err)
-	}
-	if err := in.Validate(); err != nil {
-		return nil, err
-	}
-	return &in, nil
+	return jsoninput.Parse[Instance](schema, r, ErrInput)
 }
 
 // Validate checks the instance.

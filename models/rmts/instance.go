@@ -114,14 +114,7 @@ type Failure struct {
 // against the schema and validates it. Every error names the offending
 // field and wraps ErrInput.
 func Parse(r io.Reader) (*Instance, error) {
-	var in Instance
-	if err := schema.Read(r, &in); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInput, err)
-	}
-	if err := in.Validate(); err != nil {
-		return nil, err
-	}
-	return &in, nil
+	return jsoninput.Parse[Instance](schema, r, ErrInput)
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

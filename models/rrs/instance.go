@@ -56,14 +56,7 @@ func Schema() []byte { return schema.Source() }
 // against the schema and validates it. Every error names the offending
 // field and wraps ErrInput.
 func Parse(r io.Reader) (*Instance, error) {
-	var in Instance
-	if err := schema.Read(r, &in); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInput, err)
-	}
-	if err := in.Validate(); err != nil {
-		return nil, err
-	}
-	return &in, nil
+	return jsoninput.Parse[Instance](schema, r, ErrInput)
 }
 
 // Caps on the sizes that drive memory and time, checked by Validate before
