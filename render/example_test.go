@@ -21,8 +21,8 @@ func stat(name string, mean, half float64) sim.Metric {
 // long-form CSV.
 func ExampleTPDCSV() {
 	r := &tpd.ExperimentResult{ModeName: "stable", Mode: tpd.Mode{Count: 40}, Rate: 10, Load: 0.25, Runs: 2,
-		Bounds:   sim.Summary{Metrics: []sim.Metric{stat("t_lb", 2.5, 0.1)}},
-		Policies: []tpd.PolicyStats{{Policy: tpd.TPD, Discipline: tpd.MDD, Stats: sim.Summary{Metrics: []sim.Metric{stat("delay_ms", 120, 4)}}}},
+		Bounds:   sim.Summary{Metrics: []sim.Metric{stat(tpd.MetricTLB.String(), 2.5, 0.1)}},
+		Policies: []tpd.PolicyStats{{Policy: tpd.TPD, Discipline: tpd.MDD, Stats: sim.Summary{Metrics: []sim.Metric{stat(tpd.MetricDelayMS.String(), 120, 4)}}}},
 	}
 	if err := render.TPDCSV(os.Stdout, []*tpd.ExperimentResult{r}); err != nil {
 		log.Fatal(err)
@@ -37,8 +37,8 @@ func ExampleTPDCSV() {
 // figures.
 func ExampleTPDFigures() {
 	r := &tpd.ExperimentResult{ModeName: "burst", Policies: []tpd.PolicyStats{
-		{Policy: tpd.TPD, Stats: sim.Summary{Metrics: []sim.Metric{stat("delay_ms", 120, 4), stat("gap_pct", 3, 1), stat("handling_ms", 100, 3), stat("routing_ms", 20, 1)}}},
-		{Policy: tpd.RND, Stats: sim.Summary{Metrics: []sim.Metric{stat("delay_ms", 300, 40), stat("gap_pct", 150, 20), stat("handling_ms", 250, 30), stat("routing_ms", 50, 5)}}},
+		{Policy: tpd.TPD, Stats: sim.Summary{Metrics: []sim.Metric{stat(tpd.MetricDelayMS.String(), 120, 4), stat(tpd.MetricGapPct.String(), 3, 1), stat(tpd.MetricHandlingMS.String(), 100, 3), stat(tpd.MetricRoutingMS.String(), 20, 1)}}},
+		{Policy: tpd.RND, Stats: sim.Summary{Metrics: []sim.Metric{stat(tpd.MetricDelayMS.String(), 300, 40), stat(tpd.MetricGapPct.String(), 150, 20), stat(tpd.MetricHandlingMS.String(), 250, 30), stat(tpd.MetricRoutingMS.String(), 50, 5)}}},
 	}}
 	dir, err := os.MkdirTemp("", "tpdfigs")
 	if err != nil {

@@ -18,22 +18,23 @@ import (
 
 // tpdFigure is one of the paper's figure quantities.
 type tpdFigure struct {
-	key, label string
-	fig        [2]int // figure numbers for the stable and burst modes; 0 for none
+	key   tpd.Metric
+	label string
+	fig   [2]int // figure numbers for the stable and burst modes; 0 for none
 }
 
 // tpdFigures are the paper's figure quantities: Figs. 3–4 handling time,
 // 5–6 routing latency, 7–8 total delay, 9–10 optimality gap (stable, burst).
 var tpdFigures = []tpdFigure{
-	{"handling_ms", "mean handling time (ms)", [2]int{3, 4}},
-	{"routing_ms", "mean routing latency (ms)", [2]int{5, 6}},
-	{"delay_ms", "mean total delay (ms)", [2]int{7, 8}},
-	{"gap_pct", "gap to T_LB (%)", [2]int{9, 10}},
+	{tpd.MetricHandlingMS, "mean handling time (ms)", [2]int{3, 4}},
+	{tpd.MetricRoutingMS, "mean routing latency (ms)", [2]int{5, 6}},
+	{tpd.MetricDelayMS, "mean total delay (ms)", [2]int{7, 8}},
+	{tpd.MetricGapPct, "gap to T_LB (%)", [2]int{9, 10}},
 }
 
 // tpdSweepFigures are the quantities drawn against the load ρ of a sweep:
 // the paper's, and the mean IPN utilisation.
-var tpdSweepFigures = append(append([]tpdFigure(nil), tpdFigures...), tpdFigure{"util_mean", "mean IPN utilisation", [2]int{}})
+var tpdSweepFigures = append(append([]tpdFigure(nil), tpdFigures...), tpdFigure{tpd.MetricUtilMean, "mean IPN utilisation", [2]int{}})
 
 // TPDFigures draws PNG figures of TPD experiment results with 95%
 // confidence intervals into dir (made if missing) and returns the file
@@ -93,7 +94,7 @@ func TPDFigures(dir string, results []*tpd.ExperimentResult) ([]string, error) {
 	return files, nil
 }
 
-func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key string) error {
+func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key tpd.Metric) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = ylabel
@@ -101,7 +102,7 @@ func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key string
 	var pts errPoints
 	var names []string
 	for i, ps := range r.Policies {
-		st, _ := ps.Stats.Get(key)
+		st, _ := ps.Stat(key)
 		vals = append(vals, st.Mean)
 		pts.add(float64(i), st.Mean, st.HalfWidth)
 		names = append(names, ps.Policy.String())
@@ -123,7 +124,7 @@ func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key string
 
 // tpdSweepChart draws metric key of every policy against the load of rs,
 // which all ran the same policies in the same order.
-func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key string) error {
+func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key tpd.Metric) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "offered load ρ"
@@ -135,7 +136,7 @@ func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key s
 	for i, ps := range rs[0].Policies {
 		s := series{label: ps.Policy.String()}
 		for _, r := range rs {
-			st, _ := r.Policies[i].Stats.Get(key)
+			st, _ := r.Policies[i].Stat(key)
 			positive = positive && st.Mean-st.HalfWidth > 0
 			s.pts.add(r.Load, st.Mean, st.HalfWidth)
 		}
@@ -146,7 +147,7 @@ func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key s
 	}
 	// Unstable policies sit orders of magnitude above the stable ones: a
 	// log axis keeps both readable whenever every interval is positive.
-	if positive && key != "util_mean" {
+	if positive && key != tpd.MetricUtilMean {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 		p.Y.Label.Text += " (log scale)"

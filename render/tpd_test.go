@@ -73,7 +73,7 @@ func TestTPDFigures(t *testing.T) {
 // policies, else the lines would mix them; an error, not a panic.
 func TestTPDFiguresMismatch(t *testing.T) {
 	pol := func(n int) []tpd.PolicyStats {
-		return slices.Repeat([]tpd.PolicyStats{{Policy: tpd.TPD, Stats: summary(metric("delay_ms", 1, 0.1, 3))}}, n)
+		return slices.Repeat([]tpd.PolicyStats{{Policy: tpd.TPD, Stats: summary(metric(tpd.MetricDelayMS.String(), 1, 0.1, 3))}}, n)
 	}
 	rs := []*tpd.ExperimentResult{{ModeName: "heavy", Load: 0.3, Policies: pol(2)}, {ModeName: "heavy", Load: 0.6, Policies: pol(1)}}
 	_, err := render.TPDFigures(t.TempDir(), rs)
@@ -88,13 +88,13 @@ func TestTPDFiguresMismatch(t *testing.T) {
 func TestTPDCSV(t *testing.T) {
 	rs := []*tpd.ExperimentResult{
 		{ModeName: "stable", Mode: tpd.Mode{Count: 40}, Rate: 10, Load: 0.25, Runs: 3,
-			Bounds: summary(metric("lb0", 1.25, 0, 3), metric("t_lb", 2.5, 0.125, 3)),
+			Bounds: summary(metric(tpd.MetricLB0.String(), 1.25, 0, 3), metric(tpd.MetricTLB.String(), 2.5, 0.125, 3)),
 			Policies: []tpd.PolicyStats{
-				{Policy: tpd.TPD, Discipline: tpd.MDD, Stats: summary(metric("delay_ms", 123.456789012345, 4.5, 3))},
-				{Policy: tpd.RND, Discipline: tpd.EDD, Stats: summary(metric("delay_ms", 1e-7, 0, 1))},
+				{Policy: tpd.TPD, Discipline: tpd.MDD, Stats: summary(metric(tpd.MetricDelayMS.String(), 123.456789012345, 4.5, 3))},
+				{Policy: tpd.RND, Discipline: tpd.EDD, Stats: summary(metric(tpd.MetricDelayMS.String(), 1e-7, 0, 1))},
 			}},
 		{ModeName: "heavy", Mode: tpd.Mode{Count: 5}, Rate: 0.5, Load: 0.9, Runs: 2,
-			Policies: []tpd.PolicyStats{{Policy: tpd.PoD, Discipline: tpd.FCFS, Stats: summary(metric("gap_pct", 30, 2, 2))}}},
+			Policies: []tpd.PolicyStats{{Policy: tpd.PoD, Discipline: tpd.FCFS, Stats: summary(metric(tpd.MetricGapPct.String(), 30, 2, 2))}}},
 	}
 	var b bytes.Buffer
 	if err := render.TPDCSV(&b, rs); err != nil {

@@ -89,17 +89,17 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 				name string
 				fn   func() (float64, error)
 			}{
-				{"lb0", func() (float64, error) { return tpd.LB0(s, tasks) }},
-				{"lb_srpt", func() (float64, error) { return tpd.LBSRPT(s, tasks) }},
-				{"lb_lag", func() (float64, error) {
+				{tpd.MetricLB0.String(), func() (float64, error) { return tpd.LB0(s, tasks) }},
+				{tpd.MetricLBSRPT.String(), func() (float64, error) { return tpd.LBSRPT(s, tasks) }},
+				{tpd.MetricLBLag.String(), func() (float64, error) {
 					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{})
 					return b.Value, err
 				}},
-				{"lb_lag_ipn", func() (float64, error) {
+				{tpd.MetricLBLag.String() + "_ipn", func() (float64, error) {
 					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{PerIPN: true})
 					return b.Value, err
 				}},
-				{"greedy_ub", func() (float64, error) { _, v, err := tpd.Greedy(s, tasks); return v, err }},
+				{tpd.MetricGreedyUB.String(), func() (float64, error) { _, v, err := tpd.Greedy(s, tasks); return v, err }},
 				{"tpd_ub", func() (float64, error) { return simulateTPD(ctx, s, tasks, tpd.UseScenarioInfo, run) }},
 				{"tpd_exact_state_ub", func() (float64, error) { return simulateTPD(ctx, s, tasks, 0, run) }},
 			}
@@ -108,7 +108,7 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 				steps = append(steps, struct {
 					name string
 					fn   func() (float64, error)
-				}{"lb_lp_w" + strconv.Itoa(win), func() (float64, error) {
+				}{tpd.MetricLBLP.String() + "_w" + strconv.Itoa(win), func() (float64, error) {
 					c, cancel := context.WithTimeout(ctx, cfg.lpTimeout)
 					defer cancel()
 					b, err := tpd.LowerBoundLP(c, s, tasks, s.Slot, win, s.Backend, solve.Options{})

@@ -72,83 +72,54 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 	}
 	ctx := context.Background()
 	bar := progress.New(os.Stderr, progress.Auto)
-	pick := func(n, def int) int {
-		if n > 0 {
-			return n
+	plan := func(req tpd.Request) ([]tpd.Experiment, error) {
+		es, err := s.Plan(req)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", input, err)
 		}
-		return def
+		return es, nil
 	}
-	mode := func(name string) (tpd.Mode, error) {
-		m, ok := s.Modes[name]
-		if !ok {
-			return m, fmt.Errorf("%s: workload.modes has no %q", input, name)
-		}
-		return m, nil
-	}
-	runsOf := func(m tpd.Mode, override int) int {
-		if m.Runs > 0 {
-			return pick(override, m.Runs)
-		}
-		return pick(override, s.Runs)
-	}
+	bound := func(b tpd.BoundKind) *tpd.BoundKind { return &b }
 	exps := func(part string) ([]tpd.Experiment, error) {
 		switch part {
 		case "paper":
+			return plan(tpd.Request{Modes: []string{"stable", "burst"}, Runs: runs, Bound: bound(tpd.BoundAll)})
+		case "sweep":
+			return plan(tpd.Request{Modes: []string{"heavy"}, Loads: []float64{0.3, 0.5, 0.7, 0.85, 0.95},
+				Count: sweepCount, Runs: sweepRuns, Bound: bound(tpd.BoundLagrange)})
+		case "stale":
+			base, err := plan(tpd.Request{Modes: []string{"heavy"}, Loads: []float64{0.7}, Runs: runs,
+				Policies: []tpd.Policy{tpd.TPD, tpd.PoD}, Bound: bound(tpd.BoundTrivial)})
+			if err != nil {
+				return nil, err
+			}
 			var es []tpd.Experiment
-			for _, name := range []string{"stable", "burst"} {
-				m, err := mode(name)
+			for _, own := range []bool{false, true} {
+				for _, d := range []float64{0, 0.05, 0.1, 0.2, 1} {
+					ex := base[0]
+					ex.ModeName = "stale_" + strconv.FormatFloat(d, 'g', -1, 64)
+					if own {
+						ex.ModeName = "stale_own_" + strconv.FormatFloat(d, 'g', -1, 64)
+					}
+					ex.InfoInterval, ex.CountOwn = &d, &own
+					es = append(es, ex)
+				}
+			}
+			return es, nil
+		case "queues":
+			var es []tpd.Experiment
+			for _, d := range []tpd.Discipline{tpd.MDD, tpd.EDD, tpd.FCFS} {
+				e, err := plan(tpd.Request{Modes: []string{"heavy"}, Loads: []float64{0.95}, Runs: runs,
+					Policies: []tpd.Policy{tpd.TPD, tpd.PoD}, Discipline: &d, Bound: bound(tpd.BoundTrivial)})
 				if err != nil {
 					return nil, err
 				}
-				es = append(es, tpd.Experiment{ModeName: name, Mode: m, Policies: tpd.Policies, Runs: runsOf(m, runs), Bound: tpd.BoundAll})
-			}
-			return es, nil
-		case "sweep", "stale", "queues":
-			m, err := mode("heavy")
-			if err != nil {
-				return nil, err
-			}
-			var es []tpd.Experiment
-			switch part {
-			case "sweep":
-				for _, rho := range []float64{0.3, 0.5, 0.7, 0.85, 0.95} {
-					v := m
-					v.Rate, v.Load = 0, rho
-					if sweepCount > 0 {
-						v.Count = sweepCount
-					}
-					es = append(es, tpd.Experiment{ModeName: "heavy", Mode: v, Policies: tpd.Policies, Runs: runsOf(m, sweepRuns), Bound: tpd.BoundLagrange})
-				}
-			case "stale":
-				v := m
-				v.Rate, v.Load = 0, 0.7
-				for _, own := range []bool{false, true} {
-					for _, d := range []float64{0, 0.05, 0.1, 0.2, 1} {
-						d, own := d, own
-						name := "stale_" + strconv.FormatFloat(d, 'g', -1, 64)
-						if own {
-							name = "stale_own_" + strconv.FormatFloat(d, 'g', -1, 64)
-						}
-						es = append(es, tpd.Experiment{ModeName: name, Mode: v, Policies: []tpd.Policy{tpd.TPD, tpd.PoD},
-							Runs: runsOf(m, runs), Bound: tpd.BoundTrivial, InfoInterval: &d, CountOwn: &own})
-					}
-				}
-			case "queues":
-				v := m
-				v.Rate, v.Load = 0, 0.95
-				for _, d := range []tpd.Discipline{tpd.MDD, tpd.EDD, tpd.FCFS} {
-					d := d
-					es = append(es, tpd.Experiment{ModeName: "queue_" + d.String(), Mode: v, Policies: []tpd.Policy{tpd.TPD, tpd.PoD},
-						Discipline: &d, Runs: runsOf(m, runs), Bound: tpd.BoundTrivial})
-				}
+				e[0].ModeName = "queue_" + d.String()
+				es = append(es, e...)
 			}
 			return es, nil
 		case "surge":
-			m, err := mode("surge")
-			if err != nil {
-				return nil, err
-			}
-			return []tpd.Experiment{{ModeName: "surge", Mode: m, Policies: tpd.Policies, Runs: runsOf(m, runs), Bound: tpd.BoundSRPT}}, nil
+			return plan(tpd.Request{Modes: []string{"surge"}, Runs: runs, Bound: bound(tpd.BoundSRPT)})
 		}
 		return nil, fmt.Errorf("-parts: unknown part %q (known: paper, sweep, stale, surge, queues, small, heavybound)", part)
 	}
@@ -156,9 +127,9 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 		part = strings.TrimSpace(part)
 		start := time.Now()
 		if part == "heavybound" {
-			m, err := mode("heavy")
-			if err != nil {
-				return err
+			m, ok := s.Modes["heavy"]
+			if !ok {
+				return fmt.Errorf("%s: workload.modes has no %q", input, "heavy")
 			}
 			if err := heavyBound(ctx, s, m, hb, filepath.Join(out, "heavybound.csv")); err != nil {
 				return err
@@ -214,7 +185,7 @@ func small(ctx context.Context, path string) error {
 		return err
 	}
 	w := csv.NewWriter(f)
-	head := []string{"seed", "tasks", "ipns", "lb0", "lb_srpt", "lb_lp", "greedy_ub"}
+	head := []string{"seed", "tasks", "ipns", tpd.MetricLB0.String(), tpd.MetricLBSRPT.String(), tpd.MetricLBLP.String(), tpd.MetricGreedyUB.String()}
 	var milp []string
 	for _, n := range solve.Backends() {
 		if b, err := solve.Open(n); err == nil && b.Capabilities().MILP {

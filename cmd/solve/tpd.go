@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -44,10 +43,10 @@ are "lag" (LB0, LB_SRPT, LB_LAG): LB_LP's windows see no contention at heavy
 load and its LPs grow too large.
 
 JSON output: an object with "format_version", "program" and "results"; per
-result, "bounds" holds the mean, 95% CI half-width and n of
-"lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub" (total delay in
-seconds; each present when computed), "lp_windows" and "lp_solved" (LB_LP)
-and "lag_iterations" (LB_LAG's subgradient iterations).
+result, "bounds" holds the mean, 95% CI half-width and n of each bound
+computed, and each policy's "metrics" those of every policy metric (the
+CSV has the same names):
+` + tpdMetricHelp() + `
 
 --time-limit (or an interrupt) stops the replications: the table shows the
 means over the replications that finished, with their count, and ends with
@@ -94,23 +93,23 @@ the exit code is 1.`,
 					rhos = append(rhos, v)
 				}
 			}
-			modes, err := pickTPDModes(s, mode, rhos != nil)
-			if err != nil {
-				return inputError(fmt.Errorf("--mode: %w", err))
-			}
-			bk := tpd.BoundAll
-			if rhos != nil {
-				bk = tpd.BoundLagrange
+			req := tpd.Request{Loads: rhos, Policies: pols, Discipline: disc, Count: count, Backend: backend,
+				Lagrange: tpd.LagrangeOptions{Iterations: lagIters, PerIPN: lagPerIPN}}
+			if mode != "" {
+				req.Modes = strings.Split(mode, ",")
 			}
 			if bound != "" {
-				if bk, err = tpd.ParseBound(bound); err != nil {
+				bk, err := tpd.ParseBound(bound)
+				if err != nil {
 					return inputError(fmt.Errorf("--bound: %w", err))
 				}
+				req.Bound = &bk
 			}
 			if cmd.Flags().Changed("runs") {
 				if err := checkCount("--runs", runs, tpd.MaxRuns, "replications"); err != nil {
 					return err
 				}
+				req.Runs = runs
 			}
 			if cmd.Flags().Changed("count") {
 				if err := checkCount("--count", count, tpd.MaxTasks, "sub-tasks per trace"); err != nil {
@@ -120,39 +119,17 @@ the exit code is 1.`,
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
 			}
-			lag := tpd.LagrangeOptions{Iterations: lagIters, PerIPN: lagPerIPN}
-			var exps []tpd.Experiment
-			for _, name := range modes {
-				m := s.Modes[name]
-				variants := []tpd.Mode{m}
-				if rhos != nil {
-					variants = variants[:0]
-					for _, rho := range rhos {
-						v := m
-						v.Rate, v.Load = 0, rho
-						variants = append(variants, v)
-					}
+			exps, err := s.Plan(req)
+			if err != nil {
+				return inputError(err)
+			}
+			for i, ex := range exps {
+				if rho := s.OfferedLoad(ex.Mode); rho >= 1 && len(ex.Mode.Bursts) == 0 {
+					fmt.Fprintf(stderr, "solve: warning: mode %s: offered load ρ = λ·w̄/ΣQ·v = %.3g·%g/%g = %.3g ≥ 1: "+
+						"the system is unstable, queues grow for as long as sub-tasks arrive, so every mean depends on the count (%d)\n",
+						ex.ModeName, s.Rate(ex.Mode), s.MeanFrames, s.Capacity(), rho, ex.Mode.Count)
 				}
-				for _, v := range variants {
-					if count > 0 {
-						v.Count = count
-					}
-					n := s.Runs
-					if v.Runs > 0 {
-						n = v.Runs
-					}
-					if cmd.Flags().Changed("runs") {
-						n = runs
-					}
-					if rho := s.OfferedLoad(v); rho >= 1 && len(v.Bursts) == 0 {
-						fmt.Fprintf(stderr, "solve: warning: mode %s: offered load ρ = λ·w̄/ΣQ·v = %.3g·%g/%g = %.3g ≥ 1: "+
-							"the system is unstable, queues grow for as long as sub-tasks arrive, so every mean depends on the count (%d)\n",
-							name, s.Rate(v), s.MeanFrames, s.Capacity(), rho, v.Count)
-					}
-					exps = append(exps, tpd.Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: disc,
-						Runs: n, Bound: bk, Backend: backend, Lagrange: lag,
-						Progress: rf.task(fmt.Sprintf("tpd %s ρ=%.3g", name, s.OfferedLoad(v)), "replications")})
-				}
+				exps[i].Progress = rf.task(fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, s.OfferedLoad(ex.Mode)), "replications")
 			}
 			if exportDir != "" {
 				if err := exportTPD(stderr, exportDir, s, exps); err != nil {
@@ -258,6 +235,26 @@ the exit code is 1.`,
 	return cmd
 }
 
+// tpdMetricHelp lists the metrics of tpd.BoundMetrics and tpd.PolicyMetrics
+// with their units, for the help text.
+func tpdMetricHelp() string {
+	var b strings.Builder
+	for _, part := range []struct {
+		head string
+		ms   []tpd.MetricInfo
+	}{{"bounds", tpd.BoundMetrics()}, {"metrics", tpd.PolicyMetrics()}} {
+		fmt.Fprintf(&b, "\n%s:\n", part.head)
+		for _, m := range part.ms {
+			unit := ""
+			if m.Unit != "" {
+				unit = " [" + m.Unit + "]"
+			}
+			fmt.Fprintf(&b, "  %-15s%s %s\n", m.Metric, unit, m.About)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
 func parseTPDPolicies(s string) ([]tpd.Policy, error) {
 	if strings.EqualFold(s, "all") {
 		return tpd.Policies, nil
@@ -273,48 +270,28 @@ func parseTPDPolicies(s string) ([]tpd.Policy, error) {
 	return out, nil
 }
 
-func pickTPDModes(s *tpd.Scenario, mode string, sweep bool) ([]string, error) {
-	var names []string
-	if mode != "" {
-		names = strings.Split(mode, ",")
-	} else if sweep {
-		names = []string{"heavy"}
-		if _, ok := s.Modes["heavy"]; !ok {
-			names = []string{"stable"}
-		}
-	} else {
-		for _, n := range []string{"stable", "burst"} {
-			if _, ok := s.Modes[n]; ok {
-				names = append(names, n)
-			}
-		}
-	}
-	if len(names) == 0 {
-		return nil, errors.New("the instance defines no workload.modes.stable or .burst; name a mode")
-	}
-	for i, n := range names {
-		names[i] = strings.TrimSpace(n)
-		if _, ok := s.Modes[names[i]]; !ok {
-			known := make([]string, 0, len(s.Modes))
-			for k := range s.Modes {
-				known = append(known, k)
-			}
-			return nil, fmt.Errorf("workload.modes has no mode %q (has: %s)", names[i], strings.Join(slices.Sorted(slices.Values(known)), ", "))
-		}
-	}
-	return names, nil
+// tpdColumns are the metrics shown per policy, with their headers.
+var tpdColumns = []struct {
+	key  tpd.Metric
+	head string
+}{
+	{tpd.MetricRoutingMS, "routing ms"},
+	{tpd.MetricHandlingMS, "handling ms"},
+	{tpd.MetricDelayMS, "delay ms"},
+	{tpd.MetricTotalDelay, "T total s"},
+	{tpd.MetricTardiness, "tardiness s"},
+	{tpd.MetricUtilMean, "util"},
+	{tpd.MetricGapPct, "gap % (T_LB)"},
+	{tpd.MetricGapGreedyPct, "gap % (greedy)"},
 }
 
-// tpdColumns are the metrics shown per policy, with their headers.
-var tpdColumns = []struct{ key, head string }{
-	{"routing_ms", "routing ms"},
-	{"handling_ms", "handling ms"},
-	{"delay_ms", "delay ms"},
-	{"total_delay", "T total s"},
-	{"tardiness", "tardiness s"},
-	{"util_mean", "util"},
-	{"gap_pct", "gap % (T_LB)"},
-	{"gap_greedy_pct", "gap % (greedy)"},
+// tpdBounds are the bounds the table shows, with their names.
+var tpdBounds = []struct {
+	key  tpd.Metric
+	name string
+}{
+	{tpd.MetricLB0, "LB0"}, {tpd.MetricLBSRPT, "LB_SRPT"}, {tpd.MetricLBLP, "LB_LP"},
+	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
 }
 
 func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
@@ -340,13 +317,13 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		for _, p := range r.Policies {
 			row := []string{p.Policy.String(), p.Discipline.String()}
 			for _, c := range tpdColumns {
-				st, ok := p.Stats.Get(c.key)
+				st, ok := p.Stat(c.key)
 				if !ok {
 					row = append(row, "-")
 					continue
 				}
 				prec := 2
-				if c.key == "util_mean" {
+				if c.key == tpd.MetricUtilMean {
 					prec = 4
 				}
 				row = append(row, ci(st, prec))
@@ -354,8 +331,8 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
 		}
 		var bs []string
-		for _, b := range []struct{ key, name string }{{"lb0", "LB0"}, {"lb_srpt", "LB_SRPT"}, {"lb_lp", "LB_LP"}, {"lb_lag", "LB_LAG"}, {"t_lb", "T_LB"}, {"greedy_ub", "greedy (UB)"}} {
-			if st, ok := r.Bounds.Get(b.key); ok {
+		for _, b := range tpdBounds {
+			if st, ok := r.BoundStat(b.key); ok {
 				bs = append(bs, fmt.Sprintf("%s %s s", b.name, ci(st, 2)))
 			}
 		}

@@ -111,7 +111,7 @@ func ExampleScenario_Run() {
 		return
 	}
 	for _, p := range res.Policies {
-		gap, _ := p.Stats.Get("gap_pct")
+		gap, _ := p.Stat(tpd.MetricGapPct)
 		fmt.Printf("%s gap ≥ 0: %v\n", p.Policy, gap.Mean >= 0)
 	}
 	// Output:
@@ -176,4 +176,51 @@ func ExampleCheckRuns() {
 	// Output:
 	// <nil>
 	// tpd: invalid input: workload.modes.heavy: 2000 runs × 1000000 sub-tasks = 2000000000 simulated sub-tasks per policy, over the cap of 1e+09
+}
+
+// The metric names of JSON, CSV and the summaries, with their units.
+func ExampleBoundMetrics() {
+	for _, m := range tpd.BoundMetrics()[:3] {
+		fmt.Printf("%s [%s]\n", m.Metric, m.Unit)
+	}
+	// Output:
+	// lb0 [s]
+	// lb_srpt [s]
+	// lb_lp [s]
+}
+
+func ExamplePolicyMetrics() {
+	for _, m := range tpd.PolicyMetrics() {
+		if m.Unit == "%" {
+			fmt.Println(m.Metric, "-", m.About)
+		}
+	}
+	// Output:
+	// gap_pct - gap to the lower bound, 100 (T − T_LB) / T_LB
+	// gap_greedy_pct - paper-style gap to the greedy upper bound, 100 (T − greedy) / greedy
+}
+
+// A plan of a load sweep: one experiment per load, each with the mode's
+// rate replaced and three replications.
+func ExampleScenario_Plan() {
+	s := scenario()
+	exps, err := s.Plan(tpd.Request{Modes: []string{"stable"}, Loads: []float64{0.5, 0.9}, Runs: 3, Policies: []tpd.Policy{tpd.TPD}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, ex := range exps {
+		fmt.Printf("%s ρ=%.2g runs=%d bounds=%s\n", ex.ModeName, s.OfferedLoad(ex.Mode), ex.Runs, ex.Bound)
+	}
+	res, err := s.Run(context.Background(), exps[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	st, _ := res.Policies[0].Stat(tpd.MetricDelayMS)
+	fmt.Println("delay_ms over", st.N, "replications")
+	// Output:
+	// stable ρ=0.5 runs=3 bounds=lag
+	// stable ρ=0.9 runs=3 bounds=lag
+	// delay_ms over 3 replications
 }

@@ -75,7 +75,16 @@ type Experiment struct {
 type PolicyStats struct {
 	Policy     Policy
 	Discipline Discipline
-	Stats      sim.Summary
+	// Stats holds the PolicyMetrics and the per-IPN UtilMetric (read them
+	// with Stat).
+	Stats sim.Summary
+}
+
+// repSample is one replication's numbers: the bounds, and the metrics of
+// each policy by its position in Experiment.Policies.
+type repSample struct {
+	bounds   map[string]float64
+	policies []map[string]float64
 }
 
 // ExperimentResult holds the per-policy summaries and the bounds.
@@ -91,8 +100,8 @@ type ExperimentResult struct {
 	Done     int
 	Bound    BoundKind
 	Policies []PolicyStats
-	// Bounds: "lb0", "lb_srpt", "lb_lp", "lb_lag", "t_lb" and "greedy_ub"
-	// (total delay, s), with "lp_windows", "lp_solved" and "lag_iterations".
+	// Bounds holds the BoundMetrics the experiment's BoundKind computes
+	// (read them with BoundStat).
 	Bounds sim.Summary
 }
 
@@ -134,73 +143,78 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 		backend = s.Backend
 	}
 	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound}
+	disc := func(p Policy) Discipline {
+		if ex.Discipline != nil {
+			return *ex.Discipline
+		}
+		return p.DefaultDiscipline()
+	}
 	samples, err := sim.Run(ctx, ex.Runs, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress},
-		func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
+		func(ctx context.Context, rep sim.Rep) (repSample, error) {
 			tasks, pcg, err := s.replicationTrace(ex.Mode, rep.Index)
 			if err != nil {
-				return nil, err
+				return repSample{}, err
 			}
-			out := map[string]float64{}
+			out := repSample{bounds: map[string]float64{}, policies: make([]map[string]float64, len(ex.Policies))}
+			bound := func(m Metric, v float64) { out.bounds[string(m)] = v }
 			lb0 := lb0(s, tasks)
 			tlb := lb0
-			out["lb0"] = lb0
+			bound(MetricLB0, lb0)
 			// A replication of 10⁵ sub-tasks has steps of a fraction of a
 			// second that do not watch ctx: look between them.
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return repSample{}, err
 			}
 			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange {
 				v := lbSRPT(s, tasks)
-				out["lb_srpt"] = v
+				bound(MetricLBSRPT, v)
 				tlb = math.Max(tlb, v)
 			}
 			if ex.Bound == BoundLP || ex.Bound == BoundAll {
 				b, err := LowerBoundLP(ctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
 				if err != nil {
-					return nil, err
+					return repSample{}, err
 				}
-				out["lb_lp"] = b.Value
-				out["lp_windows"] = float64(b.Windows)
-				out["lp_solved"] = float64(b.Solved)
+				bound(MetricLBLP, b.Value)
+				bound(MetricLPWindows, float64(b.Windows))
+				bound(MetricLPSolved, float64(b.Solved))
 				tlb = math.Max(tlb, b.Value)
 				if err := ctx.Err(); err != nil {
-					return nil, err // LB_LP fell back to weaker windows: not a full replication
+					return repSample{}, err // LB_LP fell back to weaker windows: not a full replication
 				}
 			}
 			if ex.Bound == BoundLagrange || ex.Bound == BoundAll {
 				b, err := LowerBoundLagrange(ctx, s, tasks, ex.Lagrange)
 				if err != nil {
-					return nil, err
+					return repSample{}, err
 				}
-				out["lb_lag"] = b.Value
-				out["lag_iterations"] = float64(b.Iterations)
+				bound(MetricLBLag, b.Value)
+				bound(MetricLagIterations, float64(b.Iterations))
 				tlb = math.Max(tlb, b.Value)
 			}
-			out["t_lb"] = tlb
+			bound(MetricTLB, tlb)
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return repSample{}, err
 			}
 			_, greedy := greedyRounded(s, tasks, 0)
-			out["greedy_ub"] = greedy
-			for _, p := range ex.Policies {
-				d := p.DefaultDiscipline()
-				if ex.Discipline != nil {
-					d = *ex.Discipline
-				}
-				info := float64(UseScenarioInfo)
-				if ex.InfoInterval != nil {
-					info = *ex.InfoInterval
-				}
+			bound(MetricGreedyUB, greedy)
+			info := float64(UseScenarioInfo)
+			if ex.InfoInterval != nil {
+				info = *ex.InfoInterval
+			}
+			for i, p := range ex.Policies {
 				st := *pcg // same stream state for every policy
-				r, err := Simulate(ctx, s, tasks, Config{Policy: p, Discipline: d, InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
+				r, err := Simulate(ctx, s, tasks, Config{Policy: p, Discipline: disc(p), InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
 				if err != nil {
-					return nil, err
+					return repSample{}, err
 				}
+				m := map[string]float64{}
 				for k, v := range r.Metrics(s) {
-					out[p.String()+"/"+k] = v
+					m[string(k)] = v
 				}
-				out[p.String()+"/gap_pct"] = 100 * (r.TotalDelay - tlb) / tlb
-				out[p.String()+"/gap_greedy_pct"] = 100 * (r.TotalDelay - greedy) / greedy
+				m[string(MetricGapPct)] = 100 * (r.TotalDelay - tlb) / tlb
+				m[string(MetricGapGreedyPct)] = 100 * (r.TotalDelay - greedy) / greedy
+				out.policies[i] = m
 			}
 			return out, nil
 		})
@@ -209,29 +223,16 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 		return nil, err
 	}
 	res.Done = len(samples)
-	split := map[string][]map[string]float64{}
+	col := make([]map[string]float64, len(samples))
 	for r, smp := range samples {
-		for k, v := range smp {
-			key, metric := "", k
-			if i := strings.IndexByte(k, '/'); i >= 0 {
-				key, metric = k[:i], k[i+1:]
-			}
-			if split[key] == nil {
-				split[key] = make([]map[string]float64, len(samples))
-			}
-			if split[key][r] == nil {
-				split[key][r] = map[string]float64{}
-			}
-			split[key][r][metric] = v
-		}
+		col[r] = smp.bounds
 	}
-	res.Bounds = sim.Summarize(split[""])
-	for _, p := range ex.Policies {
-		d := p.DefaultDiscipline()
-		if ex.Discipline != nil {
-			d = *ex.Discipline
+	res.Bounds = sim.Summarize(col)
+	for i, p := range ex.Policies {
+		for r, smp := range samples {
+			col[r] = smp.policies[i]
 		}
-		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: d, Stats: sim.Summarize(split[p.String()])})
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: disc(p), Stats: sim.Summarize(col)})
 	}
 	if err != nil {
 		return res, fmt.Errorf("tpd: %s ρ=%.3g: %w", ex.ModeName, res.Load, err)

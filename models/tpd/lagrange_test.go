@@ -326,15 +326,15 @@ func TestExperimentLagrange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	get := func(k string) float64 {
-		st, ok := res.Bounds.Get(k)
+	get := func(k Metric) float64 {
+		st, ok := res.BoundStat(k)
 		if !ok {
 			t.Fatalf("no bound %q", k)
 		}
 		return st.Mean
 	}
-	lb0, srpt, lag, tlb := get("lb0"), get("lb_srpt"), get("lb_lag"), get("t_lb")
-	if _, ok := res.Bounds.Get("lb_lp"); ok {
+	lb0, srpt, lag, tlb := get(MetricLB0), get(MetricLBSRPT), get(MetricLBLag), get(MetricTLB)
+	if _, ok := res.BoundStat(MetricLBLP); ok {
 		t.Error("bound lag computed LB_LP")
 	}
 	if tlb != math.Max(lb0, math.Max(srpt, lag)) {

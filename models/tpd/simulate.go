@@ -51,22 +51,24 @@ type Result struct {
 	Events      uint64
 }
 
-// Metrics flattens a result into named numbers for the replication runner.
-func (r *Result) Metrics(s *Scenario) map[string]float64 {
-	m := map[string]float64{
-		"routing_ms":   1000 * r.MeanRouting,
-		"handling_ms":  1000 * r.MeanHandling,
-		"delay_ms":     1000 * r.MeanDelay,
-		"total_delay":  r.TotalDelay,
-		"tardiness":    r.TotalTardiness,
-		"samples_mean": r.MeanSamples,
+// Metrics flattens a result into its policy metrics (PolicyMetrics; the
+// gaps, which need the bounds, are left to the caller) and the per-IPN
+// utilisations UtilMetric(name).
+func (r *Result) Metrics(s *Scenario) map[Metric]float64 {
+	m := map[Metric]float64{
+		MetricRoutingMS:   1000 * r.MeanRouting,
+		MetricHandlingMS:  1000 * r.MeanHandling,
+		MetricDelayMS:     1000 * r.MeanDelay,
+		MetricTotalDelay:  r.TotalDelay,
+		MetricTardiness:   r.TotalTardiness,
+		MetricSamplesMean: r.MeanSamples,
 	}
 	u := 0.0
 	for k, x := range r.Utilisation {
-		m["util_"+s.Names[k]] = x
+		m[UtilMetric(s.Names[k])] = x
 		u += x
 	}
-	m["util_mean"] = u / float64(len(r.Utilisation))
+	m[MetricUtilMean] = u / float64(len(r.Utilisation))
 	return m
 }
 

@@ -1,0 +1,80 @@
+package tpd
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// The documented lists are exactly what Run produces: with every bound,
+// the bounds carry each BoundMetric and each policy each PolicyMetric and
+// one UtilMetric per IPN, nothing else.
+func TestMetricListsMatchRun(t *testing.T) {
+	s := planScenario(t, threeModes)
+	exps, err := s.Plan(Request{Modes: []string{"stable"}, Runs: 2, Bound: ptr(BoundAll)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exps[0].Workers = 1
+	res, err := s.Run(context.Background(), exps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(ms []MetricInfo, extra ...Metric) []string {
+		var out []string
+		for _, m := range ms {
+			out = append(out, string(m.Metric))
+		}
+		for _, m := range extra {
+			out = append(out, string(m))
+		}
+		slices.Sort(out)
+		return out
+	}
+	var got []string
+	for _, m := range res.Bounds.Metrics {
+		got = append(got, m.Name)
+	}
+	if want := names(BoundMetrics()); !slices.Equal(got, want) {
+		t.Errorf("bounds carry %v, BoundMetrics lists %v", got, want)
+	}
+	for _, m := range BoundMetrics() {
+		if _, ok := res.BoundStat(m.Metric); !ok {
+			t.Errorf("BoundStat(%s) not found", m.Metric)
+		}
+	}
+	want := names(PolicyMetrics(), UtilMetric("fast"), UtilMetric("slow"))
+	for _, p := range res.Policies {
+		got = got[:0]
+		for _, m := range p.Stats.Metrics {
+			got = append(got, m.Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s carries %v, PolicyMetrics and the IPNs give %v", p.Policy, got, want)
+		}
+		if st, ok := p.Stat(MetricGapPct); !ok || st.N != 2 || !(st.Mean >= 0) {
+			t.Errorf("%s: gap_pct %+v, %v; want 2 replications of a gap >= 0", p.Policy, st, ok)
+		}
+	}
+}
+
+func TestMetricListsDocumented(t *testing.T) {
+	seen := map[Metric]bool{}
+	for _, m := range append(PolicyMetrics(), BoundMetrics()...) {
+		if seen[m.Metric] {
+			t.Errorf("metric %s listed twice", m.Metric)
+		}
+		seen[m.Metric] = true
+		if m.About == "" {
+			t.Errorf("metric %s has no description", m.Metric)
+		}
+		if !slices.Contains([]string{"", "s", "ms", "%"}, m.Unit) {
+			t.Errorf("metric %s: unit %q, want one of s, ms, %%, or none", m.Metric, m.Unit)
+		}
+	}
+	// The lists are copies: changing one does not change the next.
+	PolicyMetrics()[0].Metric = "changed"
+	if PolicyMetrics()[0].Metric != MetricRoutingMS {
+		t.Error("PolicyMetrics returned its own table")
+	}
+}
