@@ -62,8 +62,8 @@ func ExampleTPDFigures() {
 // An RMTS sweep over ξ at one α in long-form CSV.
 func ExampleRMTSCSV() {
 	r := &rmts.ExperimentResult{Runs: 2, Rates: []float64{36, 40}, Alphas: []float64{0.5}, Points: []rmts.Point{
-		{Policy: rmts.RMTS, Rate: 36, Alpha: 0.5, Stats: sim.Summary{Metrics: []sim.Metric{stat("success", 0.98, 0.01)}}},
-		{Policy: rmts.RMTS, Rate: 40, Alpha: 0.5, Stats: sim.Summary{Metrics: []sim.Metric{stat("success", 0.95, 0.02)}}},
+		{Policy: rmts.RMTS, Rate: 36, Alpha: 0.5, Stats: sim.Summary{Metrics: []sim.Metric{stat(rmts.MetricSuccess.String(), 0.98, 0.01)}}},
+		{Policy: rmts.RMTS, Rate: 40, Alpha: 0.5, Stats: sim.Summary{Metrics: []sim.Metric{stat(rmts.MetricSuccess.String(), 0.95, 0.02)}}},
 	}}
 	if err := render.RMTSCSV(os.Stdout, r); err != nil {
 		log.Fatal(err)
@@ -80,7 +80,7 @@ func ExampleRMTSFigures() {
 	for _, x := range r.Rates {
 		for _, a := range r.Alphas {
 			r.Points = append(r.Points, rmts.Point{Policy: rmts.RMTS, Rate: x, Alpha: a,
-				Stats: sim.Summary{Metrics: []sim.Metric{stat("delay", 0.1*x*a, 0.01), stat("success", 1-x/400-a/10, 0.01)}}})
+				Stats: sim.Summary{Metrics: []sim.Metric{stat(rmts.MetricDelay.String(), 0.1*x*a, 0.01), stat(rmts.MetricSuccess.String(), 1-x/400-a/10, 0.01)}}})
 		}
 	}
 	dir, err := os.MkdirTemp("", "rmtsfigs")

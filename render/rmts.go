@@ -42,10 +42,12 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 	}
 	var files []string
 	for _, f := range []struct {
-		name, key, ylabel string
+		name   string
+		key    rmts.Metric
+		ylabel string
 	}{
-		{"fig4_success_vs_xi.png", "success", "success rate μ"},
-		{"fig5_delay_vs_xi.png", "delay", "mean service delay (units of τ)"},
+		{"fig4_success_vs_xi.png", rmts.MetricSuccess, "success rate μ"},
+		{"fig5_delay_vs_xi.png", rmts.MetricDelay, "mean service delay (units of τ)"},
 	} {
 		var ss []series
 		for _, p := range policies {
@@ -55,7 +57,7 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 				if !ok {
 					continue
 				}
-				st, _ := pt.Stats.Get(f.key)
+				st, _ := pt.Stat(f.key)
 				if math.IsNaN(st.Mean) {
 					continue
 				}
@@ -74,17 +76,19 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 		return files, nil
 	}
 	for _, f := range []struct {
-		name, key, ylabel string
+		name   string
+		key    rmts.Metric
+		ylabel string
 	}{
-		{"fig6_success_vs_alpha.png", "success", "success rate μ"},
-		{"fig7_delay_vs_alpha.png", "delay", "mean service delay (units of τ)"},
+		{"fig6_success_vs_alpha.png", rmts.MetricSuccess, "success rate μ"},
+		{"fig7_delay_vs_alpha.png", rmts.MetricDelay, "mean service delay (units of τ)"},
 	} {
 		var ss []series
 		for _, x := range r.Rates {
 			s := series{label: fmt.Sprintf("ξ = %g", x)}
 			for _, a := range r.Alphas {
 				pt, _ := r.Get(rmts.RMTS, x, a)
-				st, _ := pt.Stats.Get(f.key)
+				st, _ := pt.Stat(f.key)
 				if math.IsNaN(st.Mean) {
 					continue
 				}

@@ -72,8 +72,8 @@ func TestRMTSFiguresNoAlpha(t *testing.T) {
 // point and metric, NaN means written as such.
 func TestRMTSCSV(t *testing.T) {
 	r := &rmts.ExperimentResult{Runs: 4, Rates: []float64{36, 40}, Alphas: []float64{0.5}, Points: []rmts.Point{
-		{Policy: rmts.RMTS, Rate: 36, Alpha: 0.5, Stats: summary(metric("delay", 0.75, 0.0625, 4), metric("success", 0.96875, 0.01, 4))},
-		{Policy: rmts.REM, Rate: 40, Alpha: 0.5, Stats: summary(metric("delay", math.NaN(), 0, 0))},
+		{Policy: rmts.RMTS, Rate: 36, Alpha: 0.5, Stats: summary(metric(rmts.MetricDelay.String(), 0.75, 0.0625, 4), metric(rmts.MetricSuccess.String(), 0.96875, 0.01, 4))},
+		{Policy: rmts.REM, Rate: 40, Alpha: 0.5, Stats: summary(metric(rmts.MetricDelay.String(), math.NaN(), 0, 0))},
 	}}
 	var b bytes.Buffer
 	if err := render.RMTSCSV(&b, r); err != nil {

@@ -256,24 +256,30 @@ func parseSweep(s string) ([]float64, error) {
 	return out, nil
 }
 
-var rmtsColumns = []struct{ key, head string }{
-	{"success", "success μ"},
-	{"delay", "delay (τ)"},
-	{"migrations_per_req", "migrations/req"},
-	{"success_all", "μ from empty"},
-	{"failure_terminations", "failure terms"},
-	{"load_variance", "load variance"},
-	{"proactive_moves_per_req", "proactive moves/req"},
-	{"bound_gap", "gap to LP /arrival"},
+// rmtsColumn is a metric the table shows, with its header.
+type rmtsColumn struct {
+	key  rmts.Metric
+	head string
+}
+
+var rmtsColumns = []rmtsColumn{
+	{rmts.MetricSuccess, "success μ"},
+	{rmts.MetricDelay, "delay (τ)"},
+	{rmts.MetricMigrationsPerReq, "migrations/req"},
+	{rmts.MetricSuccessAll, "μ from empty"},
+	{rmts.MetricFailureTerminations, "failure terms"},
+	{rmts.MetricLoadVariance, "load variance"},
+	{rmts.MetricProactiveMovesPerReq, "proactive moves/req"},
+	{rmts.MetricBoundGap, "gap to LP /arrival"},
 }
 
 // rmtsTableColumns drops the columns no point has: the proactive moves
 // without DASD's proactive mode, the LP gap without --bound.
-func rmtsTableColumns(r *rmts.ExperimentResult) []struct{ key, head string } {
-	var out []struct{ key, head string }
+func rmtsTableColumns(r *rmts.ExperimentResult) []rmtsColumn {
+	var out []rmtsColumn
 	for _, c := range rmtsColumns {
 		for _, pt := range r.Points {
-			if st, ok := pt.Stats.Get(c.key); ok && !math.IsNaN(st.Mean) {
+			if st, ok := pt.Stat(c.key); ok && !math.IsNaN(st.Mean) {
 				out = append(out, c)
 				break
 			}
@@ -312,13 +318,13 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 			row = append(row, strconv.Itoa(pt.Stats.Runs))
 		}
 		for _, c := range cols {
-			st, ok := pt.Stats.Get(c.key)
+			st, ok := pt.Stat(c.key)
 			if !ok || math.IsNaN(st.Mean) {
 				row = append(row, "-")
 				continue
 			}
 			prec := 4
-			if c.key == "failure_terminations" {
+			if c.key == rmts.MetricFailureTerminations {
 				prec = 2
 			}
 			row = append(row, ci(st, prec))
@@ -326,7 +332,7 @@ func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) er
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	for i, b := range r.Bounds {
-		if st, ok := b.Get("bound_success"); ok {
+		if st, ok := r.BoundStat(i, rmts.MetricBoundSuccess); ok {
 			runs := ""
 			if b.Runs < r.Runs {
 				runs = fmt.Sprintf(" (%d of %d traces)", b.Runs, r.Runs)
@@ -401,14 +407,11 @@ func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
 // exportRMTS writes the offline bound LP of the first trace ex bounds:
 // replication 0 at its first rate, with its seed.
 func exportRMTS(path string, sc *rmts.Scenario, ex rmts.Experiment) error {
-	seed, rate := sc.In.Seed, sc.In.Arrivals.Rate
-	if ex.Seed != nil {
-		seed = *ex.Seed
+	pl, err := sc.Plan(ex)
+	if err != nil {
+		return inputError(err)
 	}
-	if len(ex.Rates) > 0 {
-		rate = ex.Rates[0]
-	}
-	m, about, err := sc.ExportBound(seed, rate, 0)
+	m, about, err := sc.ExportBound(pl.Seed, pl.Rates[0], 0)
 	if err != nil {
 		return inputError(fmt.Errorf("--export: %w", err))
 	}

@@ -72,14 +72,14 @@
 // time-averaged load variance of spec B.4, (1/(T−W)) ∫_W^T σ(t) dt with
 // σ = (1/K) Σ_k (l_k − l̄)² over the K servers in service (all of them
 // unless one failed: a failed server's zero load would swamp the measure),
-// window [W, T] = [warm-up, horizon] (metric "load_variance"), which is
+// window [W, T] = [warm-up, horizon] (MetricLoadVariance), which is
 // what the mode lowers.
 //
 // Failure migration (B.5) moves each stream of a failed server to the
 // least-loaded holder with room, else along a valid path, else terminates
 // it. Metrics: success rate μ = served/arrived, mean delay T̄ = Σ(λ_i+1)/N
 // in units of τ, migrations per request and failure terminations, over the
-// arrivals after the warm-up (and "success_all" from empty).
+// arrivals after the warm-up (and MetricSuccessAll from empty).
 //
 // The service delay is a metric only: a stream starts playing at its
 // arrival, so its end time is arrival + duration whatever its path.

@@ -74,7 +74,7 @@ func ExampleScenario_Run() {
 	sc, _ := rmts.Build(in)
 	res, _ := sc.Run(context.Background(), rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1})
 	for _, pt := range res.Points {
-		st, _ := pt.Stats.Get("success")
+		st, _ := pt.Stat(rmts.MetricSuccess)
 		fmt.Printf("%-8s ξ=%g μ=%.3f ± %.3f\n", pt.Policy, pt.Rate, st.Mean, st.HalfWidth)
 	}
 	// Output:
@@ -107,7 +107,7 @@ func Example_dasdProactive() {
 			rmts.RunOptions{Policy: rmts.DASD, Horizon: 40, DASDProactiveDelta: &delta})
 		m := res.Metrics()
 		fmt.Printf("δ=%d: served %d of %d, %d migrations (%d proactive), load variance %.4f\n",
-			delta, res.ServedAll, res.ArrivedAll, res.MigrationsAll, res.ProactiveMovesAll, m["load_variance"])
+			delta, res.ServedAll, res.ArrivedAll, res.MigrationsAll, res.ProactiveMovesAll, m[rmts.MetricLoadVariance])
 	}
 	_, err := rmts.Parse(strings.NewReader(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
  "placement": {"holders": [[0]]}, "arrivals": {"rate": 1, "horizon": 10}, "policy": {"dasd_proactive_delta": 1}}`))
@@ -156,4 +156,51 @@ func ExampleCheckRuns() {
 	// Output:
 	// <nil>
 	// rmts: invalid input: runs: must be in [1, 100000], got 0
+}
+
+// The metric names of JSON, CSV and the summaries, with their units.
+func ExamplePointMetrics() {
+	for _, m := range rmts.PointMetrics()[2:4] {
+		fmt.Printf("%s [%s] %s\n", m.Metric, m.Unit, m.About)
+	}
+	// Output:
+	// success [] success rate μ = served / arrived
+	// delay [τ] mean service delay T̄ = Σ(λ_i+1)/N over the served requests
+}
+
+func ExampleBoundMetrics() {
+	for _, m := range rmts.BoundMetrics() {
+		fmt.Println(m.Metric)
+	}
+	// Output:
+	// bound
+	// bound_success
+}
+
+// The plan of a sweep over two rates and two weights: RMTS, which uses α,
+// runs at every (ξ, α); REM once per rate, at the first α. The
+// replications and the seed are the instance's.
+func ExampleScenario_Plan() {
+	in, _ := rmts.Parse(strings.NewReader(small))
+	sc, _ := rmts.Build(in)
+	pl, err := sc.Plan(rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.REM}, Rates: []float64{1, 2}, Alphas: []float64{0.3, 0.7}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("runs=%d seed=%d\n", pl.Runs, pl.Seed)
+	for _, c := range pl.Cells {
+		fmt.Printf("%s ξ=%g α=%g\n", c.Policy, c.Rate, c.Alpha)
+	}
+	_, err = sc.Plan(rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS}, Alphas: []float64{2}})
+	fmt.Println(err)
+	// Output:
+	// runs=4 seed=3
+	// rmts ξ=1 α=0.3
+	// rmts ξ=1 α=0.7
+	// rmts ξ=2 α=0.3
+	// rmts ξ=2 α=0.7
+	// rem ξ=1 α=0.3
+	// rem ξ=2 α=0.3
+	// rmts: invalid input: alphas[0]: must be in [0, 1], got 2
 }

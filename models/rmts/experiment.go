@@ -20,7 +20,7 @@ type Experiment struct {
 	Progress sim.Progress // when not nil, told of every finished replication (bounds, then simulations)
 	// Bound computes, for every rate and replication, the LP upper bound of
 	// the offline optimum on the whole trace (see CompileBound) on Backend,
-	// and adds to every point the metric bound_gap = (LP − served)/arrived
+	// and adds to every point MetricBoundGap = (LP − served)/arrived
 	// over the whole run, from empty. Only for small traces.
 	Bound   bool
 	Backend string
@@ -42,8 +42,8 @@ type ExperimentResult struct {
 	Alphas []float64
 	Points []Point
 	Events uint64 // total events simulated
-	// Bounds[i] summarises LP/arrived (metric "bound_success") over the
-	// replications of Rates[i] when Experiment.Bound was set.
+	// Bounds[i] summarises the BoundMetrics over the replications of
+	// Rates[i] when Experiment.Bound was set (read them with BoundStat).
 	Bounds []sim.Summary
 	// Total and Done count the simulated replications, one per trace and
 	// (policy, ξ, α) cell: Done < Total when a time limit or a cancellation
@@ -66,13 +66,6 @@ func (r *ExperimentResult) Get(p Policy, rate, alpha float64) (Point, bool) {
 	return Point{}, false
 }
 
-// cell is one (policy, ξ, α) combination simulated on every trace.
-type cell struct {
-	policy Policy
-	rate   float64
-	alpha  float64
-}
-
 // Run executes the experiment: for each rate and replication r the trace
 // is drawn from stream r (sim.Stream(seed, r)) and every policy and α runs
 // on that same trace, continuing the same stream for its coin flips
@@ -87,58 +80,11 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	if err := solve.CheckBackend(ex.Backend); err != nil {
 		return nil, fmt.Errorf("backend: %w", err)
 	}
-	if len(ex.Policies) == 0 {
-		return nil, inputErr("policies: must name at least one")
+	pl, err := sc.Plan(ex)
+	if err != nil {
+		return nil, err
 	}
-	rates := ex.Rates
-	if len(rates) == 0 {
-		rates = []float64{sc.In.Arrivals.Rate}
-	}
-	for i, x := range rates {
-		if !(x > 0) || !finite(x) {
-			return nil, inputErr("rates[%d]: must be > 0, got %g", i, x)
-		}
-		if err := CheckArrivals(x, sc.In.Arrivals.Horizon); err != nil {
-			return nil, fmt.Errorf("rates[%d]: %w", i, err)
-		}
-	}
-	alphas := ex.Alphas
-	if len(alphas) == 0 {
-		alphas = []float64{sc.Params.Alpha}
-	}
-	for i, a := range alphas {
-		if !(a >= 0 && a <= 1) {
-			return nil, inputErr("alphas[%d]: must be in [0, 1], got %g", i, a)
-		}
-	}
-	runs := ex.Runs
-	if runs == 0 {
-		runs = sc.In.Runs
-	}
-	if runs == 0 {
-		runs = 20
-	}
-	for _, x := range rates {
-		if err := CheckRuns(runs, x, sc.In.Arrivals.Horizon); err != nil {
-			return nil, err
-		}
-	}
-	seed := sc.In.Seed
-	if ex.Seed != nil {
-		seed = *ex.Seed
-	}
-	var cells []cell
-	for _, p := range ex.Policies {
-		for _, x := range rates {
-			if p.UsesAlpha() {
-				for _, a := range alphas {
-					cells = append(cells, cell{p, x, a})
-				}
-			} else {
-				cells = append(cells, cell{p, x, alphas[0]})
-			}
-		}
-	}
+	rates, alphas, runs, seed, cells := pl.Rates, pl.Alphas, pl.Runs, pl.Seed, pl.Cells
 	// Replications are numbered trace-major (index r·len(cells) + cell), so
 	// that a run stopped early has about as many replications of every cell,
 	// paired on the same traces.
@@ -151,7 +97,6 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	er := &ExperimentResult{Runs: runs, Seed: seed, Rates: rates, Alphas: alphas, Total: n}
 	var bounds []map[string]float64
 	if ex.Bound {
-		var err error
 		bounds, err = sim.Run(ctx, nb, sim.Options{Seed: seed, Workers: ex.Workers, Progress: offset(ex.Progress, 0, nb+n)},
 			func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
 				x, r := rates[rep.Index%len(rates)], rep.Index/len(rates)
@@ -160,7 +105,7 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 				if err != nil {
 					return nil, err
 				}
-				return map[string]float64{"bound": b.Value, "bound_success": ratio(b.Value, float64(len(trace)))}, nil
+				return stringKeys(map[Metric]float64{MetricBound: b.Value, MetricBoundSuccess: ratio(b.Value, float64(len(trace)))}), nil
 			})
 		if err != nil {
 			if sim.Finished(bounds, err) == nil {
@@ -189,17 +134,17 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 			c := cells[rep.Index%len(cells)]
 			r := rep.Index / len(cells)
 			rng := sim.Stream(seed, r)
-			trace := sc.Trace(rng, c.rate, horizon)
-			a := c.alpha
-			res, err := sc.Simulate(ctx, trace, rng, RunOptions{Policy: c.policy, Alpha: &a, Horizon: horizon, Warmup: warmup})
+			trace := sc.Trace(rng, c.Rate, horizon)
+			a := c.Alpha
+			res, err := sc.Simulate(ctx, trace, rng, RunOptions{Policy: c.Policy, Alpha: &a, Horizon: horizon, Warmup: warmup})
 			if err != nil {
 				return nil, err
 			}
 			m := res.Metrics()
 			if bounds != nil {
-				m["bound_gap"] = ratio(bounds[r*len(rates)+rateIndex[c.rate]]["bound"]-float64(res.ServedAll), float64(res.ArrivedAll))
+				m[MetricBoundGap] = ratio(bounds[r*len(rates)+rateIndex[c.Rate]][string(MetricBound)]-float64(res.ServedAll), float64(res.ArrivedAll))
 			}
-			return m, nil
+			return stringKeys(m), nil
 		})
 	if err != nil && sim.Finished(out, err) == nil {
 		return nil, fmt.Errorf("rmts: %w", err)
@@ -222,7 +167,7 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	er.Points = points(cells, alphas, runs, out, mask)
 	for i, m := range out {
 		if mask[i] {
-			er.Events += uint64(m["events"])
+			er.Events += uint64(m[string(MetricEvents)])
 		}
 	}
 	if err != nil {
@@ -233,7 +178,7 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 
 // points summarises the finished replications (mask) of every cell, in the
 // order policy, rate, alpha; an α-independent cell gives one point per α.
-func points(cells []cell, alphas []float64, runs int, out []map[string]float64, mask []bool) []Point {
+func points(cells []Cell, alphas []float64, runs int, out []map[string]float64, mask []bool) []Point {
 	var pts []Point
 	for ci, c := range cells {
 		var fin []map[string]float64
@@ -243,12 +188,12 @@ func points(cells []cell, alphas []float64, runs int, out []map[string]float64, 
 			}
 		}
 		sum := sim.Summarize(fin)
-		if c.policy.UsesAlpha() {
-			pts = append(pts, Point{c.policy, c.rate, c.alpha, sum})
+		if c.Policy.UsesAlpha() {
+			pts = append(pts, Point{c.Policy, c.Rate, c.Alpha, sum})
 			continue
 		}
 		for _, a := range alphas {
-			pts = append(pts, Point{c.policy, c.rate, a, sum})
+			pts = append(pts, Point{c.Policy, c.Rate, a, sum})
 		}
 	}
 	return pts

@@ -86,7 +86,7 @@ func TestProactiveHandWorked(t *testing.T) {
 		t.Errorf("proactive moves %d, migrations %d, served %d, capped %d; hand-worked: 5, 5, 10, 0",
 			res.ProactiveMovesAll, res.MigrationsAll, res.ServedAll, res.ProactiveCapped)
 	}
-	if m := res.Metrics()["proactive_moves_per_req"]; m != 0.5 {
+	if m := res.Metrics()[MetricProactiveMovesPerReq]; m != 0.5 {
 		t.Errorf("proactive moves per request %g, hand-worked 5/10", m)
 	}
 
@@ -104,7 +104,7 @@ func TestProactiveHandWorked(t *testing.T) {
 		if res.MigrationsAll != 0 || res.ServedAll != 10 {
 			t.Errorf("%v without the proactive mode: %d migrations, %d served; want 0 and 10", p, res.MigrationsAll, res.ServedAll)
 		}
-		if _, ok := res.Metrics()["proactive_moves_per_req"]; ok {
+		if _, ok := res.Metrics()[MetricProactiveMovesPerReq]; ok {
 			t.Errorf("%v without the proactive mode reports proactive moves", p)
 		}
 	}
@@ -196,7 +196,7 @@ func TestProactiveLoadVarianceHandWorked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := res.Metrics()["load_variance"]; math.Abs(got-c.want) > 1e-12 {
+		if got := res.Metrics()[MetricLoadVariance]; math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("δ=%d: time-averaged load variance %.15g, by hand %.15g", c.delta, got, c.want)
 		}
 	}
@@ -280,7 +280,7 @@ func TestProactiveReducesVariance(t *testing.T) {
 			return res
 		}
 		off, on := run(0), run(4)
-		vOff, vOn := off.Metrics()["load_variance"], on.Metrics()["load_variance"]
+		vOff, vOn := off.Metrics()[MetricLoadVariance], on.Metrics()[MetricLoadVariance]
 		t.Logf("replication %d: load variance %.4f reactive, %.4f proactive (%d proactive moves, %d capped events); served %d, %d",
 			r, vOff, vOn, on.ProactiveMoves, on.ProactiveCapped, off.Served, on.Served)
 		if !(vOn < vOff) {
@@ -313,10 +313,10 @@ func TestProactiveOffUnchanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		metric string
+		metric Metric
 		want   float64
-	}{{"success", 0.9830367221}, {"delay", 1.07183835}, {"migrations_per_req", 0.07051812352}} {
-		st, _ := res.Points[0].Stats.Get(c.metric)
+	}{{MetricSuccess, 0.9830367221}, {MetricDelay, 1.07183835}, {MetricMigrationsPerReq, 0.07051812352}} {
+		st, _ := res.Points[0].Stat(c.metric)
 		if math.Abs(st.Mean-c.want) > 1e-9 {
 			t.Errorf("default DASD %s = %.10g, benchmarks/rmts-paper/sweep.csv has %.10g", c.metric, st.Mean, c.want)
 		}

@@ -87,21 +87,21 @@ type Result struct {
 // counterparts, the time-averaged load variance of spec B.4 over the
 // window, and (only when DASD's proactive mode is on) the proactive moves
 // per request.
-func (r *Result) Metrics() map[string]float64 {
-	m := map[string]float64{
-		"arrived":              float64(r.Arrived),
-		"served":               float64(r.Served),
-		"success":              ratio(float64(r.Served), float64(r.Arrived)),
-		"delay":                ratio(r.DelaySum, float64(r.Served)),
-		"migrations_per_req":   ratio(float64(r.Migrations), float64(r.Arrived)),
-		"success_all":          ratio(float64(r.ServedAll), float64(r.ArrivedAll)),
-		"failure_terminations": float64(r.FailureTerminations),
-		"failure_moves":        float64(r.FailureMoves),
-		"events":               float64(r.Events),
-		"load_variance":        ratio(r.LoadVarianceTime, r.Window),
+func (r *Result) Metrics() map[Metric]float64 {
+	m := map[Metric]float64{
+		MetricArrived:             float64(r.Arrived),
+		MetricServed:              float64(r.Served),
+		MetricSuccess:             ratio(float64(r.Served), float64(r.Arrived)),
+		MetricDelay:               ratio(r.DelaySum, float64(r.Served)),
+		MetricMigrationsPerReq:    ratio(float64(r.Migrations), float64(r.Arrived)),
+		MetricSuccessAll:          ratio(float64(r.ServedAll), float64(r.ArrivedAll)),
+		MetricFailureTerminations: float64(r.FailureTerminations),
+		MetricFailureMoves:        float64(r.FailureMoves),
+		MetricEvents:              float64(r.Events),
+		MetricLoadVariance:        ratio(r.LoadVarianceTime, r.Window),
 	}
 	if r.ProactiveDelta > 0 {
-		m["proactive_moves_per_req"] = ratio(float64(r.ProactiveMoves), float64(r.Arrived))
+		m[MetricProactiveMovesPerReq] = ratio(float64(r.ProactiveMoves), float64(r.Arrived))
 	}
 	return m
 }
