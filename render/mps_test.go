@@ -28,14 +28,12 @@ func paperSweep(t *testing.T) (*multistage.Instance, []string, []multistage.Poin
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	var pols []*multistage.Policy
+	pols, err := in.PlanPolicies(ctx, multistage.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var names []string
-	for _, ps := range in.Policies {
-		p, err := multistage.Plan(ctx, &in.Network, ps.Name, ps.Stages, multistage.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pols = append(pols, p)
+	for _, p := range pols {
 		names = append(names, p.Name)
 	}
 	pts, err := multistage.Sweep(ctx, &in.Network, pols, 300, 400, 5, multistage.Options{})
@@ -49,7 +47,7 @@ func paperSweep(t *testing.T) (*multistage.Instance, []string, []multistage.Poin
 func TestMPSFigures(t *testing.T) {
 	in, names, pts := paperSweep(t)
 	dir := t.TempDir()
-	ivs := [][2]float64{{in.NormalLow, in.Worst}, {in.NormalLow, in.NormalHigh}, {in.NormalHigh, in.Worst}}
+	ivs := in.Intervals()
 	for name, f := range map[string]func(string) error{
 		"profit.png": func(p string) error { return render.MPSProfit(p, pts, names) },
 		"gap.png":    func(p string) error { return render.MPSGap(p, pts, names) },

@@ -70,23 +70,21 @@ are then over the sweep points that finished, the table ends with a line
 				return err
 			}
 			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
-			var pols []*multistage.Policy
-			var names []string
 			partial := ""
 			total := multistage.SweepPoints(from, to, step)
-			for _, ps := range in.Policies {
-				p, err := multistage.Plan(ctx, &in.Network, ps.Name, ps.Stages, opt)
-				if stopped(ctx, err) {
-					partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), ps.Name, total)
-					break
+			pols, err := in.PlanPolicies(ctx, opt)
+			if stopped(ctx, err) {
+				partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), in.Policies[len(pols)].Name, total)
+				err = nil
+			}
+			if err != nil {
+				if errors.Is(err, multistage.ErrResources) || errors.Is(err, rrs.ErrMethod) {
+					return inputError(err)
 				}
-				if err != nil {
-					if errors.Is(err, multistage.ErrResources) || errors.Is(err, rrs.ErrMethod) {
-						return inputError(err)
-					}
-					return internalError(err)
-				}
-				pols = append(pols, p)
+				return internalError(err)
+			}
+			var names []string
+			for _, p := range pols {
 				names = append(names, p.Name)
 			}
 			var pts []multistage.Point
@@ -107,12 +105,11 @@ are then over the sweep points that finished, the table ends with a line
 				}
 				return internalError(err)
 			}
-			intervals := [][2]float64{{in.NormalLow, in.Worst}, {in.NormalLow, in.NormalHigh}, {in.NormalHigh, in.Worst}}
+			intervals := in.Intervals()
 			var gaps []mpsGapJSON
-			for k, p := range pols {
-				for _, iv := range intervals {
-					g := multistage.Gaps(pts, k, iv[0], iv[1])
-					j := mpsGapJSON{Policy: p.Name, From: iv[0], To: iv[1], Points: g.Points, Feasible: g.Feasible, PseudoBetter: g.PseudoBetter}
+			for k, row := range multistage.GapTable(pts, len(pols), intervals) {
+				for _, g := range row {
+					j := mpsGapJSON{Policy: pols[k].Name, From: g.From, To: g.To, Points: g.Points, Feasible: g.Feasible, PseudoBetter: g.PseudoBetter}
 					if !math.IsNaN(g.Mean) {
 						m := g.Mean
 						j.Mean = &m

@@ -26,13 +26,9 @@ func paperSweep(t *testing.T, step float64) (*Instance, []*Policy, []Point) {
 	t.Helper()
 	in := paper(t)
 	ctx := context.Background()
-	var pols []*Policy
-	for _, ps := range in.Policies {
-		p, err := Plan(ctx, &in.Network, ps.Name, ps.Stages, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		pols = append(pols, p)
+	pols, err := in.PlanPolicies(ctx, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	pts, err := Sweep(ctx, &in.Network, pols, 300, 400, step, Options{})
 	if err != nil {
@@ -48,6 +44,7 @@ var gapRanges = [3][2]float64{{300, 400}, {300, 360}, {360, 400}}
 // and requires it to be feasible at every point of the range.
 func checkGaps(t *testing.T, pols []*Policy, pts []Point, want map[string][3]float64, tol float64) {
 	t.Helper()
+	table := GapTable(pts, len(pols), gapRanges[:])
 	for k, p := range pols {
 		w, ok := want[p.Name]
 		if !ok {
@@ -57,7 +54,7 @@ func checkGaps(t *testing.T, pols []*Policy, pts []Point, want map[string][3]flo
 			if math.IsNaN(w[r]) {
 				continue
 			}
-			g := Gaps(pts, k, rg[0], rg[1])
+			g := table[k][r]
 			if math.Abs(g.Mean-w[r]) > tol || g.Feasible != g.Points {
 				t.Errorf("%s on [%g, %g]: mean gap %.4f over %d/%d feasible points, want %.4f ± %g everywhere feasible",
 					p.Name, rg[0], rg[1], g.Mean, g.Feasible, g.Points, w[r], tol)
