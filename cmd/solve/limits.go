@@ -95,3 +95,18 @@ func (f *runFlags) partialExit(ctx context.Context) error {
 	f.printer.Clear()
 	return &exitError{exitLimit, fmt.Errorf("stopped by %s; the output is partial", f.stopReason(ctx))}
 }
+
+// addWorkersFlag defines --workers, the replication pool of a simulating
+// command (replication r uses stream r whatever the pool, so the output
+// does not depend on it).
+func addWorkersFlag(fl *pflag.FlagSet, workers *int) {
+	fl.IntVar(workers, "workers", 0, "replications run at once (0 = one per core); the results do not depend on it")
+}
+
+// checkWorkers refuses a negative --workers.
+func checkWorkers(workers int) error {
+	if workers < 0 {
+		return inputError(fmt.Errorf("--workers: must be >= 0 (0 = one per core), got %d", workers))
+	}
+	return nil
+}

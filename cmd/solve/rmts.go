@@ -24,6 +24,7 @@ func newRMTSCmd() *cobra.Command {
 		seed                                                   uint64
 		bound                                                  bool
 		export                                                 string
+		workers                                                int
 		backend                                                string
 		rf                                                     runFlags
 	)
@@ -99,6 +100,10 @@ the table ends with a line "partial: ...", JSON output carries
 			if cmd.Flags().Changed("seed") {
 				ex.Seed = &seed
 			}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			ex.Workers = workers
 			if !sc.Graph.Connected() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
@@ -175,6 +180,7 @@ the table ends with a line "partial: ...", JSON output carries
 	fl.StringVar(&sweep, "sweep", "", "arrival-rate sweep, e.g. xi=36:44 (start:end[:step]) or xi=36,40,44")
 	fl.StringVar(&alphas, "alpha", "", "RMTS weights α, comma list (default: the instance's policy.alpha)")
 	fl.IntVar(&runs, "runs", 0, "replications per point (default: the instance's runs, else 20)")
+	addWorkersFlag(fl, &workers)
 	fl.Uint64Var(&seed, "seed", 0, "seed of the traces (default: the instance's seed)")
 	fl.StringVar(&plotDir, "plot", "", "write Figs. 4–7 (PNG, 95% CI) to this directory")
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")

@@ -21,6 +21,8 @@ func newTPDCmd() *cobra.Command {
 	var (
 		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, backend string
 		exportDir                                                                        string
+		seed                                                                             uint64
+		workers                                                                          int
 		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
 		rf                                                                               runFlags
@@ -119,11 +121,18 @@ the exit code is 1.`,
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
 			}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("seed") {
+				s.Seed = seed
+			}
 			exps, err := s.Plan(req)
 			if err != nil {
 				return inputError(err)
 			}
 			for i, ex := range exps {
+				exps[i].Workers = workers
 				if rho := s.OfferedLoad(ex.Mode); rho >= 1 && len(ex.Mode.Bursts) == 0 {
 					fmt.Fprintf(stderr, "solve: warning: mode %s: offered load ρ = λ·w̄/ΣQ·v = %.3g·%g/%g = %.3g ≥ 1: "+
 						"the system is unstable, queues grow for as long as sub-tasks arrive, so every mean depends on the count (%d)\n",
@@ -221,6 +230,8 @@ the exit code is 1.`,
 	fl.StringVar(&mode, "mode", "", "modes of the instance, comma list (default: stable,burst; with --load: heavy)")
 	fl.StringVar(&loads, "load", "", "heavy-load sweep: offered loads ρ, comma list (e.g. 0.3,0.5,0.7,0.85,0.95)")
 	fl.IntVar(&runs, "runs", 0, "replications per policy (default: the mode's or the instance's runs)")
+	fl.Uint64Var(&seed, "seed", 0, "seed of the traces and policies; replication r uses stream r (default: the instance's seed)")
+	addWorkersFlag(fl, &workers)
 	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
 	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|srpt|trivial|all (default: all; with --load: lag)")
 	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d)", tpd.DefaultLagrangeIterations))
