@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -67,7 +68,7 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 		}
 		path := filepath.Join(dir, f.name)
 		title := fmt.Sprintf("%s against arrival rate (α = %g, %d runs, 95%% CI)", f.ylabel, alpha, r.Runs)
-		if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", f.ylabel, ss); err != nil {
+		if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", f.ylabel, ss, r.Rates); err != nil {
 			return files, err
 		}
 		files = append(files, path)
@@ -98,7 +99,7 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 		}
 		path := filepath.Join(dir, f.name)
 		title := fmt.Sprintf("RMTS: %s against α (%d runs, 95%% CI)", f.ylabel, r.Runs)
-		if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", f.ylabel, ss); err != nil {
+		if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", f.ylabel, ss, r.Alphas); err != nil {
 			return files, err
 		}
 		files = append(files, path)
@@ -106,19 +107,22 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 	return files, nil
 }
 
-func rmtsLineChart(path, title, xlabel, ylabel string, ss []series) error {
+// rmtsLineChart draws ss against x with ticks at the swept values xs and
+// the legend to the right of the axes.
+func rmtsLineChart(path, title, xlabel, ylabel string, ss []series, xs []float64) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
-	p.Legend.Top = false
-	p.Legend.Left = true
-	if err := addErrorLines(p, ss); err != nil {
+	notes, err := addErrorLines(p, ss)
+	if err != nil {
 		return err
 	}
+	padRange(&p.X, 0.05)
+	padRange(&p.Y, 0.05)
 	p.Y.Tick.Marker = preciseTicks{}
-	p.X.Tick.Marker = preciseTicks{}
-	return p.Save(6*vg.Inch, 4*vg.Inch, path)
+	p.X.Tick.Marker = valueTicks(slices.Sorted(slices.Values(xs)))
+	return save(p, 6*vg.Inch, 4*vg.Inch, path, notes)
 }
 
 // rmtsKeys are the key columns of RMTS's CSV.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -112,14 +113,12 @@ func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key tpd.Me
 		return err
 	}
 	bars.Color = color.RGBA{R: 90, G: 130, B: 200, A: 255}
-	eb, err := plotter.NewYErrorBars(pts)
-	if err != nil {
-		return err
-	}
-	eb.Width = vg.Points(10)
-	p.Add(bars, eb)
+	p.Add(bars, newWhiskers(pts, color.Black))
 	p.NominalX(names...)
-	return p.Save(5*vg.Inch, 3.5*vg.Inch, path)
+	p.X.Label.Text = "policy (bar: mean, whisker: 95% CI)"
+	p.Y.Min = math.Min(p.Y.Min, 0)
+	p.Y.Tick.Marker = preciseTicks{}
+	return save(p, 5*vg.Inch, 3.5*vg.Inch, path, nil)
 }
 
 // tpdSweepChart draws metric key of every policy against the load of rs,
@@ -129,9 +128,8 @@ func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key t
 	p.Title.Text = title
 	p.X.Label.Text = "offered load ρ"
 	p.Y.Label.Text = ylabel
-	p.Legend.Top = true
-	p.Legend.Left = true
 	positive := true
+	lo, hi := math.Inf(1), math.Inf(-1)
 	var ss []series
 	for i, ps := range rs[0].Policies {
 		s := series{label: ps.Policy.String()}
@@ -139,20 +137,32 @@ func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key t
 			st, _ := r.Policies[i].Stat(key)
 			positive = positive && st.Mean-st.HalfWidth > 0
 			s.pts.add(r.Load, st.Mean, st.HalfWidth)
+			lo, hi = math.Min(lo, st.Mean-st.HalfWidth), math.Max(hi, st.Mean+st.HalfWidth)
 		}
 		ss = append(ss, s)
 	}
-	if err := addErrorLines(p, ss); err != nil {
+	notes, err := addErrorLines(p, ss)
+	if err != nil {
 		return err
 	}
-	// Unstable policies sit orders of magnitude above the stable ones: a
-	// log axis keeps both readable whenever every interval is positive.
-	if positive && key != tpd.MetricUtilMean {
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-		p.Y.Label.Text += " (log scale)"
+	var loads []float64
+	for _, r := range rs {
+		loads = append(loads, r.Load)
 	}
-	return p.Save(6*vg.Inch, 4*vg.Inch, path)
+	p.X.Tick.Marker = valueTicks(loads)
+	padRange(&p.X, 0.05)
+	// Unstable policies sit orders of magnitude above the stable ones: a
+	// log axis keeps both readable whenever every interval is positive
+	// and the values span at least a decade; else a linear one.
+	if positive && key != tpd.MetricUtilMean && hi >= 10*lo {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = logTicks{}
+		p.Y.Label.Text += " (log scale)"
+	} else {
+		padRange(&p.Y, 0.05)
+		p.Y.Tick.Marker = preciseTicks{}
+	}
+	return save(p, 6*vg.Inch, 4*vg.Inch, path, notes)
 }
 
 // tpdKeys are the key columns of TPD's CSV.
