@@ -27,10 +27,15 @@ func addRunFlags(fl *pflag.FlagSet, f *runFlags) {
 		"progress on stderr: auto (a bar on a terminal, otherwise a line every few seconds), bar, plain or off")
 }
 
-// start checks the flags and returns the command's context: the
+// start checks the flags every model command shares, and the value of its
+// --backend flag (before any work, so that a bogus name is refused even
+// when no solve would reach it), and returns the command's context: the
 // interrupt-aware context of run, with the time limit on top. The caller
 // must call cancel.
-func (f *runFlags) start(cmd *cobra.Command) (ctx context.Context, cancel context.CancelFunc, err error) {
+func (f *runFlags) start(cmd *cobra.Command, backend string) (ctx context.Context, cancel context.CancelFunc, err error) {
+	if err := checkBackend("--backend", backend); err != nil {
+		return nil, nil, err
+	}
 	if f.timeLimit < 0 {
 		return nil, nil, inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
 	}

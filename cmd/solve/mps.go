@@ -48,14 +48,11 @@ are then over the sweep points that finished, the table ends with a line
 "points", and the exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, cancel, err := rf.start(cmd)
+			ctx, cancel, err := rf.start(cmd, backend)
 			if err != nil {
 				return err
 			}
 			defer cancel()
-			if err := checkBackend("--backend", backend); err != nil {
-				return err
-			}
 			in, err := readModel(input, format, multistage.Parse)
 			if err != nil {
 				return err

@@ -51,14 +51,11 @@ the table ends with a line "partial: ...", JSON output carries
 "partial": true and the counts, and the exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, cancel, err := rf.start(cmd)
+			ctx, cancel, err := rf.start(cmd, backend)
 			if err != nil {
 				return err
 			}
 			defer cancel()
-			if err := checkBackend("--backend", backend); err != nil {
-				return err
-			}
 			in, err := readModel(input, format, rmts.Parse)
 			if err != nil {
 				return err

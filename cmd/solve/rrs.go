@@ -40,14 +40,11 @@ marked "partial: ..." (JSON: "partial": true, "best_bound"); qp and wolfe
 have no valid answer before they converge. The exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			ctx, cancel, err := rf.start(cmd)
+			ctx, cancel, err := rf.start(cmd, backend)
 			if err != nil {
 				return err
 			}
 			defer cancel()
-			if err := checkBackend("--backend", backend); err != nil {
-				return err
-			}
 			in, err := readModel(input, format, rrs.Parse)
 			if err != nil {
 				return err

@@ -57,14 +57,11 @@ the exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			stderr := cmd.ErrOrStderr()
-			ctx, cancel, err := rf.start(cmd)
+			ctx, cancel, err := rf.start(cmd, backend)
 			if err != nil {
 				return err
 			}
 			defer cancel()
-			if err := checkBackend("--backend", backend); err != nil {
-				return err
-			}
 			in, err := readModel(input, format, tpd.Parse)
 			if err != nil {
 				return err
