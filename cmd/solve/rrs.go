@@ -206,7 +206,7 @@ func writeRRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 // serve (qp and wolfe, also when auto picks qp), and says why. An
 // infeasible instance has nothing to export, which Solve reports itself.
 func checkRRSExport(in *rrs.Instance, method string) error {
-	_, _, err := rrs.ExportModel(in, method, 0)
+	err := rrs.CheckExport(in, method)
 	var inf *rrs.InfeasibleError
 	if err != nil && !errors.As(err, &inf) {
 		return inputError(fmt.Errorf("--export: %w", err))

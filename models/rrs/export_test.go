@@ -39,6 +39,12 @@ func TestExportModel(t *testing.T) {
 		if _, _, err := ExportModel(in, method, 0); !errors.Is(err, ErrMethod) {
 			t.Errorf("%s: %v, want a refusal wrapping ErrMethod", method, err)
 		}
+		if err := CheckExport(in, method); !errors.Is(err, ErrMethod) {
+			t.Errorf("CheckExport %s: %v, want the same refusal", method, err)
+		}
+	}
+	if err := CheckExport(in, MethodKKTMILP); err != nil {
+		t.Errorf("CheckExport kkt-milp: %v", err)
 	}
 	// auto on a concave instance stands for qp, which has no linear form
 	if _, _, err := ExportModel(paperInstance(t, 300), MethodAuto, 0); !errors.Is(err, ErrMethod) {

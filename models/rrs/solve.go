@@ -252,20 +252,9 @@ func regionName(r *Region, j int) string {
 // complementarity only through its entering rule, so as a plain LP its
 // optimum is the trivial 0.
 func ExportModel(in *Instance, method string, bigM float64) (*lp.Model, []string, error) {
-	p, err := in.Compile()
+	p, err := exportable(in, method)
 	if err != nil {
 		return nil, nil, err
-	}
-	if method, err = resolveMethod(p, method); err != nil {
-		return nil, nil, err
-	}
-	switch method {
-	case MethodQP:
-		return nil, nil, fmt.Errorf("%w qp: the interior-point method solves the QP itself, and MPS and LP files here carry no quadratic objective; "+
-			"export the KKT-MILP (method kkt-milp), whose optimum is the same profit", ErrMethod)
-	case MethodWolfe:
-		return nil, nil, fmt.Errorf("%w wolfe: Wolfe's LP keeps complementarity (x with eta, s with mu) only through its entering rule; "+
-			"written as a plain LP every solver returns its trivial optimum 0; export the KKT-MILP (method kkt-milp), which states complementarity as rows", ErrMethod)
 	}
 	if bigM == 0 {
 		bigM = p.DefaultBigM()
@@ -286,6 +275,36 @@ func ExportModel(in *Instance, method string, bigM float64) (*lp.Model, []string
 		fmt.Sprintf("capacity and assignment rows; binaries pick the active set; big-M on the multipliers = %g", bigM),
 	}
 	return km.Model, about, nil
+}
+
+// CheckExport reports, without building the KKT-MILP, the error
+// ExportModel would give for method before compiling it: an invalid or
+// infeasible instance, an unknown method, or qp and wolfe (also when auto
+// stands for qp), which have no faithful linear form.
+func CheckExport(in *Instance, method string) error {
+	_, err := exportable(in, method)
+	return err
+}
+
+// exportable compiles in and returns its QP when method (auto resolved)
+// has a linear model to export; see ExportModel for the refusals.
+func exportable(in *Instance, method string) (*qp.Problem, error) {
+	p, err := in.Compile()
+	if err != nil {
+		return nil, err
+	}
+	if method, err = resolveMethod(p, method); err != nil {
+		return nil, err
+	}
+	switch method {
+	case MethodQP:
+		return nil, fmt.Errorf("%w qp: the interior-point method solves the QP itself, and MPS and LP files here carry no quadratic objective; "+
+			"export the KKT-MILP (method kkt-milp), whose optimum is the same profit", ErrMethod)
+	case MethodWolfe:
+		return nil, fmt.Errorf("%w wolfe: Wolfe's LP keeps complementarity (x with eta, s with mu) only through its entering rule; "+
+			"written as a plain LP every solver returns its trivial optimum 0; export the KKT-MILP (method kkt-milp), which states complementarity as rows", ErrMethod)
+	}
+	return p, nil
 }
 
 // resolveMethod checks method and resolves "auto" (or "") by the curvature
