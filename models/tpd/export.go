@@ -75,8 +75,8 @@ func (s *Scenario) ExportTrace(tasks []Task, trace string) (*Export, error) {
 	wins := lpWindows(s, tasks, gOuts, s.WindowMaxTasks)
 	for i, win := range wins {
 		w := tasks[win.start:win.end]
-		greedy, atLB0 := win.greedy(s, tasks, gOuts)
-		if len(w) == 1 || atLB0 {
+		greedy, trivial := win.greedy(s, tasks, gOuts)
+		if trivial {
 			continue // LowerBoundLP needs no LP for this window
 		}
 		ti, err := CompileTimeIndexed(s, w, s.Slot, RoundDown, false, greedy)

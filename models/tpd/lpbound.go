@@ -58,9 +58,9 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 		res.Windows++
 		res.MaxTasks = max(res.MaxTasks, len(w))
 		lb0 := lb0(s, w)
-		greedy, atLB0 := win.greedy(s, tasks, gOuts)
+		greedy, trivial := win.greedy(s, tasks, gOuts)
 		b := math.Max(lb0, lbSRPT(s, w))
-		if len(w) == 1 || atLB0 {
+		if trivial {
 			res.Trivial++
 			res.Value += lb0 // OPT_w = LB0_w
 			continue
@@ -131,16 +131,17 @@ func lpWindows(s *Scenario, tasks []Task, gOuts []Outcome, maxTasks int) []windo
 }
 
 // greedy returns the total delay of the window in the greedy reference
-// schedule, and whether it equals LB0 of the window: every sub-task then
-// gets its individual minimum l + p, so OPT_w = LB0_w and no LP is needed
-// (compared per sub-task, with a tolerance for the rounding of C_m − r_m at
-// large r_m).
-func (win window) greedy(s *Scenario, tasks []Task, gOuts []Outcome) (total float64, atLB0 bool) {
-	atLB0 = true
+// schedule, and whether the window is trivial: OPT_w = LB0_w, so no LP is
+// needed. It is when the window holds one sub-task, or when the greedy
+// schedule costs LB0_w: every sub-task then gets its individual minimum
+// l + p (compared per sub-task, with a tolerance for the rounding of
+// C_m − r_m at large r_m).
+func (win window) greedy(s *Scenario, tasks []Task, gOuts []Outcome) (total float64, trivial bool) {
+	atLB0 := true
 	for i := win.start; i < win.end; i++ {
 		c := gOuts[i].Complete - tasks[i].Release
 		total += c
 		atLB0 = atLB0 && c <= lb0Task(s, tasks[i])+1e-9*(1+tasks[i].Release)
 	}
-	return total, atLB0
+	return total, win.end-win.start == 1 || atLB0
 }
