@@ -32,10 +32,7 @@ func paperSweep(t *testing.T) (*multistage.Instance, []string, []multistage.Poin
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for _, p := range pols {
-		names = append(names, p.Name)
-	}
+	names := multistage.Names(pols)
 	pts, err := multistage.Sweep(ctx, &in.Network, pols, 300, 400, 5, multistage.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/models/multistage"
@@ -16,16 +15,6 @@ import (
 )
 
 func init() { register(newMPSCmd) }
-
-type mpsGapJSON struct {
-	Policy       string   `json:"policy"`
-	From         float64  `json:"from"`
-	To           float64  `json:"to"`
-	Mean         *float64 `json:"mean_gap"` // null when the policy is infeasible at every point
-	Points       int      `json:"points"`
-	Feasible     int      `json:"feasible_points"`
-	PseudoBetter int      `json:"pseudo_profit_above_optimum"`
-}
 
 func newMPSCmd() *cobra.Command {
 	var (
@@ -80,10 +69,7 @@ are then over the sweep points that finished, the table ends with a line
 				}
 				return internalError(err)
 			}
-			var names []string
-			for _, p := range pols {
-				names = append(names, p.Name)
-			}
+			names := multistage.Names(pols)
 			var pts []multistage.Point
 			if partial == "" {
 				pts, err = multistage.Sweep(ctx, &in.Network, pols, from, to, step, opt)
@@ -103,31 +89,10 @@ are then over the sweep points that finished, the table ends with a line
 				return internalError(err)
 			}
 			intervals := in.Intervals()
-			var gaps []mpsGapJSON
-			for k, row := range multistage.GapTable(pts, len(pols), intervals) {
-				for _, g := range row {
-					j := mpsGapJSON{Policy: pols[k].Name, From: g.From, To: g.To, Points: g.Points, Feasible: g.Feasible, PseudoBetter: g.PseudoBetter}
-					if !math.IsNaN(g.Mean) {
-						m := g.Mean
-						j.Mean = &m
-					}
-					gaps = append(gaps, j)
-				}
-			}
+			gaps := render.MPSGaps(pols, pts, intervals)
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				out := struct {
-					Status     string       `json:"status"` // "optimal", or "partial"
-					Partial    bool         `json:"partial,omitempty"`
-					StoppedBy  string       `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
-					From       float64      `json:"from"`
-					To         float64      `json:"to"`
-					Step       float64      `json:"step"`
-					Points     int          `json:"points"`
-					PointsDone int          `json:"points_done"`
-					Planned    int          `json:"policies_planned"`
-					Gaps       []mpsGapJSON `json:"gaps"`
-				}{"optimal", false, "", from, to, step, total, len(pts), len(pols), gaps}
+				out := render.MPSAnswer{Status: "optimal", From: from, To: to, Step: step, Points: total, PointsDone: len(pts), Planned: len(pols), Gaps: gaps}
 				if partial != "" {
 					out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
 				}
@@ -135,7 +100,7 @@ are then over the sweep points that finished, the table ends with a line
 					return internalError(err)
 				}
 			} else {
-				if err := writeMPSTable(w, in, pols, gaps, intervals); err != nil {
+				if err := render.MPSTable(w, in, pols, gaps, intervals); err != nil {
 					return internalError(err)
 				}
 				if partial != "" {
@@ -148,21 +113,21 @@ are then over the sweep points that finished, the table ends with a line
 				}
 			}
 			for _, pl := range []struct {
-				path string
-				f    func(string) error
+				flag, path string
+				f          func(string) error
 			}{
-				{plotPath, func(p string) error { return render.MPSProfit(p, pts, names) }},
-				{gapPath, func(p string) error { return render.MPSGap(p, pts, names) }},
-				{barsPath, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
+				{"--plot", plotPath, func(p string) error { return render.MPSProfit(p, pts, names) }},
+				{"--plot-gap", gapPath, func(p string) error { return render.MPSGap(p, pts, names) }},
+				{"--plot-bars", barsPath, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
 			} {
 				if pl.path == "" || len(pts) == 0 {
 					continue
 				}
 				if err := createParent(pl.path); err != nil {
-					return inputError(fmt.Errorf("writing %s: %w", pl.path, err))
+					return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
 				}
 				if err := pl.f(pl.path); err != nil {
-					return inputError(fmt.Errorf("writing %s: %w", pl.path, err))
+					return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
 				}
 			}
 			if partial != "" {
@@ -185,61 +150,6 @@ are then over the sweep points that finished, the table ends with a line
 	fl.StringVar(&csvPath, "csv", "", "write N, the optimum and every policy's profit and feasibility to this CSV file")
 	addRunFlags(fl, &rf)
 	return cmd
-}
-
-func writeMPSTable(w io.Writer, in *multistage.Instance, pols []*multistage.Policy, gaps []mpsGapJSON, intervals [][2]float64) error {
-	var b strings.Builder
-	name := in.Name
-	if name == "" {
-		name = "mps"
-	}
-	fmt.Fprintf(&b, "%s: normal range [%g, %g], worst case %g\n\n", name, in.NormalLow, in.NormalHigh, in.Worst)
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "mean gap to optimum\t")
-	for _, iv := range intervals {
-		fmt.Fprintf(tw, "[%g, %g]\t", iv[0], iv[1])
-	}
-	fmt.Fprintln(tw)
-	k := 0
-	for _, p := range pols {
-		fmt.Fprintf(tw, "%s\t", p.Name)
-		for range intervals {
-			g := gaps[k]
-			k++
-			switch {
-			case g.Points == 0:
-				fmt.Fprint(tw, "-\t") // no sweep point in the interval (a partial sweep)
-			case g.Feasible == g.Points && g.Mean != nil:
-				fmt.Fprintf(tw, "%.3f\t", *g.Mean)
-			case g.Mean == nil && g.PseudoBetter == g.Points:
-				fmt.Fprint(tw, "infeasible (pseudo-profit > opt)\t")
-			case g.Mean == nil:
-				fmt.Fprint(tw, "infeasible\t")
-			default:
-				fmt.Fprintf(tw, "infeasible at %d/%d N\t", g.Points-g.Feasible, g.Points)
-			}
-		}
-		fmt.Fprintln(tw)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	b.WriteString("\nstages (users planned → DC loads x_i):\n")
-	for _, p := range pols {
-		for q, st := range p.Stages {
-			fmt.Fprintf(&b, "  %s stage %d, users [%g, %g): RRS(%g) →", p.Name, q+1, st.From, st.To, st.Users)
-			for i := range st.F {
-				x := 0.0
-				for j, r := range in.Network.Regions {
-					x += st.Users * r.Share * st.F[i][j]
-				}
-				fmt.Fprintf(&b, " %.2f", x)
-			}
-			b.WriteByte('\n')
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // checkSweep refuses, before any planning, a sweep multistage.Sweep would refuse,

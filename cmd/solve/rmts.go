@@ -7,7 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -137,13 +136,13 @@ the table ends with a line "partial: ...", JSON output carries
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				j := rmtsJSON(sc, res)
+				j := render.RMTSJSON(sc, res)
 				if partial != "" {
 					j.Partial, j.StoppedBy = true, stoppedBy(ctx)
 				}
 				err = writeJSON(w, j)
 			} else {
-				err = writeRMTSTable(w, sc, res)
+				err = render.RMTSTable(w, sc, res)
 				if err == nil && partial != "" {
 					_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
 				}
@@ -257,154 +256,6 @@ func parseSweep(s string) ([]float64, error) {
 		out = append(out, v)
 	}
 	return out, nil
-}
-
-// rmtsColumn is a metric the table shows, with its header.
-type rmtsColumn struct {
-	key  rmts.Metric
-	head string
-}
-
-var rmtsColumns = []rmtsColumn{
-	{rmts.MetricSuccess, "success μ"},
-	{rmts.MetricDelay, "delay (τ)"},
-	{rmts.MetricMigrationsPerReq, "migrations/req"},
-	{rmts.MetricSuccessAll, "μ from empty"},
-	{rmts.MetricFailureTerminations, "failure terms"},
-	{rmts.MetricLoadVariance, "load variance"},
-	{rmts.MetricProactiveMovesPerReq, "proactive moves/req"},
-	{rmts.MetricBoundGap, "gap to LP /arrival"},
-}
-
-// rmtsTableColumns drops the columns no point has: the proactive moves
-// without DASD's proactive mode, the LP gap without --bound.
-func rmtsTableColumns(r *rmts.ExperimentResult) []rmtsColumn {
-	var out []rmtsColumn
-	for _, c := range rmtsColumns {
-		for _, pt := range r.Points {
-			if st, ok := pt.Stat(c.key); ok && !math.IsNaN(st.Mean) {
-				out = append(out, c)
-				break
-			}
-		}
-	}
-	return out
-}
-
-func writeRMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	in := sc.In
-	proactive := ""
-	if d := sc.Params.DASDProactiveDelta; d > 0 {
-		proactive = fmt.Sprintf(", DASD proactive δ=%d", d)
-	}
-	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d%s, runs=%d, seed=%d, horizon %g min (warm-up %g)  (mean ± 95%% CI)\n",
-		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup)
-	cols := rmtsTableColumns(r)
-	head := []string{"policy", "ξ", "α"}
-	if r.Partial() {
-		head = append(head, "runs") // the finished replications of each point
-	}
-	for _, c := range cols {
-		head = append(head, c.head)
-	}
-	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	for _, pt := range r.Points {
-		a := "-"
-		if pt.Policy.UsesAlpha() {
-			a = strconv.FormatFloat(pt.Alpha, 'g', -1, 64)
-		} else if pt.Alpha != r.Alphas[0] {
-			continue // α-independent policy: shown once per rate
-		}
-		row := []string{pt.Policy.String(), strconv.FormatFloat(pt.Rate, 'g', -1, 64), a}
-		if r.Partial() {
-			row = append(row, strconv.Itoa(pt.Stats.Runs))
-		}
-		for _, c := range cols {
-			st, ok := pt.Stat(c.key)
-			if !ok || math.IsNaN(st.Mean) {
-				row = append(row, "-")
-				continue
-			}
-			prec := 4
-			if c.key == rmts.MetricFailureTerminations {
-				prec = 2
-			}
-			row = append(row, ci(st, prec))
-		}
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
-	}
-	for i, b := range r.Bounds {
-		if st, ok := r.BoundStat(i, rmts.MetricBoundSuccess); ok {
-			runs := ""
-			if b.Runs < r.Runs {
-				runs = fmt.Sprintf(" (%d of %d traces)", b.Runs, r.Runs)
-			}
-			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)%s\n", r.Rates[i], ci(st, 4), runs)
-		}
-	}
-	return tw.Flush()
-}
-
-type rmtsJSONPoint struct {
-	Policy   string              `json:"policy"`
-	Rate     float64             `json:"xi"`
-	Alpha    *float64            `json:"alpha,omitempty"`
-	RunsDone int                 `json:"runs_done"`
-	Metrics  map[string]jsonStat `json:"metrics"`
-}
-
-type rmtsJSONResult struct {
-	Servers   int `json:"servers"`
-	Capacity  int `json:"capacity"`
-	Contents  int `json:"contents"`
-	Gamma     int `json:"gamma"`
-	Proactive int `json:"dasd_proactive_delta,omitempty"`
-	Runs      int `json:"runs"`
-	// Replications (one per trace and cell) asked for and finished.
-	Replications     int             `json:"replications"`
-	ReplicationsDone int             `json:"replications_done"`
-	Partial          bool            `json:"partial,omitempty"`
-	StoppedBy        string          `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
-	Seed             uint64          `json:"seed"`
-	Connected        bool            `json:"graph_connected"`
-	Points           []rmtsJSONPoint `json:"points"`
-	Bounds           []rmtsJSONBound `json:"bounds,omitempty"`
-}
-
-type rmtsJSONBound struct {
-	Rate    float64             `json:"xi"`
-	Metrics map[string]jsonStat `json:"metrics"`
-}
-
-func rmtsJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) rmtsJSONResult {
-	out := rmtsJSONResult{Servers: sc.Servers, Capacity: sc.Capacity, Contents: sc.Contents, Gamma: sc.Params.Gamma,
-		Proactive: sc.Params.DASDProactiveDelta, Runs: r.Runs, Replications: r.Total, ReplicationsDone: r.Done,
-		Seed: r.Seed, Connected: sc.Graph.Connected()}
-	for _, pt := range r.Points {
-		jp := rmtsJSONPoint{Policy: pt.Policy.String(), Rate: pt.Rate, RunsDone: pt.Stats.Runs, Metrics: map[string]jsonStat{}}
-		if pt.Policy.UsesAlpha() {
-			a := pt.Alpha
-			jp.Alpha = &a
-		} else if pt.Alpha != r.Alphas[0] {
-			continue
-		}
-		for _, m := range pt.Stats.Metrics {
-			if math.IsNaN(m.Mean) {
-				continue
-			}
-			jp.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
-		}
-		out.Points = append(out.Points, jp)
-	}
-	for i, b := range r.Bounds {
-		jb := rmtsJSONBound{Rate: r.Rates[i], Metrics: map[string]jsonStat{}}
-		for _, m := range b.Metrics {
-			jb.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
-		}
-		out.Bounds = append(out.Bounds, jb)
-	}
-	return out
 }
 
 // exportRMTS writes the offline bound LP of the first trace ex bounds:

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/models/tpd"
@@ -179,11 +178,9 @@ the exit code is 1.`,
 				if partial != "" {
 					by = stoppedBy(ctx)
 				}
-				err = writeJSON(w, struct {
-					Results []tpdJSONResult `json:"results"`
-				}{tpdJSONResults(results, by)})
+				err = writeJSON(w, render.TPDJSON(results, by))
 			} else {
-				err = writeTPDTable(w, results)
+				err = render.TPDTable(w, results)
 				if err == nil && partial != "" {
 					_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
 				}
@@ -276,123 +273,6 @@ func parseTPDPolicies(s string) ([]tpd.Policy, error) {
 		out = append(out, p)
 	}
 	return out, nil
-}
-
-// tpdColumns are the metrics shown per policy, with their headers.
-var tpdColumns = []struct {
-	key  tpd.Metric
-	head string
-}{
-	{tpd.MetricRoutingMS, "routing ms"},
-	{tpd.MetricHandlingMS, "handling ms"},
-	{tpd.MetricDelayMS, "delay ms"},
-	{tpd.MetricTotalDelay, "T total s"},
-	{tpd.MetricTardiness, "tardiness s"},
-	{tpd.MetricUtilMean, "util"},
-	{tpd.MetricGapPct, "gap % (T_LB)"},
-	{tpd.MetricGapGreedyPct, "gap % (greedy)"},
-}
-
-// tpdBounds are the bounds the table shows, with their names.
-var tpdBounds = []struct {
-	key  tpd.Metric
-	name string
-}{
-	{tpd.MetricLB0, "LB0"}, {tpd.MetricLBSRPT, "LB_SRPT"}, {tpd.MetricLBLP, "LB_LP"},
-	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
-}
-
-func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for i, r := range results {
-		if i > 0 {
-			fmt.Fprintln(tw)
-		}
-		runs := strconv.Itoa(r.Runs)
-		if r.Partial() {
-			runs = fmt.Sprintf("%d of %d (partial)", r.Done, r.Runs)
-		}
-		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%s  bounds=%s  (mean ± 95%% CI)\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, runs, r.Bound)
-		if r.Done == 0 {
-			fmt.Fprintln(tw, "no replication finished")
-			continue
-		}
-		head := []string{"policy", "queue"}
-		for _, c := range tpdColumns {
-			head = append(head, c.head)
-		}
-		fmt.Fprintln(tw, strings.Join(head, "\t"))
-		for _, p := range r.Policies {
-			row := []string{p.Policy.String(), p.Discipline.String()}
-			for _, c := range tpdColumns {
-				st, ok := p.Stat(c.key)
-				if !ok {
-					row = append(row, "-")
-					continue
-				}
-				prec := 2
-				if c.key == tpd.MetricUtilMean {
-					prec = 4
-				}
-				row = append(row, ci(st, prec))
-			}
-			fmt.Fprintln(tw, strings.Join(row, "\t"))
-		}
-		var bs []string
-		for _, b := range tpdBounds {
-			if st, ok := r.BoundStat(b.key); ok {
-				bs = append(bs, fmt.Sprintf("%s %s s", b.name, ci(st, 2)))
-			}
-		}
-		fmt.Fprintf(tw, "bounds on total delay: %s\n", strings.Join(bs, ";  "))
-	}
-	return tw.Flush()
-}
-
-type tpdJSONPolicy struct {
-	Policy     string              `json:"policy"`
-	Discipline string              `json:"discipline"`
-	Metrics    map[string]jsonStat `json:"metrics"`
-}
-
-type tpdJSONResult struct {
-	Mode     string  `json:"mode"`
-	Count    int     `json:"count"`
-	Rate     float64 `json:"rate"`
-	Load     float64 `json:"load"`
-	Runs     int     `json:"runs"`
-	RunsDone int     `json:"runs_done"`
-	Partial  bool    `json:"partial,omitempty"`
-	// StoppedBy is "time_limit" or "interrupt" on a partial result.
-	StoppedBy string              `json:"stopped_by,omitempty"`
-	Bound     string              `json:"bound"`
-	Policies  []tpdJSONPolicy     `json:"policies"`
-	Bounds    map[string]jsonStat `json:"bounds"`
-}
-
-// tpdJSONResults is the JSON form of the results; stoppedBy names what
-// stopped the partial ones.
-func tpdJSONResults(rs []*tpd.ExperimentResult, stoppedBy string) []tpdJSONResult {
-	out := make([]tpdJSONResult, 0, len(rs))
-	for _, r := range rs {
-		jr := tpdJSONResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, RunsDone: r.Done,
-			Bound: r.Bound.String(), Bounds: map[string]jsonStat{}}
-		if r.Partial() {
-			jr.Partial, jr.StoppedBy = true, stoppedBy
-		}
-		for _, m := range r.Bounds.Metrics {
-			jr.Bounds[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
-		}
-		for _, p := range r.Policies {
-			jp := tpdJSONPolicy{Policy: p.Policy.String(), Discipline: p.Discipline.String(), Metrics: map[string]jsonStat{}}
-			for _, m := range p.Stats.Metrics {
-				jp.Metrics[m.Name] = jsonStat{m.Mean, m.HalfWidth, m.N}
-			}
-			jr.Policies = append(jr.Policies, jp)
-		}
-		out = append(out, jr)
-	}
-	return out
 }
 
 // exportTPD writes, for each planned experiment, the problems the bounds of

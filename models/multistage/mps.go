@@ -132,7 +132,7 @@ func solveStage(ctx context.Context, in *rrs.Instance, opt Options) ([][]float64
 	if err != nil {
 		return nil, 0, err
 	}
-	if res.Status != "optimal" {
+	if res.Status != rrs.StatusOptimal {
 		return nil, 0, fmt.Errorf("RRS(%g) is %s: %s", in.Users, res.Status, res.Message)
 	}
 	return res.Policy, res.Profit, nil
@@ -239,7 +239,7 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 			}
 			return nil, err
 		}
-		if res.Status == "optimal" {
+		if res.Status == rrs.StatusOptimal {
 			pt.Optimum = res.Profit
 		}
 		for _, p := range policies {

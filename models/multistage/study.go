@@ -36,3 +36,13 @@ func GapTable(pts []Point, n int, intervals [][2]float64) [][]Gap {
 	}
 	return rows
 }
+
+// Names lists the policies' names in order, as the figures and the CSV
+// label them.
+func Names(pols []*Policy) []string {
+	names := make([]string, len(pols))
+	for i, p := range pols {
+		names[i] = p.Name
+	}
+	return names
+}

@@ -19,12 +19,12 @@ func TestSolveStopped(t *testing.T) {
 		in     *Instance
 		ctx    context.Context
 		opt    Options
-		status string
+		status Status
 	}{
-		{"kkt-milp, cancelled", nonConcave(t), cancelled, Options{Method: MethodKKTMILP, Backend: solve.Auto}, "time_limit"},
-		{"qp, cancelled", paperInstance(t, 360), cancelled, Options{Method: MethodQP}, "time_limit"},
+		{"kkt-milp, cancelled", nonConcave(t), cancelled, Options{Method: MethodKKTMILP, Backend: solve.Auto}, StatusTimeLimit},
+		{"qp, cancelled", paperInstance(t, 360), cancelled, Options{Method: MethodQP}, StatusTimeLimit},
 		// The non-concave instance needs thousands of nodes (spec A.5).
-		{"kkt-milp, node limit", nonConcave(t), context.Background(), Options{Method: MethodKKTMILP, Backend: "simplex", Solve: solve.Options{NodeLimit: 20}}, "limit"},
+		{"kkt-milp, node limit", nonConcave(t), context.Background(), Options{Method: MethodKKTMILP, Backend: "simplex", Solve: solve.Options{NodeLimit: 20}}, StatusLimit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := Solve(tc.ctx, tc.in, tc.opt)

@@ -56,7 +56,7 @@ func TestEveryMethodMatchesSpecA10(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s N=%v: %v", method, tc.n, err)
 			}
-			if res.Status != "optimal" {
+			if res.Status != StatusOptimal {
 				t.Fatalf("%s N=%v: status %s", method, tc.n, res.Status)
 			}
 			if math.Abs(res.Profit-tc.profit) > 1e-3 {
@@ -172,7 +172,7 @@ func TestProposition1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != "infeasible" || res.TotalCapacity != 400 || !strings.Contains(res.Message, "ΣC_i = 400") {
+	if res.Status != StatusInfeasible || res.TotalCapacity != 400 || !strings.Contains(res.Message, "ΣC_i = 400") {
 		t.Errorf("N=401: %+v", res)
 	}
 	var inf *InfeasibleError

@@ -48,12 +48,24 @@ type RegionDelay struct {
 	Gamma   float64 `json:"gamma"`    // multiplier of the assignment row
 }
 
+// Status says how Solve ended; its string is the one in JSON output.
+type Status string
+
+// The statuses of a Result.
+const (
+	StatusOptimal    Status = "optimal"    // the method's optimum (global for qp, wolfe and kkt-milp on their classes)
+	StatusInfeasible Status = "infeasible" // Proposition 1 fails: more users than capacity
+	StatusTimeLimit  Status = "time_limit" // the context's deadline or cancellation stopped the solve
+	StatusLimit      Status = "limit"      // a node or iteration limit of Options.Solve stopped the solve
+)
+
+func (s Status) String() string { return string(s) }
+
 // Result is the answer of Solve.
 type Result struct {
-	// Status is "optimal" or "infeasible", or, when a limit stopped the
-	// solve (Partial), "time_limit" (the context's deadline or
-	// cancellation) or "limit" (a node or iteration limit of Options.Solve).
-	Status string `json:"status"`
+	// Status is StatusOptimal or StatusInfeasible, or, when a limit stopped
+	// the solve (Partial), StatusTimeLimit or StatusLimit.
+	Status Status `json:"status"`
 	// Partial is set when a limit stopped the solve: Policy, Profit and the
 	// loads then describe the best KKT point kkt-milp had found (none when
 	// Policy is nil), and BestBound bounds the optimum from above.
@@ -119,7 +131,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	p, err := in.Compile()
 	var inf *InfeasibleError
 	if errors.As(err, &inf) {
-		res.Status = lp.Infeasible.String()
+		res.Status = StatusInfeasible
 		res.Message = inf.Error()
 		if method == MethodAuto {
 			res.Method = ""
@@ -159,9 +171,9 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		if fault.Of(err) != fault.Limit {
 			return nil, err
 		}
-		res.Status, res.Partial = "limit", true
+		res.Status, res.Partial = StatusLimit, true
 		if ctx.Err() != nil {
-			res.Status = lp.TimeLimit.String()
+			res.Status = StatusTimeLimit
 		}
 		res.Message = fmt.Sprintf("%s stopped before it finished: %v", method, err)
 		if s == nil {
@@ -179,7 +191,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		}
 		return res, err
 	}
-	res.Status = lp.Optimal.String()
+	res.Status = StatusOptimal
 	if err := fillResult(in, res, s); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"math"
@@ -22,10 +22,13 @@ func ci(st sim.Stat, prec int) string {
 	return mean + " ± " + strconv.FormatFloat(st.HalfWidth, 'f', prec, 64)
 }
 
-// jsonStat is one replicated metric in JSON output: mean, half-width of the
+// Stat is one replicated metric in JSON output: mean, half-width of the
 // 95% confidence interval, and the number of replications.
-type jsonStat struct {
+type Stat struct {
 	Mean      float64 `json:"mean"`
 	HalfWidth float64 `json:"ci95"`
 	N         int     `json:"n"`
 }
+
+// statOf is the JSON form of a metric's summary.
+func statOf(m sim.Metric) Stat { return Stat{m.Mean, m.HalfWidth, m.N} }

@@ -1,0 +1,146 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/streamopt/streamopt/models/tpd"
+)
+
+// tpdColumns are the metrics shown per policy, with their headers.
+var tpdColumns = []struct {
+	key  tpd.Metric
+	head string
+}{
+	{tpd.MetricRoutingMS, "routing ms"},
+	{tpd.MetricHandlingMS, "handling ms"},
+	{tpd.MetricDelayMS, "delay ms"},
+	{tpd.MetricTotalDelay, "T total s"},
+	{tpd.MetricTardiness, "tardiness s"},
+	{tpd.MetricUtilMean, "util"},
+	{tpd.MetricGapPct, "gap % (T_LB)"},
+	{tpd.MetricGapGreedyPct, "gap % (greedy)"},
+}
+
+// tpdBounds are the bounds the table shows, with their names.
+var tpdBounds = []struct {
+	key  tpd.Metric
+	name string
+}{
+	{tpd.MetricLB0, "LB0"}, {tpd.MetricLBSRPT, "LB_SRPT"}, {tpd.MetricLBLP, "LB_LP"},
+	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
+}
+
+// TPDTable writes the text table of solve tpd: per experiment a header
+// line (mode, sub-tasks, rate, load, replications, bounds), one row per
+// policy with the mean ± 95% CI of the tpdColumns metrics, and the bounds
+// on the total delay.
+func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(tw)
+		}
+		runs := strconv.Itoa(r.Runs)
+		if r.Partial() {
+			runs = fmt.Sprintf("%d of %d (partial)", r.Done, r.Runs)
+		}
+		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%s  bounds=%s  (mean ± 95%% CI)\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, runs, r.Bound)
+		if r.Done == 0 {
+			fmt.Fprintln(tw, "no replication finished")
+			continue
+		}
+		head := []string{"policy", "queue"}
+		for _, c := range tpdColumns {
+			head = append(head, c.head)
+		}
+		fmt.Fprintln(tw, strings.Join(head, "\t"))
+		for _, p := range r.Policies {
+			row := []string{p.Policy.String(), p.Discipline.String()}
+			for _, c := range tpdColumns {
+				st, ok := p.Stat(c.key)
+				if !ok {
+					row = append(row, "-")
+					continue
+				}
+				prec := 2
+				if c.key == tpd.MetricUtilMean {
+					prec = 4
+				}
+				row = append(row, ci(st, prec))
+			}
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+		}
+		var bs []string
+		for _, b := range tpdBounds {
+			if st, ok := r.BoundStat(b.key); ok {
+				bs = append(bs, fmt.Sprintf("%s %s s", b.name, ci(st, 2)))
+			}
+		}
+		fmt.Fprintf(tw, "bounds on total delay: %s\n", strings.Join(bs, ";  "))
+	}
+	return tw.Flush()
+}
+
+// TPDPolicy is one policy of a TPD experiment in JSON output, its metrics
+// keyed by tpd.Metric name.
+type TPDPolicy struct {
+	Policy     string          `json:"policy"`
+	Discipline string          `json:"discipline"`
+	Metrics    map[string]Stat `json:"metrics"`
+}
+
+// TPDResult is one TPD experiment (a mode at one load) in JSON output.
+type TPDResult struct {
+	Mode     string  `json:"mode"`
+	Count    int     `json:"count"`
+	Rate     float64 `json:"rate"`
+	Load     float64 `json:"load"`
+	Runs     int     `json:"runs"`
+	RunsDone int     `json:"runs_done"`
+	Partial  bool    `json:"partial,omitempty"`
+	// StoppedBy is "time_limit" or "interrupt" on a partial result.
+	StoppedBy string          `json:"stopped_by,omitempty"`
+	Bound     string          `json:"bound"`
+	Policies  []TPDPolicy     `json:"policies"`
+	Bounds    map[string]Stat `json:"bounds"`
+}
+
+// tpdResults is the JSON form of the results; stoppedBy names what
+// stopped the partial ones.
+func tpdResults(rs []*tpd.ExperimentResult, stoppedBy string) []TPDResult {
+	out := make([]TPDResult, 0, len(rs))
+	for _, r := range rs {
+		jr := TPDResult{Mode: r.ModeName, Count: r.Mode.Count, Rate: r.Rate, Load: r.Load, Runs: r.Runs, RunsDone: r.Done,
+			Bound: r.Bound.String(), Bounds: map[string]Stat{}}
+		if r.Partial() {
+			jr.Partial, jr.StoppedBy = true, stoppedBy
+		}
+		for _, m := range r.Bounds.Metrics {
+			jr.Bounds[m.Name] = statOf(m)
+		}
+		for _, p := range r.Policies {
+			jp := TPDPolicy{Policy: p.Policy.String(), Discipline: p.Discipline.String(), Metrics: map[string]Stat{}}
+			for _, m := range p.Stats.Metrics {
+				jp.Metrics[m.Name] = statOf(m)
+			}
+			jr.Policies = append(jr.Policies, jp)
+		}
+		out = append(out, jr)
+	}
+	return out
+}
+
+// TPDAnswer is the JSON answer of solve tpd: one TPDResult per experiment.
+type TPDAnswer struct {
+	Results []TPDResult `json:"results"`
+}
+
+// TPDJSON is the JSON form of results; stoppedBy ("time_limit" or
+// "interrupt") names what stopped the partial ones.
+func TPDJSON(results []*tpd.ExperimentResult, stoppedBy string) TPDAnswer {
+	return TPDAnswer{tpdResults(results, stoppedBy)}
+}
