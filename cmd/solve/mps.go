@@ -96,7 +96,7 @@ are then over the sweep points that finished, the table ends with a line
 				if partial != "" {
 					out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
 				}
-				if err := writeJSON(w, out); err != nil {
+				if err := render.JSON(w, out); err != nil {
 					return internalError(err)
 				}
 			} else {

@@ -140,7 +140,7 @@ the table ends with a line "partial: ...", JSON output carries
 				if partial != "" {
 					j.Partial, j.StoppedBy = true, stoppedBy(ctx)
 				}
-				err = writeJSON(w, j)
+				err = render.JSON(w, j)
 			} else {
 				err = render.RMTSTable(w, sc, res)
 				if err == nil && partial != "" {

@@ -83,7 +83,7 @@ have no valid answer before they converge. The exit code is 1.`,
 					if partial != "" {
 						j.StoppedBy = stoppedBy(ctx)
 					}
-					return writeJSON(w, j)
+					return render.JSON(w, j)
 				}
 				if err := render.RRSTable(w, in, res); err != nil {
 					return err

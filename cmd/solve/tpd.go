@@ -178,7 +178,7 @@ the exit code is 1.`,
 				if partial != "" {
 					by = stoppedBy(ctx)
 				}
-				err = writeJSON(w, render.TPDJSON(results, by))
+				err = render.JSON(w, render.TPDJSON(results, by))
 			} else {
 				err = render.TPDTable(w, results)
 				if err == nil && partial != "" {
