@@ -1,7 +1,18 @@
-// Package render turns the typed results of the model packages into files
-// for people and other programs: figures (PNG, or SVG/PDF by extension
-// where a function takes a path) and CSV. The model packages compute; they
-// do not draw, so a program that only solves does not link gonum/plot.
+// Package render turns the typed results of the model packages and of
+// solve.Solve into what people and other programs read: the text tables
+// and JSON answers of the solve commands, figures (PNG, or SVG/PDF by
+// extension where a function takes a path) and CSV. The model packages
+// compute; they neither format nor draw, so a program that only solves
+// does not link gonum/plot, and the CLI holds no formatting of its own.
+//
+// Tables (LPTable, RRSTable, MPSTable, RMTSTable, TPDTable) show a
+// replicated metric as mean ± the half-width of its 95% confidence
+// interval, or the mean and "(n=1)" where one replication gives no
+// interval. JSON answers (NewLPAnswer, RRS's Result itself, MPSAnswer,
+// RMTSJSON, TPDJSON) are written by JSON, which puts "format_version"
+// (FormatVersion) and "program" first; OutputSchema returns the JSON
+// Schema of each command's answer (files under schema/, $id
+// https://github.com/streamopt/streamopt/render/schema/COMMAND.json).
 //
 // Figures show means with the half-width of the 95% Student-t confidence
 // interval over the replications (sim.Stat.HalfWidth) as error bars:

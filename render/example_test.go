@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"log"
 	"os"
@@ -148,4 +149,29 @@ func ExampleMPSProfit() {
 	// bars.png
 	// gap.png
 	// profit.svg
+}
+
+// OutputSchema gives the JSON Schema of a command's JSON answer, with the
+// shared definitions inlined so that it stands alone.
+func ExampleOutputSchema() {
+	src, err := render.OutputSchema("tpd")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var doc struct {
+		ID       string   `json:"$id"`
+		Required []string `json:"required"`
+	}
+	if err := json.Unmarshal(src, &doc); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(doc.ID)
+	fmt.Println(doc.Required)
+	fmt.Println(render.OutputSchemaNames())
+	// Output:
+	// https://github.com/streamopt/streamopt/render/schema/tpd.json
+	// [format_version program results]
+	// [lp mps rmts rrs tpd]
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/render"
 )
 
 func init() { register(newSchemaCmd) }
@@ -33,17 +34,33 @@ func schemaNames() []string {
 
 func newSchemaCmd() *cobra.Command {
 	names := schemaNames()
-	return &cobra.Command{
-		Use:   "schema " + strings.Join(names, "|"),
-		Short: "Print the JSON Schema (draft 2020-12) of a model command's --input file",
+	var output bool
+	cmd := &cobra.Command{
+		Use:   "schema [--output] " + strings.Join(names, "|"),
+		Short: "Print the JSON Schema (draft 2020-12) of a model command's --input file, or of a command's JSON answer",
 		Long: `schema prints the JSON Schema of the instance file that solve COMMAND --input
 reads: every field with its meaning and unit, and what omitting it means.
 An instance may carry a "$schema" key naming it (for editors); the commands
 ignore it. Each schema's $id is
-https://github.com/streamopt/streamopt/models/COMMAND/schema.json.`,
+https://github.com/streamopt/streamopt/models/COMMAND/schema.json.
+
+With --output, schema prints instead the schema of the JSON answer of
+solve COMMAND --format json (COMMAND one of ` + strings.Join(render.OutputSchemaNames(), ", ") + `), with
+its format_version; the answer's metric names and units are listed by
+the command's --help.`,
 		Args:      cobra.ExactArgs(1),
 		ValidArgs: names,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if output {
+				src, err := render.OutputSchema(args[0])
+				if err != nil {
+					return inputError(fmt.Errorf("schema --output: %w", err))
+				}
+				if _, err := cmd.OutOrStdout().Write(src); err != nil {
+					return internalError(err)
+				}
+				return nil
+			}
 			src, ok := inputSchemas[args[0]]
 			if !ok {
 				return inputError(fmt.Errorf("schema: no model command %q (known: %s)", args[0], strings.Join(names, ", ")))
@@ -54,4 +71,6 @@ https://github.com/streamopt/streamopt/models/COMMAND/schema.json.`,
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&output, "output", false, "print the schema of the command's JSON answer instead of its input")
+	return cmd
 }

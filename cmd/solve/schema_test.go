@@ -97,9 +97,25 @@ func TestPrintedSchemasValidateTheShippedFiles(t *testing.T) {
 }
 
 // undescribed lists, as JSON-pointer-like paths, every property (and every
-// $defs entry) of the schema doc without a non-empty description.
+// $defs entry) of the schema doc without a non-empty description; a
+// property that is only a reference to a described entry of the root's
+// $defs ("$ref": "#/$defs/name") takes that description.
 func undescribed(doc any) []string {
 	var out []string
+	root, _ := doc.(map[string]any)
+	defs, _ := root["$defs"].(map[string]any)
+	described := func(p any) bool {
+		m, ok := p.(map[string]any)
+		if !ok {
+			return false
+		}
+		if strings.TrimSpace(stringOf(m["description"])) != "" {
+			return true
+		}
+		name, ok := strings.CutPrefix(stringOf(m["$ref"]), "#/$defs/")
+		d, _ := defs[name].(map[string]any)
+		return ok && strings.TrimSpace(stringOf(d["description"])) != ""
+	}
 	var walk func(v any, path string)
 	walk = func(v any, path string) {
 		switch v := v.(type) {
@@ -107,7 +123,7 @@ func undescribed(doc any) []string {
 			for _, group := range []string{"properties", "$defs"} {
 				if props, ok := v[group].(map[string]any); ok {
 					for name, p := range props {
-						if m, ok := p.(map[string]any); !ok || strings.TrimSpace(stringOf(m["description"])) == "" {
+						if !described(p) {
 							out = append(out, path+"/"+group+"/"+name)
 						}
 					}
@@ -137,12 +153,13 @@ func TestUndescribedFindsMissingDescriptions(t *testing.T) {
 	err := json.Unmarshal([]byte(`{"properties": {
 		"a": {"type": "number", "description": "seconds"},
 		"b": {"type": "object", "description": "x", "properties": {"c": {"type": "number"}, "d": {"description": " "}}},
-		"e": {"type": "array", "items": {"properties": {"f": {"type": "string"}}}}},
-		"$defs": {"g": {"type": "number"}}}`), &doc)
+		"e": {"type": "array", "items": {"properties": {"f": {"type": "string"}}}},
+		"h": {"$ref": "#/$defs/g"}, "i": {"$ref": "#/$defs/j"}},
+		"$defs": {"g": {"type": "number"}, "j": {"description": "metres"}}}`), &doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"/$defs/g", "/properties/b/properties/c", "/properties/b/properties/d", "/properties/e", "/properties/e/items/properties/f"}
+	want := []string{"/$defs/g", "/properties/b/properties/c", "/properties/b/properties/d", "/properties/e", "/properties/e/items/properties/f", "/properties/h"}
 	if got := undescribed(doc); !slices.Equal(got, want) {
 		t.Errorf("undescribed = %q, want %q", got, want)
 	}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/streamopt/streamopt/render"
+)
+
+// outputSchema compiles the schema `solve schema --output command` prints.
+func outputSchema(t *testing.T, command string) *jsonschema.Schema {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := run([]string{"schema", "--output", command}, &out, &errb); code != exitOK {
+		t.Fatalf("solve schema --output %s: exit %d: %s", command, code, errb.String())
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("%s: printed schema is not JSON: %v", command, err)
+	}
+	if missing := undescribed(doc); len(missing) > 0 {
+		t.Errorf("%s: no description for %s", command, strings.Join(missing, ", "))
+	}
+	url := "https://github.com/streamopt/streamopt/render/schema/" + command + ".json"
+	if doc["$id"] != url {
+		t.Errorf("%s: $id %v, want %s", command, doc["$id"], url)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("%s: printed schema does not compile: %v", command, err)
+	}
+	return sch
+}
+
+// TestJSONAnswersFollowTheirSchema runs every command that answers in JSON
+// on shipped and small instances, in the cases its answer can take
+// (optimal, infeasible, unbounded, MILP), and validates each answer with
+// the printed output schema; an answer with an unknown top-level field
+// must be refused, so the schema keeps up with the answers.
+func TestJSONAnswersFollowTheirSchema(t *testing.T) {
+	dir := t.TempDir()
+	lpFile := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ex := func(name string) string { return filepath.Join("..", "..", "examples", name) }
+	cases := []struct {
+		command string
+		args    []string
+	}{
+		{"lp", []string{"lp", lpFile("opt.lp", "Maximize\n obj: 3 x + 2 y\nSubject To\n c1: x + y <= 4\n c2: x + 3 y <= 6\nBounds\n x <= 3\nEnd\n")}},
+		{"lp", []string{"lp", lpFile("inf.lp", "Minimize\n obj: x\nSubject To\n c1: x >= 2\n c2: x <= 1\nEnd\n")}},
+		{"lp", []string{"lp", lpFile("unb.lp", "Maximize\n obj: x\nSubject To\n c1: x - y <= 1\nEnd\n")}},
+		{"lp", []string{"lp", lpFile("mip.lp", "Maximize\n obj: 5 x + 4 y\nSubject To\n c1: 6 x + 4 y <= 24\n c2: x + 2 y <= 6\nGeneral\n x y\nEnd\n")}},
+		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json")}},
+		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--users", "1000"}},
+		{"mps", []string{"mps", "--input", ex("mps-paper.json"), "--step", "25"}},
+		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem"}},
+		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},
+	}
+	schemas := map[string]*jsonschema.Schema{}
+	for _, name := range render.OutputSchemaNames() {
+		schemas[name] = outputSchema(t, name)
+	}
+	seen := map[string]bool{}
+	for _, tc := range cases {
+		t.Run(strings.Join(tc.args[:2], " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			args := append(tc.args, "--format", "json")
+			if tc.command != "lp" {
+				args = append(args, "--progress", "off")
+			}
+			code := run(args, &out, &errb)
+			if code != exitOK {
+				t.Fatalf("%v: exit %d: %s", tc.args, code, errb.String())
+			}
+			var answer map[string]any
+			if err := json.Unmarshal(out.Bytes(), &answer); err != nil {
+				t.Fatalf("%v: not JSON: %v", tc.args, err)
+			}
+			sch := schemas[tc.command]
+			if err := sch.Validate(answer); err != nil {
+				t.Errorf("%v: the answer does not follow `solve schema --output %s`: %v", tc.args, tc.command, err)
+			}
+			answer["colour"] = "red"
+			if err := sch.Validate(answer); err == nil {
+				t.Errorf("%s: the schema accepts an unknown field", tc.command)
+			}
+			seen[tc.command] = true
+		})
+	}
+	for name := range schemas {
+		if !seen[name] {
+			t.Errorf("output schema %s: no answer checked against it", name)
+		}
+	}
+}
