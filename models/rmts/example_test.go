@@ -74,7 +74,7 @@ func ExampleScenario_Run() {
 	sc, _ := rmts.Build(in)
 	res, _ := sc.Run(context.Background(), rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1})
 	for _, pt := range res.Points {
-		st, _ := pt.Stat(rmts.MetricSuccess)
+		st := pt.Summary().Success
 		fmt.Printf("%-8s ξ=%g μ=%.3f ± %.3f\n", pt.Policy, pt.Rate, st.Mean, st.HalfWidth)
 	}
 	// Output:

@@ -38,26 +38,29 @@ type MetricInfo struct {
 	Metric Metric
 	Unit   string // "τ" (the slot length of the delay), or "" for a count or a ratio
 	About  string
+
+	point func(*PointSummary) *sim.Stat // its field, for a point metric
+	bound func(*BoundSummary) *sim.Stat // its field, for a bound metric
 }
 
 var pointMetrics = []MetricInfo{
-	{MetricArrived, "", "requests arrived after the warm-up"},
-	{MetricServed, "", "of those, the requests admitted"},
-	{MetricSuccess, "", "success rate μ = served / arrived"},
-	{MetricDelay, "τ", "mean service delay T̄ = Σ(λ_i+1)/N over the served requests"},
-	{MetricMigrationsPerReq, "", "migrations per request arrived after the warm-up"},
-	{MetricSuccessAll, "", "success rate over every arrival, from empty"},
-	{MetricFailureTerminations, "", "streams terminated by a server failure"},
-	{MetricFailureMoves, "", "streams moved off failed servers, plus the hops of their paths"},
-	{MetricEvents, "", "events simulated"},
-	{MetricLoadVariance, "", "time-averaged load variance (1/K) Σ_k (l_k − l̄)² over [warm-up, horizon] (spec B.4)"},
-	{MetricProactiveMovesPerReq, "", "proactive moves per request (DASD with its proactive mode only)"},
-	{MetricBoundGap, "", "(offline LP bound − served) / arrived over the whole run, from empty (with the bound only)"},
+	{Metric: MetricArrived, Unit: "", About: "requests arrived after the warm-up", point: func(s *PointSummary) *sim.Stat { return &s.Arrived }},
+	{Metric: MetricServed, Unit: "", About: "of those, the requests admitted", point: func(s *PointSummary) *sim.Stat { return &s.Served }},
+	{Metric: MetricSuccess, Unit: "", About: "success rate μ = served / arrived", point: func(s *PointSummary) *sim.Stat { return &s.Success }},
+	{Metric: MetricDelay, Unit: "τ", About: "mean service delay T̄ = Σ(λ_i+1)/N over the served requests", point: func(s *PointSummary) *sim.Stat { return &s.Delay }},
+	{Metric: MetricMigrationsPerReq, Unit: "", About: "migrations per request arrived after the warm-up", point: func(s *PointSummary) *sim.Stat { return &s.MigrationsPerReq }},
+	{Metric: MetricSuccessAll, Unit: "", About: "success rate over every arrival, from empty", point: func(s *PointSummary) *sim.Stat { return &s.SuccessAll }},
+	{Metric: MetricFailureTerminations, Unit: "", About: "streams terminated by a server failure", point: func(s *PointSummary) *sim.Stat { return &s.FailureTerminations }},
+	{Metric: MetricFailureMoves, Unit: "", About: "streams moved off failed servers, plus the hops of their paths", point: func(s *PointSummary) *sim.Stat { return &s.FailureMoves }},
+	{Metric: MetricEvents, Unit: "", About: "events simulated", point: func(s *PointSummary) *sim.Stat { return &s.Events }},
+	{Metric: MetricLoadVariance, Unit: "", About: "time-averaged load variance (1/K) Σ_k (l_k − l̄)² over [warm-up, horizon] (spec B.4)", point: func(s *PointSummary) *sim.Stat { return &s.LoadVariance }},
+	{Metric: MetricProactiveMovesPerReq, Unit: "", About: "proactive moves per request (DASD with its proactive mode only)", point: func(s *PointSummary) *sim.Stat { return &s.ProactiveMovesPerReq }},
+	{Metric: MetricBoundGap, Unit: "", About: "(offline LP bound − served) / arrived over the whole run, from empty (with the bound only)", point: func(s *PointSummary) *sim.Stat { return &s.BoundGap }},
 }
 
 var boundMetrics = []MetricInfo{
-	{MetricBound, "", "LP upper bound on the requests the offline optimum serves on the whole trace"},
-	{MetricBoundSuccess, "", "that bound over the arrivals of the trace, from empty"},
+	{Metric: MetricBound, Unit: "", About: "LP upper bound on the requests the offline optimum serves on the whole trace", bound: func(s *BoundSummary) *sim.Stat { return &s.Bound }},
+	{Metric: MetricBoundSuccess, Unit: "", About: "that bound over the arrivals of the trace, from empty", bound: func(s *BoundSummary) *sim.Stat { return &s.BoundSuccess }},
 }
 
 // PointMetrics lists the metrics a Point may carry, in display order, with
@@ -90,4 +93,53 @@ func stringKeys(m map[Metric]float64) map[string]float64 {
 		out[string(k)] = v
 	}
 	return out
+}
+
+// PointSummary is a point's metrics over its replications, one named field
+// per metric of PointMetrics, each the mean, 95% CI half-width and count
+// of sim.Stat; a metric the point does not carry (the proactive moves
+// without DASD's proactive mode, the bound gap without the bound) is the
+// zero Stat (N = 0).
+type PointSummary struct {
+	Arrived              sim.Stat // arrivals after the warm-up
+	Served               sim.Stat // of those, the requests admitted
+	Success              sim.Stat // μ = served / arrived
+	Delay                sim.Stat // T̄ = Σ(λ_i+1)/N over the served, in units of τ
+	MigrationsPerReq     sim.Stat // migrations per arrival after the warm-up
+	SuccessAll           sim.Stat // μ over every arrival, from empty
+	FailureTerminations  sim.Stat // streams a server failure terminated
+	FailureMoves         sim.Stat // streams moved off failed servers, plus the path hops
+	Events               sim.Stat // events simulated
+	LoadVariance         sim.Stat // (1/(T−W)) ∫_W^T σ(t) dt, spec B.4
+	ProactiveMovesPerReq sim.Stat // DASD's proactive moves per arrival (its mode on only)
+	BoundGap             sim.Stat // (LP − served)/arrived from empty (Experiment.Bound only)
+}
+
+// BoundSummary is the offline LP bound of one rate over its traces.
+type BoundSummary struct {
+	Bound        sim.Stat // the LP bound on the requests the offline optimum serves
+	BoundSuccess sim.Stat // that bound over the arrivals, from empty
+}
+
+// Summary returns the point's metrics as named fields.
+func (p Point) Summary() PointSummary {
+	var s PointSummary
+	for _, mi := range pointMetrics {
+		if st, ok := p.Stat(mi.Metric); ok {
+			*mi.point(&s) = st
+		}
+	}
+	return s
+}
+
+// BoundSummary returns the bound at Rates[i] as named fields; the zero
+// value when the experiment computed no bound or i is out of range.
+func (r *ExperimentResult) BoundSummary(i int) BoundSummary {
+	var s BoundSummary
+	for _, mi := range boundMetrics {
+		if st, ok := r.BoundStat(i, mi.Metric); ok {
+			*mi.bound(&s) = st
+		}
+	}
+	return s
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/streamopt/streamopt/sim"
 )
 
 // The documented lists are exactly what Run produces: with the bound and
@@ -50,6 +52,41 @@ func TestMetricListsMatchRun(t *testing.T) {
 	}
 	if _, ok := res.BoundStat(1, MetricBoundSuccess); ok {
 		t.Error("BoundStat(1, …) found a bound of a rate the experiment did not run")
+	}
+	// Each named field of the summaries is its metric's statistic.
+	ps := res.Points[0].Summary()
+	for _, m := range PointMetrics() {
+		if st, _ := res.Points[0].Stat(m.Metric); *m.point(&ps) != st || st.N != 2 {
+			t.Errorf("Summary's field of %s is %+v, Stat gives %+v", m.Metric, *m.point(&ps), st)
+		}
+	}
+	bs := res.BoundSummary(0)
+	for _, m := range BoundMetrics() {
+		if st, _ := res.BoundStat(0, m.Metric); *m.bound(&bs) != st || st.N != 2 {
+			t.Errorf("BoundSummary's field of %s is %+v, BoundStat gives %+v", m.Metric, *m.bound(&bs), st)
+		}
+	}
+	if res.BoundSummary(1) != (BoundSummary{}) {
+		t.Error("BoundSummary(1) is not empty for a rate the experiment did not run")
+	}
+}
+
+// Every metric has its own field in its summary struct.
+func TestSummaryFieldsDistinct(t *testing.T) {
+	var ps PointSummary
+	var bs BoundSummary
+	seen := map[*sim.Stat]Metric{}
+	for _, m := range append(PointMetrics(), BoundMetrics()...) {
+		f := (*sim.Stat)(nil)
+		if m.point != nil {
+			f = m.point(&ps)
+		} else {
+			f = m.bound(&bs)
+		}
+		if prev, ok := seen[f]; ok {
+			t.Errorf("%s and %s share a summary field", prev, m.Metric)
+		}
+		seen[f] = m.Metric
 	}
 }
 

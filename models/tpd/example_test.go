@@ -110,15 +110,16 @@ func ExampleScenario_Run() {
 		fmt.Println(err)
 		return
 	}
+	lb := res.BoundSummary().TLB
 	for _, p := range res.Policies {
-		gap, _ := p.Stat(tpd.MetricGapPct)
-		fmt.Printf("%s gap ≥ 0: %v\n", p.Policy, gap.Mean >= 0)
+		m := p.Summary()
+		fmt.Printf("%s gap ≥ 0: %v, T ≥ T_LB: %v, over %d runs\n", p.Policy, m.GapPct.Mean >= 0, m.TotalDelay.Mean >= lb.Mean, m.TotalDelay.N)
 	}
 	// Output:
-	// TPD gap ≥ 0: true
-	// PoD gap ≥ 0: true
-	// CRO gap ≥ 0: true
-	// RND gap ≥ 0: true
+	// TPD gap ≥ 0: true, T ≥ T_LB: true, over 5 runs
+	// PoD gap ≥ 0: true, T ≥ T_LB: true, over 5 runs
+	// CRO gap ≥ 0: true, T ≥ T_LB: true, over 5 runs
+	// RND gap ≥ 0: true, T ≥ T_LB: true, over 5 runs
 }
 
 // LB_LAG bounds the whole trace at once, without windows or an LP solver.

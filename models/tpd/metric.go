@@ -1,6 +1,10 @@
 package tpd
 
-import "github.com/streamopt/streamopt/sim"
+import (
+	"strings"
+
+	"github.com/streamopt/streamopt/sim"
+)
 
 // Metric names one quantity an experiment summarises. Its string is the
 // name used in JSON and CSV output and in sim.Summary; every reader and
@@ -48,30 +52,33 @@ type MetricInfo struct {
 	Metric Metric
 	Unit   string // "s", "ms", "%", or "" for a count or a ratio
 	About  string
+
+	policy func(*PolicySummary) *sim.Stat // its field, for a policy metric
+	bound  func(*BoundSummary) *sim.Stat  // its field, for a bound metric
 }
 
 var policyMetrics = []MetricInfo{
-	{MetricRoutingMS, "ms", "mean routing latency of the sub-tasks after the warm-up"},
-	{MetricHandlingMS, "ms", "mean handling time (queueing and processing) after the warm-up"},
-	{MetricDelayMS, "ms", "mean total delay (routing + handling) after the warm-up"},
-	{MetricTotalDelay, "s", "total delay T = Σ_m (C_m − r_m) over every sub-task, the objective (1)"},
-	{MetricTardiness, "s", "total tardiness Σ_m max(0, C_m − D_m)"},
-	{MetricSamplesMean, "", "mean number of IPNs the dispatcher sampled per sub-task"},
-	{MetricUtilMean, "", "mean over the IPNs of the utilisation (busy slot-time / slots · last end); util_<ipn> is each IPN's"},
-	{MetricGapPct, "%", "gap to the lower bound, 100 (T − T_LB) / T_LB"},
-	{MetricGapGreedyPct, "%", "paper-style gap to the greedy upper bound, 100 (T − greedy) / greedy"},
+	{Metric: MetricRoutingMS, Unit: "ms", About: "mean routing latency of the sub-tasks after the warm-up", policy: func(s *PolicySummary) *sim.Stat { return &s.RoutingMS }},
+	{Metric: MetricHandlingMS, Unit: "ms", About: "mean handling time (queueing and processing) after the warm-up", policy: func(s *PolicySummary) *sim.Stat { return &s.HandlingMS }},
+	{Metric: MetricDelayMS, Unit: "ms", About: "mean total delay (routing + handling) after the warm-up", policy: func(s *PolicySummary) *sim.Stat { return &s.DelayMS }},
+	{Metric: MetricTotalDelay, Unit: "s", About: "total delay T = Σ_m (C_m − r_m) over every sub-task, the objective (1)", policy: func(s *PolicySummary) *sim.Stat { return &s.TotalDelay }},
+	{Metric: MetricTardiness, Unit: "s", About: "total tardiness Σ_m max(0, C_m − D_m)", policy: func(s *PolicySummary) *sim.Stat { return &s.Tardiness }},
+	{Metric: MetricSamplesMean, Unit: "", About: "mean number of IPNs the dispatcher sampled per sub-task", policy: func(s *PolicySummary) *sim.Stat { return &s.SamplesMean }},
+	{Metric: MetricUtilMean, Unit: "", About: "mean over the IPNs of the utilisation (busy slot-time / slots · last end); util_<ipn> is each IPN's", policy: func(s *PolicySummary) *sim.Stat { return &s.UtilMean }},
+	{Metric: MetricGapPct, Unit: "%", About: "gap to the lower bound, 100 (T − T_LB) / T_LB", policy: func(s *PolicySummary) *sim.Stat { return &s.GapPct }},
+	{Metric: MetricGapGreedyPct, Unit: "%", About: "paper-style gap to the greedy upper bound, 100 (T − greedy) / greedy", policy: func(s *PolicySummary) *sim.Stat { return &s.GapGreedyPct }},
 }
 
 var boundMetrics = []MetricInfo{
-	{MetricLB0, "s", "LB0 (spec C.4): every sub-task alone on its fastest admissible IPN"},
-	{MetricLBSRPT, "s", "LB_SRPT: preemptive SRPT on one machine of the pooled rate"},
-	{MetricLBLP, "s", "LB_LP: the windowed time-indexed LP bound"},
-	{MetricLBLag, "s", "LB_LAG: the Lagrangian bound of the time-indexed relaxation of the whole trace"},
-	{MetricTLB, "s", "T_LB: the largest of the bounds computed"},
-	{MetricGreedyUB, "s", "total delay of the full-information greedy, a feasible schedule (upper bound)"},
-	{MetricLPWindows, "", "number of LB_LP windows"},
-	{MetricLPSolved, "", "number of LB_LP windows solved to optimality"},
-	{MetricLagIterations, "", "subgradient iterations of LB_LAG"},
+	{Metric: MetricLB0, Unit: "s", About: "LB0 (spec C.4): every sub-task alone on its fastest admissible IPN", bound: func(s *BoundSummary) *sim.Stat { return &s.LB0 }},
+	{Metric: MetricLBSRPT, Unit: "s", About: "LB_SRPT: preemptive SRPT on one machine of the pooled rate", bound: func(s *BoundSummary) *sim.Stat { return &s.LBSRPT }},
+	{Metric: MetricLBLP, Unit: "s", About: "LB_LP: the windowed time-indexed LP bound", bound: func(s *BoundSummary) *sim.Stat { return &s.LBLP }},
+	{Metric: MetricLBLag, Unit: "s", About: "LB_LAG: the Lagrangian bound of the time-indexed relaxation of the whole trace", bound: func(s *BoundSummary) *sim.Stat { return &s.LBLag }},
+	{Metric: MetricTLB, Unit: "s", About: "T_LB: the largest of the bounds computed", bound: func(s *BoundSummary) *sim.Stat { return &s.TLB }},
+	{Metric: MetricGreedyUB, Unit: "s", About: "total delay of the full-information greedy, a feasible schedule (upper bound)", bound: func(s *BoundSummary) *sim.Stat { return &s.GreedyUB }},
+	{Metric: MetricLPWindows, Unit: "", About: "number of LB_LP windows", bound: func(s *BoundSummary) *sim.Stat { return &s.LPWindows }},
+	{Metric: MetricLPSolved, Unit: "", About: "number of LB_LP windows solved to optimality", bound: func(s *BoundSummary) *sim.Stat { return &s.LPSolved }},
+	{Metric: MetricLagIterations, Unit: "", About: "subgradient iterations of LB_LAG", bound: func(s *BoundSummary) *sim.Stat { return &s.LagIterations }},
 }
 
 // PolicyMetrics lists the metrics every PolicyStats carries, in display
@@ -90,3 +97,66 @@ func (p PolicyStats) Stat(m Metric) (sim.Stat, bool) { return p.Stats.Get(string
 
 // BoundStat returns the summary of bound metric m.
 func (r *ExperimentResult) BoundStat(m Metric) (sim.Stat, bool) { return r.Bounds.Get(string(m)) }
+
+// PolicySummary is a policy's metrics over the replications, one named
+// field per metric of PolicyMetrics, each the mean, 95% CI half-width and
+// count of sim.Stat; a metric the run did not produce is the zero Stat
+// (N = 0).
+type PolicySummary struct {
+	RoutingMS    sim.Stat // mean routing latency after the warm-up, ms
+	HandlingMS   sim.Stat // mean handling time (queueing and processing) after the warm-up, ms
+	DelayMS      sim.Stat // mean total delay (routing + handling) after the warm-up, ms
+	TotalDelay   sim.Stat // T = Σ_m (C_m − r_m), the objective (1), s
+	Tardiness    sim.Stat // Σ_m max(0, C_m − D_m), s
+	SamplesMean  sim.Stat // mean number of IPNs sampled per dispatch
+	UtilMean     sim.Stat // mean over the IPNs of their utilisation
+	GapPct       sim.Stat // 100 (T − T_LB) / T_LB, %
+	GapGreedyPct sim.Stat // 100 (T − greedy) / greedy, %
+	// Util is each IPN's utilisation (UtilMetric), by the IPN's name.
+	Util map[string]sim.Stat
+}
+
+// BoundSummary is an experiment's bounds over the replications, one named
+// field per metric of BoundMetrics; a bound the BoundKind does not compute
+// is the zero Stat (N = 0).
+type BoundSummary struct {
+	LB0           sim.Stat // LB0, total delay, s
+	LBSRPT        sim.Stat // LB_SRPT, total delay, s
+	LBLP          sim.Stat // LB_LP, total delay, s
+	LBLag         sim.Stat // LB_LAG, total delay, s
+	TLB           sim.Stat // T_LB, the largest bound computed, s
+	GreedyUB      sim.Stat // the full-information greedy's total delay (an upper bound), s
+	LPWindows     sim.Stat // windows of LB_LP
+	LPSolved      sim.Stat // windows of LB_LP solved to optimality
+	LagIterations sim.Stat // subgradient iterations of LB_LAG
+}
+
+// Summary returns the policy's metrics as named fields.
+func (p PolicyStats) Summary() PolicySummary {
+	var s PolicySummary
+	for _, mi := range policyMetrics {
+		if st, ok := p.Stat(mi.Metric); ok {
+			*mi.policy(&s) = st
+		}
+	}
+	for _, m := range p.Stats.Metrics {
+		if ipn, ok := strings.CutPrefix(m.Name, utilPrefix); ok && Metric(m.Name) != MetricUtilMean {
+			if s.Util == nil {
+				s.Util = map[string]sim.Stat{}
+			}
+			s.Util[ipn] = m.Stat
+		}
+	}
+	return s
+}
+
+// BoundSummary returns the experiment's bounds as named fields.
+func (r *ExperimentResult) BoundSummary() BoundSummary {
+	var s BoundSummary
+	for _, mi := range boundMetrics {
+		if st, ok := r.BoundStat(mi.Metric); ok {
+			*mi.bound(&s) = st
+		}
+	}
+	return s
+}

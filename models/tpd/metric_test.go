@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/streamopt/streamopt/sim"
 )
 
 // The documented lists are exactly what Run produces: with every bound,
@@ -55,6 +57,45 @@ func TestMetricListsMatchRun(t *testing.T) {
 		if st, ok := p.Stat(MetricGapPct); !ok || st.N != 2 || !(st.Mean >= 0) {
 			t.Errorf("%s: gap_pct %+v, %v; want 2 replications of a gap >= 0", p.Policy, st, ok)
 		}
+		// Each named field of the summary is its metric's statistic.
+		sum := p.Summary()
+		for _, m := range PolicyMetrics() {
+			if st, _ := p.Stat(m.Metric); *m.policy(&sum) != st || st.N != 2 {
+				t.Errorf("%s: Summary's field of %s is %+v, Stat gives %+v", p.Policy, m.Metric, *m.policy(&sum), st)
+			}
+		}
+		for _, ipn := range []string{"fast", "slow"} {
+			if st, _ := p.Stat(UtilMetric(ipn)); sum.Util[ipn] != st || len(sum.Util) != 2 {
+				t.Errorf("%s: Summary.Util[%s] = %+v of %d, Stat gives %+v", p.Policy, ipn, sum.Util[ipn], len(sum.Util), st)
+			}
+		}
+	}
+	bs := res.BoundSummary()
+	for _, m := range BoundMetrics() {
+		if st, _ := res.BoundStat(m.Metric); *m.bound(&bs) != st || st.N != 2 {
+			t.Errorf("BoundSummary's field of %s is %+v, BoundStat gives %+v", m.Metric, *m.bound(&bs), st)
+		}
+	}
+}
+
+// Every metric has its own field in its summary struct.
+func TestSummaryFieldsDistinct(t *testing.T) {
+	var ps PolicySummary
+	seen := map[*sim.Stat]Metric{}
+	for _, m := range PolicyMetrics() {
+		f := m.policy(&ps)
+		if prev, ok := seen[f]; ok {
+			t.Errorf("%s and %s share a PolicySummary field", prev, m.Metric)
+		}
+		seen[f] = m.Metric
+	}
+	var bs BoundSummary
+	for _, m := range BoundMetrics() {
+		f := m.bound(&bs)
+		if prev, ok := seen[f]; ok {
+			t.Errorf("%s and %s share a BoundSummary field", prev, m.Metric)
+		}
+		seen[f] = m.Metric
 	}
 }
 
