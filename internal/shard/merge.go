@@ -3,8 +3,8 @@ package shard
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
