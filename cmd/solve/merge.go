@@ -62,6 +62,15 @@ first few (point, replication) pairs are listed) and duplicated ones.`,
 					return err
 				}
 				return writeTPDOutput(cmd.Context(), w, stderr, results, tpdOutput{format, csvFile, plot}, "", &runFlags{})
+			case "rmts":
+				if err := only("rmts", map[string]string{"--plot-gap": plotGap, "--plot-bars": plotBars}); err != nil {
+					return err
+				}
+				sc, res, err := mergeRMTS(m, name)
+				if err != nil {
+					return err
+				}
+				return writeRMTSOutput(cmd.Context(), w, stderr, sc, res, rmtsOutput{format, csvFile, plot}, "", &runFlags{})
 			}
 			return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
 		},

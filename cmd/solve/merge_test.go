@@ -175,3 +175,10 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+func TestRMTSShardsMerge(t *testing.T) {
+	// The small cluster of testdata/script/rmts_run.txtar, with the
+	// offline LP bound of every trace.
+	testShardsMerge(t, []string{"rmts", "--input", filepath.Join("testdata", "rmts-small.json"),
+		"--sweep", "xi=2,3", "--alpha", "0.3,0.7", "--runs", "3", "--bound", "--dasd-proactive", "2", "--workers", "2"}, tableJSONCSV)
+}
