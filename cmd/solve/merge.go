@@ -71,6 +71,12 @@ first few (point, replication) pairs are listed) and duplicated ones.`,
 					return err
 				}
 				return writeRMTSOutput(cmd.Context(), w, stderr, sc, res, rmtsOutput{format, csvFile, plot}, "", &runFlags{})
+			case "mps":
+				in, pols, pts, g, err := mergeMPS(cmd.Context(), m, name)
+				if err != nil {
+					return err
+				}
+				return writeMPSOutput(cmd.Context(), w, in, pols, pts, g, mpsOutput{format, csvFile, plot, plotGap, plotBars}, "", &runFlags{})
 			}
 			return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
 		},

@@ -182,3 +182,8 @@ func TestRMTSShardsMerge(t *testing.T) {
 	testShardsMerge(t, []string{"rmts", "--input", filepath.Join("testdata", "rmts-small.json"),
 		"--sweep", "xi=2,3", "--alpha", "0.3,0.7", "--runs", "3", "--bound", "--dasd-proactive", "2", "--workers", "2"}, tableJSONCSV)
 }
+
+func TestMPSShardsMerge(t *testing.T) {
+	testShardsMerge(t, []string{"mps", "--input", filepath.Join("..", "..", "examples", "mps-paper.json"), "--step", "10", "--workers", "2"},
+		append(tableJSONCSV, outputVariant{flags: []string{"--plot-bars", "@bars.svg"}, files: []string{"bars.svg"}}))
+}
