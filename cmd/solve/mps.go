@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -76,6 +77,9 @@ are then over the sweep points that finished, the table ends with a line
 			}
 			if err := sf.check(map[string]string{"--csv": csvPath, "--plot": plotPath, "--plot-gap": gapPath, "--plot-bars": barsPath}); err != nil {
 				return err
+			}
+			if workers == 0 {
+				workers = runtime.GOMAXPROCS(0)
 			}
 			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points"), Workers: workers}
 			partial := ""
@@ -163,7 +167,7 @@ are then over the sweep points that finished, the table ends with a line
 	fl.StringVar(&gapPath, "plot-gap", "", "write the gap-against-N figure to this file")
 	fl.StringVar(&barsPath, "plot-bars", "", "write the mean-gap bar chart (Fig. 4) to this file")
 	fl.StringVar(&csvPath, "csv", "", "write N, the optimum and every policy's profit and feasibility to this CSV file")
-	addWorkersFlag(fl, &workers)
+	fl.IntVar(&workers, "workers", 0, "sweep points computed at once (0 = one per core); the results do not depend on it")
 	addShardFlags(fl, &sf)
 	addRunFlags(fl, &rf)
 	return cmd

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sync"
 
 	"github.com/streamopt/streamopt/fault"
@@ -39,8 +38,9 @@ type Options struct {
 	// Progress, when not nil, is told of every point Sweep finishes.
 	Progress sim.Progress
 	// Workers is the number of sweep points Sweep computes at once; 0
-	// means runtime.GOMAXPROCS(0). Each point is computed on its own, so
-	// the points do not depend on it.
+	// means 1, point by point. Each point is computed on its own, so the
+	// points do not depend on it; a sweep stopped by its context returns
+	// the points finished before the first that did not.
 	Workers int
 	// Indices, when not nil, names the sweep points Sweep computes: k
 	// ascending, for N = from + k·step (a shard of the sweep, package
@@ -243,11 +243,7 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 			return nil, fmt.Errorf("%w: indices[%d]: must rise within [0, %d), got %d", ErrInput, i, total, k)
 		}
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, len(idx))
+	workers := min(max(opt.Workers, 1), len(idx))
 	pts := make([]Point, len(idx))
 	errs := make([]error, len(idx))
 	ran := make([]bool, len(idx))
