@@ -55,19 +55,24 @@ func Merge(files []*File) (*Merged, error) {
 	nc := len(h.Cells)
 	m.recs = make([]*Record, units*nc)
 	var dup []string
+	dupUnit := map[int]bool{}
 	for _, f := range files {
 		for i := range f.Records {
 			r := &f.Records[i]
-			k := (m.offset[r.Point]+r.Rep)*nc + h.cell(r.Cell)
+			u := m.offset[r.Point] + r.Rep
+			k := u*nc + h.cell(r.Cell)
 			if m.recs[k] != nil {
-				dup = append(dup, fmt.Sprintf("(point %d, replication %d, cell %q) in %s", r.Point, r.Rep, r.Cell, f.Name))
+				if !dupUnit[u] {
+					dupUnit[u] = true
+					dup = append(dup, fmt.Sprintf("(%d, %d) again in %s", r.Point, r.Rep, f.Name))
+				}
 				continue
 			}
 			m.recs[k] = r
 		}
 	}
 	if len(dup) > 0 {
-		return nil, inputErr("merge: %d duplicated records: %s", len(dup), list(dup))
+		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", len(dup), list(dup))
 	}
 	var missing []string
 	for p, n := range h.Runs {

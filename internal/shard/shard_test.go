@@ -155,7 +155,8 @@ func TestWriteReadMerge(t *testing.T) {
 		if _, err := Merge(files[:2]); err == nil || err.Error() != "merge: 1 of 5 (point, replication) units missing: (1, 0)" {
 			t.Errorf("two of three shards: got %v, want unit (1, 0) missing", err)
 		}
-		if _, err := Merge(append(files, files[1])); err == nil || !strings.Contains(err.Error(), "duplicated records") || !strings.Contains(err.Error(), files[1].Name) {
+		// Shard 1/3 runs units k = 1 and 4: (0, 1) and (1, 2).
+		if _, err := Merge(append(files, files[1])); err == nil || err.Error() != "merge: 2 (point, replication) units duplicated: (0, 1) again in "+files[1].Name+", (1, 2) again in "+files[1].Name {
 			t.Errorf("a shard twice: got %v, want the duplicates named with their file", err)
 		}
 	}
