@@ -21,10 +21,12 @@ func solveRun(args ...string) (int, string, string) {
 }
 
 // outputVariant is a set of output flags of a command and of solve merge:
-// the flags, and the files they write (relative to the folder of the run).
+// the flags ("@name" is name in the folder of the run), and the files and
+// folders they write there.
 type outputVariant struct {
 	flags []string
 	files []string
+	dirs  []string
 }
 
 // testShardsMerge runs args (a sweep) unsharded, then as 1, 3 and 7 shards
@@ -54,7 +56,17 @@ func testShardsMerge(t *testing.T, args []string, variants []outputVariant) {
 			t.Fatalf("solve %s: exit %d\n%s", strings.Join(full, " "), code, stderr)
 		}
 		o := output{stdout: out, files: map[string][]byte{}}
-		for _, f := range v.files {
+		files := v.files
+		for _, dir := range v.dirs {
+			es, err := os.ReadDir(filepath.Join(d, dir))
+			if err != nil || len(es) == 0 {
+				t.Fatalf("%s: %v entries, %v", dir, len(es), err)
+			}
+			for _, e := range es {
+				files = append(files, filepath.Join(dir, e.Name()))
+			}
+		}
+		for _, f := range files {
 			b, err := os.ReadFile(filepath.Join(d, f))
 			if err != nil {
 				t.Fatal(err)
@@ -99,6 +111,9 @@ func testShardsMerge(t *testing.T, args []string, variants []outputVariant) {
 			if got.stdout != want[vi].stdout {
 				t.Errorf("%d shards, %v: merge stdout differs from the unsharded run:\n got %s\nwant %s", n, v.flags, got.stdout, want[vi].stdout)
 			}
+			if len(got.files) != len(want[vi].files) {
+				t.Errorf("%d shards, %v: merge wrote %d files, the unsharded run %d", n, v.flags, len(got.files), len(want[vi].files))
+			}
 			for f, b := range want[vi].files {
 				if !bytes.Equal(got.files[f], b) {
 					t.Errorf("%d shards, %v: merged %s differs from the unsharded run's", n, v.flags, f)
@@ -113,9 +128,12 @@ var tableJSONCSV = []outputVariant{
 	{flags: []string{"--format", "json", "--csv", "@out.csv"}, files: []string{"out.csv"}},
 }
 
+// withFigures adds the figures of tpd and rmts (--plot DIR).
+var withFigures = append(tableJSONCSV[:len(tableJSONCSV):len(tableJSONCSV)], outputVariant{flags: []string{"--plot", "@figs"}, dirs: []string{"figs"}})
+
 func TestTPDShardsMerge(t *testing.T) {
 	testShardsMerge(t, []string{"tpd", "--input", filepath.Join("..", "..", "examples", "tpd-campus.json"),
-		"--load", "0.5,0.9", "--runs", "4", "--count", "60", "--workers", "2"}, tableJSONCSV)
+		"--load", "0.5,0.9", "--runs", "4", "--count", "60", "--workers", "2"}, withFigures)
 }
 
 // solve merge refuses, with exit 2 and a message naming the file and the
@@ -180,7 +198,7 @@ func TestRMTSShardsMerge(t *testing.T) {
 	// The small cluster of testdata/script/rmts_run.txtar, with the
 	// offline LP bound of every trace.
 	testShardsMerge(t, []string{"rmts", "--input", filepath.Join("testdata", "rmts-small.json"),
-		"--sweep", "xi=2,3", "--alpha", "0.3,0.7", "--runs", "3", "--bound", "--dasd-proactive", "2", "--workers", "2"}, tableJSONCSV)
+		"--sweep", "xi=2,3", "--alpha", "0.3,0.7", "--runs", "3", "--bound", "--dasd-proactive", "2", "--workers", "2"}, withFigures)
 }
 
 func TestMPSShardsMerge(t *testing.T) {
