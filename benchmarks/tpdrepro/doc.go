@@ -5,7 +5,12 @@
 //	go run ./benchmarks/tpdrepro [-input examples/tpd-campus.json] [-out DIR] \
 //	    [-parts paper,sweep,stale,surge,queues,small,heavybound] [-runs N] \
 //	    [-sweep-runs N] [-sweep-count N] [-hb-count N] [-hb-runs N] \
-//	    [-hb-lp-windows 40] [-hb-lp-timeout D]
+//	    [-hb-lp-windows 40] [-hb-lp-timeout D] [-seed S] [-workers N]
+//
+// -seed replaces the instance's seed (replication r uses stream r), and
+// -workers sets the replication pool; the numbers do not depend on it. The
+// sweep part is also `solve tpd --mode heavy --load 0.3,0.5,0.7,0.85,0.95
+// --bound lag`, which can run as shards (--shard, --records, solve merge).
 //
 // Parts (each writes <part>.csv in -out, default benchmarks/out/tpdrepro):
 //

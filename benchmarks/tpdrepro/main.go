@@ -25,6 +25,8 @@ func main() {
 	runs := flag.Int("runs", 0, "replications for paper, stale, surge and queues (0: the instance's)")
 	sweepRuns := flag.Int("sweep-runs", 0, "replications per load of the sweep (0: the mode's)")
 	sweepCount := flag.Int("sweep-count", 0, "sub-tasks per replication of the sweep (0: the mode's)")
+	seed := flag.Uint64("seed", 0, "seed of the traces and policies; replication r uses stream r (default: the instance's seed)")
+	workers := flag.Int("workers", 0, "replications run at once (0 = one per core); the results do not depend on it")
 	var hb heavyBoundConfig
 	// Default: LB_LP only with the instance's 40-sub-task windows; a
 	// 400-sub-task window at ρ = 0.85 needed more than 23 GB to compile.
@@ -44,13 +46,25 @@ func main() {
 		}
 		hb.lpWindows = append(hb.lpWindows, n)
 	}
-	if err := run(*input, *out, *parts, *runs, *sweepRuns, *sweepCount, hb); err != nil {
+	if *workers < 0 {
+		fmt.Fprintf(os.Stderr, "tpdrepro: -workers: must be >= 0 (0 = one per core), got %d\n", *workers)
+		os.Exit(2)
+	}
+	var seedp *uint64
+	flag.Visit(func(f *flag.Flag) {
+		if f.Name == "seed" {
+			seedp = seed
+		}
+	})
+	if err := run(*input, *out, *parts, *runs, *sweepRuns, *sweepCount, seedp, *workers, hb); err != nil {
 		fmt.Fprintln(os.Stderr, "tpdrepro:", err)
 		os.Exit(1)
 	}
 }
 
-func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoundConfig) error {
+// run runs the parts; seed, when not nil, replaces the instance's seed,
+// and workers is the replication pool of each experiment.
+func run(input, out, parts string, runs, sweepRuns, sweepCount int, seed *uint64, workers int, hb heavyBoundConfig) error {
 	if hb.count < 1 || hb.runs < 1 || hb.lpTimeout <= 0 || sweepCount < 0 {
 		return fmt.Errorf("-hb-count, -hb-runs and -hb-lp-timeout must be > 0 and -sweep-count >= 0, got %d, %d, %v, %d", hb.count, hb.runs, hb.lpTimeout, sweepCount)
 	}
@@ -66,6 +80,9 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 	s, err := tpd.Build(in)
 	if err != nil {
 		return err
+	}
+	if seed != nil {
+		s.Seed = *seed
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
@@ -150,6 +167,7 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, hb heavyBoun
 		}
 		var results []*tpd.ExperimentResult
 		for _, ex := range es {
+			ex.Workers = workers
 			ex.Progress = bar.Task(fmt.Sprintf("%s %s ρ=%.3g", part, ex.ModeName, s.OfferedLoad(ex.Mode)), "replications")
 			r, err := s.Run(ctx, ex)
 			if err != nil {

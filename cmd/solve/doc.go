@@ -14,6 +14,8 @@
 //	    [--bound --export FILE]  the offline bound LP of replication 0
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
 //	    [--export DIR]   the exact MILP (short traces) and the LB_LP windows
+//	solve merge [--format table|json] [--csv F] [--plot ...] FILE.jsonl...
+//	    the output of a run from the record files of its shards
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
 //	solve --version                 (module version and Go release)
 //
@@ -34,6 +36,14 @@
 // --progress auto|bar|plain|off chooses how progress is shown on stderr: a
 // bar on a terminal, otherwise (auto, plain) a line such as "tpd heavy
 // ρ=0.95: 37/100 replications" every few seconds.
+//
+// The sweeps (mps, rmts, tpd) split into shards that need no coordination
+// (internal/shard): --shard i/n runs the (point, replication) units k with
+// k mod n = i (--shard slurm takes i and n from a Slurm array job,
+// --shard k8s/n i from a Kubernetes Indexed Job), --records FILE.jsonl[.gz]
+// writes the raw metrics of every (point, policy, replication) it ran, and
+// solve merge of the shards' files writes the bytes the unsharded run
+// would have written. A shard writes nothing on stdout.
 //
 // Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
 // hit, 2 a usage or input error, 3 a solver or internal error.

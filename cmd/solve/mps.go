@@ -1,13 +1,17 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/render"
@@ -20,7 +24,9 @@ func newMPSCmd() *cobra.Command {
 	var (
 		input, method, backend, format, plotPath, gapPath, barsPath, csvPath string
 		from, to, step                                                       float64
+		workers                                                              int
 		rf                                                                   runFlags
+		sf                                                                   shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "mps --input model.json",
@@ -55,9 +61,39 @@ are then over the sweep points that finished, the table ends with a line
 			if err := checkSweep(from, to, step); err != nil {
 				return err
 			}
-			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points")}
+			if err := checkWorkers(workers); err != nil {
+				return err
+			}
+			if err := sf.check(map[string]string{"--csv": csvPath, "--plot": plotPath, "--plot-gap": gapPath, "--plot-bars": barsPath}); err != nil {
+				return err
+			}
+			if workers == 0 {
+				workers = runtime.GOMAXPROCS(0)
+			}
+			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points"), Workers: workers}
 			partial := ""
 			total := multistage.SweepPoints(from, to, step)
+			var rec *shard.Writer
+			var indices []int // the sweep points run: opt.Indices, or all
+			for k := 0; k < total; k++ {
+				if sf.sp.Has(k) {
+					indices = append(indices, k)
+				}
+			}
+			if sf.records != "" {
+				h, err := recordHeader("mps", input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
+					slices.Repeat([]int{1}, total), mpsCells(in), sf.sp)
+				if err != nil {
+					return err
+				}
+				if rec, err = createRecords(sf.records, h); err != nil {
+					return err
+				}
+				defer rec.Close()
+				if sf.sharded() {
+					opt.Indices = append([]int{}, indices...)
+				}
+			}
 			pols, err := in.PlanPolicies(ctx, opt)
 			if stopped(ctx, err) {
 				partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), in.Policies[len(pols)].Name, total)
@@ -69,13 +105,12 @@ are then over the sweep points that finished, the table ends with a line
 				}
 				return internalError(err)
 			}
-			names := multistage.Names(pols)
 			var pts []multistage.Point
-			if partial == "" {
+			if partial == "" && len(indices) > 0 {
 				pts, err = multistage.Sweep(ctx, &in.Network, pols, from, to, step, opt)
 				if stopped(ctx, err) {
 					rf.printer.Clear()
-					partial = fmt.Sprintf("%d of %d sweep points", len(pts), total)
+					partial = fmt.Sprintf("%d of %d sweep points", len(pts), len(indices))
 					if len(pts) > 0 {
 						partial += fmt.Sprintf(" (N = %g to %g)", pts[0].N, pts[len(pts)-1].N)
 					}
@@ -88,52 +123,25 @@ are then over the sweep points that finished, the table ends with a line
 				}
 				return internalError(err)
 			}
-			intervals := in.Intervals()
-			gaps := render.MPSGaps(pols, pts, intervals)
-			w := cmd.OutOrStdout()
-			if format == "json" {
-				out := render.MPSAnswer{Status: "optimal", From: from, To: to, Step: step, Points: total, PointsDone: len(pts), Planned: len(pols), Gaps: gaps}
-				if partial != "" {
-					out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
+			if rec != nil {
+				for i, pt := range pts {
+					if err := writeMPSRecord(rec, indices[i], pols, pt); err != nil {
+						return err
+					}
 				}
-				if err := render.JSON(w, out); err != nil {
-					return internalError(err)
+				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, len(pts), total); err != nil {
+					return err
 				}
-			} else {
-				if err := render.MPSTable(w, in, pols, gaps, intervals); err != nil {
-					return internalError(err)
-				}
-				if partial != "" {
-					fmt.Fprintln(w, rf.partialLine(ctx, partial))
+				if sf.sharded() {
+					if partial != "" {
+						fmt.Fprintln(cmd.ErrOrStderr(), "solve:", rf.partialLine(ctx, partial))
+						return rf.partialExit(ctx)
+					}
+					return nil
 				}
 			}
-			if csvPath != "" {
-				if err := createFile(csvPath, func(w io.Writer) error { return render.MPSCSV(w, pts, names) }); err != nil {
-					return inputError(fmt.Errorf("--csv: %w", err))
-				}
-			}
-			for _, pl := range []struct {
-				flag, path string
-				f          func(string) error
-			}{
-				{"--plot", plotPath, func(p string) error { return render.MPSProfit(p, pts, names) }},
-				{"--plot-gap", gapPath, func(p string) error { return render.MPSGap(p, pts, names) }},
-				{"--plot-bars", barsPath, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
-			} {
-				if pl.path == "" || len(pts) == 0 {
-					continue
-				}
-				if err := createParent(pl.path); err != nil {
-					return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
-				}
-				if err := pl.f(pl.path); err != nil {
-					return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
-				}
-			}
-			if partial != "" {
-				return rf.partialExit(ctx)
-			}
-			return nil
+			return writeMPSOutput(ctx, cmd.OutOrStdout(), in, pols, pts, mpsGrid{From: from, To: to, Step: step},
+				mpsOutput{format, csvPath, plotPath, gapPath, barsPath}, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
@@ -148,6 +156,8 @@ are then over the sweep points that finished, the table ends with a line
 	fl.StringVar(&gapPath, "plot-gap", "", "write the gap-against-N figure to this file")
 	fl.StringVar(&barsPath, "plot-bars", "", "write the mean-gap bar chart (Fig. 4) to this file")
 	fl.StringVar(&csvPath, "csv", "", "write N, the optimum and every policy's profit and feasibility to this CSV file")
+	fl.IntVar(&workers, "workers", 0, "sweep points computed at once (0 = one per core); the results do not depend on it")
+	addShardFlags(fl, &sf)
 	addRunFlags(fl, &rf)
 	return cmd
 }
@@ -165,6 +175,148 @@ func checkSweep(from, to, step float64) error {
 		return inputError(fmt.Errorf("--step: must be > 0 and finite, got %g", step))
 	case multistage.SweepPoints(from, to, step) == 0:
 		return inputError(fmt.Errorf("--step: %g makes more than a million points from %g to %g", step, from, to))
+	}
+	return nil
+}
+
+// mpsGrid is what shapes an mps run besides its instance (the record
+// files' grid).
+type mpsGrid struct {
+	From    float64 `json:"from"`
+	To      float64 `json:"to"`
+	Step    float64 `json:"step"`
+	Method  string  `json:"method"`
+	Backend string  `json:"backend"`
+}
+
+// mpsOptimumCell is the record cell of a sweep point's optimum; the other
+// cells are the policies.
+const mpsOptimumCell = "optimum"
+
+func mpsCells(in *multistage.Instance) []string {
+	cells := []string{mpsOptimumCell}
+	for _, p := range in.Policies {
+		cells = append(cells, p.Name)
+	}
+	return cells
+}
+
+// writeMPSRecord writes sweep point k: its optimum and each policy's
+// evaluation (deterministic: seed and stream 0).
+func writeMPSRecord(w *shard.Writer, k int, pols []*multistage.Policy, pt multistage.Point) error {
+	recs := []shard.Record{{Point: k, Cell: mpsOptimumCell, Metrics: shard.Floats(map[string]float64{"n": pt.N, "optimum": pt.Optimum})}}
+	for i, ev := range pt.Policies {
+		m := map[string]float64{"n": ev.N, "profit": ev.Profit, "feasible": 0}
+		if ev.Feasible {
+			m["feasible"] = 1
+		}
+		for j, u := range ev.Users {
+			m[fmt.Sprintf("users_%d", j)] = u
+		}
+		recs = append(recs, shard.Record{Point: k, Cell: pols[i].Name, Metrics: shard.Floats(m)})
+	}
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			return internalError(fmt.Errorf("--records: %w", err))
+		}
+	}
+	return nil
+}
+
+// mergeMPS rebuilds the instance, the planned policies and the sweep of
+// the merged records of an mps run. The policies are planned again: their
+// planning is deterministic and is not part of the records.
+func mergeMPS(ctx context.Context, m *shard.Merged, name string) (*multistage.Instance, []*multistage.Policy, []multistage.Point, mpsGrid, error) {
+	var g mpsGrid
+	fail := func(err error) (*multistage.Instance, []*multistage.Policy, []multistage.Point, mpsGrid, error) {
+		return nil, nil, nil, g, err
+	}
+	if err := decodeGrid(m, name, &g); err != nil {
+		return fail(err)
+	}
+	in, err := mergeInstance(m, name, multistage.Parse, nil)
+	if err != nil {
+		return fail(err)
+	}
+	total := multistage.SweepPoints(g.From, g.To, g.Step)
+	if total != len(m.Header.Runs) || !slices.Equal(mpsCells(in), m.Header.Cells) {
+		return fail(inputError(fmt.Errorf("%s: grid: the sweep has %d points and cells %q, the records %d and %q", name, total, mpsCells(in), len(m.Header.Runs), m.Header.Cells)))
+	}
+	pols, err := in.PlanPolicies(ctx, multistage.Options{Method: g.Method, Backend: g.Backend})
+	if err != nil {
+		return fail(internalError(fmt.Errorf("%s: planning the policies again: %w", name, err)))
+	}
+	pts := make([]multistage.Point, total)
+	for k := range pts {
+		o := m.Get(k, 0, mpsOptimumCell).Values()
+		pts[k] = multistage.Point{N: o["n"], Optimum: o["optimum"]}
+		for _, p := range pols {
+			v := m.Get(k, 0, p.Name).Values()
+			ev := multistage.Evaluation{N: v["n"], Profit: v["profit"], Feasible: v["feasible"] == 1}
+			for j := 0; ; j++ {
+				u, ok := v[fmt.Sprintf("users_%d", j)]
+				if !ok {
+					break
+				}
+				ev.Users = append(ev.Users, u)
+			}
+			pts[k].Policies = append(pts[k].Policies, ev)
+		}
+	}
+	return in, pols, pts, g, nil
+}
+
+// mpsOutput are the output flags of mps that solve merge shares.
+type mpsOutput struct{ format, csv, plot, gap, bars string }
+
+// writeMPSOutput writes the sweep: the table or JSON on w, the CSV and the
+// figures; partial, when not empty, says what a stopped run finished.
+func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, pols []*multistage.Policy, pts []multistage.Point, grid mpsGrid, o mpsOutput, partial string, rf *runFlags) error {
+	names := multistage.Names(pols)
+	intervals := in.Intervals()
+	gaps := render.MPSGaps(pols, pts, intervals)
+	if o.format == "json" {
+		out := render.MPSAnswer{Status: "optimal", From: grid.From, To: grid.To, Step: grid.Step,
+			Points: multistage.SweepPoints(grid.From, grid.To, grid.Step), PointsDone: len(pts), Planned: len(pols), Gaps: gaps}
+		if partial != "" {
+			out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
+		}
+		if err := render.JSON(w, out); err != nil {
+			return internalError(err)
+		}
+	} else {
+		if err := render.MPSTable(w, in, pols, gaps, intervals); err != nil {
+			return internalError(err)
+		}
+		if partial != "" {
+			fmt.Fprintln(w, rf.partialLine(ctx, partial))
+		}
+	}
+	if o.csv != "" {
+		if err := createFile(o.csv, func(w io.Writer) error { return render.MPSCSV(w, pts, names) }); err != nil {
+			return inputError(fmt.Errorf("--csv: %w", err))
+		}
+	}
+	for _, pl := range []struct {
+		flag, path string
+		f          func(string) error
+	}{
+		{"--plot", o.plot, func(p string) error { return render.MPSProfit(p, pts, names) }},
+		{"--plot-gap", o.gap, func(p string) error { return render.MPSGap(p, pts, names) }},
+		{"--plot-bars", o.bars, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
+	} {
+		if pl.path == "" || len(pts) == 0 {
+			continue
+		}
+		if err := createParent(pl.path); err != nil {
+			return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
+		}
+		if err := pl.f(pl.path); err != nil {
+			return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
+		}
+	}
+	if partial != "" {
+		return rf.partialExit(ctx)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/models/rrs"
@@ -36,6 +37,15 @@ type Options struct {
 	Backend string // MILP backend for kkt-milp
 	// Progress, when not nil, is told of every point Sweep finishes.
 	Progress sim.Progress
+	// Workers is the number of sweep points Sweep computes at once; 0
+	// means 1, point by point. Each point is computed on its own, so the
+	// points do not depend on it; a sweep stopped by its context returns
+	// the points finished before the first that did not.
+	Workers int
+	// Indices, when not nil, names the sweep points Sweep computes: k
+	// ascending, for N = from + k·step (a shard of the sweep, package
+	// internal/shard). Nil computes every point.
+	Indices []int
 }
 
 // stageInstance returns the RRS instance of a stage: N users on the
@@ -221,34 +231,89 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 		return nil, fmt.Errorf("%w: range: more than a million points (from %v to %v step %v)", ErrInput, from, to, step)
 	}
 	total := SweepPoints(from, to, step)
-	opt.Progress.Report(0, total)
-	var pts []Point
-	for k := 0; k < total; k++ {
-		n := from + float64(k)*step
-		if err := ctx.Err(); err != nil {
-			return pts, fmt.Errorf("mps: sweep stopped before N = %g: %w", n, err)
+	idx := opt.Indices
+	if idx == nil {
+		idx = make([]int, total)
+		for k := range idx {
+			idx[k] = k
 		}
-		pt := Point{N: n, Optimum: math.NaN()}
-		in := *net
-		in.Users = n
-		res, err := rrs.Solve(ctx, &in, rrs.Options{Method: opt.Method, Backend: opt.Backend})
-		if err != nil {
-			err = fmt.Errorf("mps: optimum at N = %g: %w", n, err)
-			if ctx.Err() != nil && fault.Of(err) == fault.Limit {
-				return pts, err
+	}
+	for i, k := range idx {
+		if k < 0 || k >= total || i > 0 && k <= idx[i-1] {
+			return nil, fmt.Errorf("%w: indices[%d]: must rise within [0, %d), got %d", ErrInput, i, total, k)
+		}
+	}
+	workers := min(max(opt.Workers, 1), len(idx))
+	pts := make([]Point, len(idx))
+	errs := make([]error, len(idx))
+	ran := make([]bool, len(idx))
+	opt.Progress.Report(0, len(idx))
+	var mu sync.Mutex
+	next, finished := 0, 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= len(idx) {
+					return
+				}
+				pts[i], errs[i] = sweepPoint(ctx, net, policies, from+float64(idx[i])*step, opt)
+				ran[i] = true
+				if errs[i] == nil {
+					mu.Lock()
+					finished++
+					opt.Progress.Report(finished, len(idx))
+					mu.Unlock()
+				}
 			}
-			return nil, err
+		}()
+	}
+	wg.Wait()
+	// As a sweep point by point would: the first point (in order) that
+	// failed or did not run ends the sweep; after a done ctx the points
+	// before it are returned.
+	for i, k := range idx {
+		n := from + float64(k)*step
+		switch {
+		case errs[i] != nil:
+			if ctx.Err() != nil && fault.Of(errs[i]) == fault.Limit {
+				return pts[:i], errs[i]
+			}
+			return nil, errs[i]
+		case !ran[i]:
+			return pts[:i], fmt.Errorf("mps: sweep stopped before N = %g: %w", n, ctx.Err())
 		}
-		if res.Status == rrs.StatusOptimal {
-			pt.Optimum = res.Profit
-		}
-		for _, p := range policies {
-			pt.Policies = append(pt.Policies, p.Evaluate(net, n))
-		}
-		pts = append(pts, pt)
-		opt.Progress.Report(k+1, total)
 	}
 	return pts, nil
+}
+
+// sweepPoint computes the optimum and every policy's evaluation at N = n.
+func sweepPoint(ctx context.Context, net *rrs.Instance, policies []*Policy, n float64, opt Options) (pt Point, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("mps: N = %g: panic: %v", n, p)
+		}
+	}()
+	pt = Point{N: n, Optimum: math.NaN()}
+	in := *net
+	in.Users = n
+	res, err := rrs.Solve(ctx, &in, rrs.Options{Method: opt.Method, Backend: opt.Backend})
+	if err != nil {
+		return pt, fmt.Errorf("mps: optimum at N = %g: %w", n, err)
+	}
+	if res.Status == rrs.StatusOptimal {
+		pt.Optimum = res.Profit
+	}
+	for _, p := range policies {
+		pt.Policies = append(pt.Policies, p.Evaluate(net, n))
+	}
+	return pt, nil
 }
 
 // SweepPoints is the number of points of a sweep from, from+step, …, ≤ to

@@ -3,10 +3,15 @@ package multistage
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func paper(t testing.TB) *Instance {
@@ -184,5 +189,37 @@ func TestPlanRefusesTooFewResources(t *testing.T) {
 	// ΣC_i = 400 (spec A.10): a last stage point of 401 cannot be supported.
 	if _, err := Plan(context.Background(), &in.Network, "X", []float64{300, 401}, Options{}); err == nil {
 		t.Error("Plan accepted p_n = 401 > ΣC_i = 400")
+	}
+}
+
+// A sweep of some of the points (Options.Indices), on any number of
+// workers, gives exactly those points of the whole sweep computed one by
+// one; indices that are not a rising list of sweep points are refused.
+func TestSweepIndicesWorkers(t *testing.T) {
+	in, pols, _ := paperSweep(t, 10)
+	ctx := context.Background()
+	full, err := Sweep(ctx, &in.Network, pols, 300, 400, 10, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 3} {
+		idx := []int{1, 4, 5, 10}
+		pts, err := Sweep(ctx, &in.Network, pols, 300, 400, 10, Options{Workers: workers, Indices: idx})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pts) != len(idx) {
+			t.Fatalf("workers %d: %d points, want %d", workers, len(pts), len(idx))
+		}
+		for i, k := range idx {
+			if d := cmp.Diff(full[k], pts[i], cmpopts.EquateNaNs()); d != "" {
+				t.Errorf("workers %d: point %d (N = %g) differs from the whole sweep's (-want +got):\n%s", workers, k, full[k].N, d)
+			}
+		}
+	}
+	for _, idx := range [][]int{{3, 2}, {11}, {-1}} {
+		if _, err := Sweep(ctx, &in.Network, pols, 300, 400, 10, Options{Indices: idx}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "indices") {
+			t.Errorf("indices %v: got %v, want an input error naming indices", idx, err)
+		}
 	}
 }
