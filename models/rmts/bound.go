@@ -133,6 +133,8 @@ type Bound struct {
 	Backend string
 	Rows    int
 	Columns int
+	// Report is solve.Verify's report on the answer the value comes from.
+	Report *solve.Report
 }
 
 // OfflineBound compiles the trace's offline problem and solves it through
@@ -142,14 +144,14 @@ func (sc *Scenario) OfflineBound(ctx context.Context, trace []Request, integer b
 	if err != nil {
 		return nil, err
 	}
-	sol, _, err := solve.Solve(ctx, m, backend, solve.Options{})
+	sol, rep, err := solve.Solve(ctx, m, backend, solve.Options{})
 	if err != nil {
 		if ctx.Err() != nil {
 			err = fmt.Errorf("%w (%w)", ctx.Err(), err)
 		}
 		return nil, fmt.Errorf("rmts: offline bound: %w", err)
 	}
-	b := &Bound{Value: sol.Objective, Integer: integer, Status: sol.Status, Backend: sol.Backend, Rows: m.NumRows(), Columns: m.NumVars()}
+	b := &Bound{Value: sol.Objective, Integer: integer, Status: sol.Status, Backend: sol.Backend, Rows: m.NumRows(), Columns: m.NumVars(), Report: rep}
 	if sol.Status != lp.Optimal {
 		if integer && sol.Status.IsLimit() && !math.IsNaN(sol.BestBound) {
 			b.Value = sol.BestBound // still a valid upper bound

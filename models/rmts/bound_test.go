@@ -42,6 +42,11 @@ func TestPoliciesBelowOfflineBound(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
+		for _, b := range []*Bound{lpb, ilp} {
+			if b.Report == nil || !b.Report.OK || !b.Report.PrimalChecked {
+				t.Fatalf("seed %d: integer %v: the bound carries no passing verification report: %+v", seed, b.Integer, b.Report)
+			}
+		}
 		if ilp.Value > lpb.Value*(1+boundTol)+boundTol {
 			t.Fatalf("seed %d: ILP %g > LP %g", seed, ilp.Value, lpb.Value)
 		}
