@@ -26,6 +26,7 @@ cleanup() {
 	rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 start=$SECONDS
 
 if ! up=$("$here/cluster-up.sh" "$work/cluster"); then

@@ -81,6 +81,7 @@ fail() {
 	exit 1
 }
 trap 'fail "unexpected error at line $LINENO"' ERR
+trap 'fail "interrupted"' INT TERM
 
 rm -rf "$dir/state" "$dir/spool" "$dir/run" "$dir/log" "$dir/munge"
 mkdir -p "$dir/state" "$dir/spool" "$dir/run" "$dir/log" "$dir/munge"
@@ -176,6 +177,6 @@ node_idle() {
 }
 wait_for 60 "node $node did not become idle" node_idle
 
-trap - ERR
+trap - ERR INT TERM
 say "up in $dir (node $node, $cpus CPUs, ports $port/$((port + 1)))"
 echo "export SLURM_CONF=$conf"
