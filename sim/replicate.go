@@ -43,12 +43,16 @@ type Options struct {
 	Workers int
 	// Progress, when not nil, is told of every finished replication.
 	Progress Progress
+	// Reps, when not nil, names the replications to run (a shard of the
+	// run): result i is then replication Reps[i], drawn from
+	// Stream(Seed, Reps[i]), and n must be len(Reps). Nil runs 0..n-1.
+	Reps []int
 }
 
 // PartialError is the error of a run that ctx stopped before every
 // replication finished. The results of the finished ones are valid.
 type PartialError struct {
-	Done  []bool // Done[r] reports whether replication r finished
+	Done  []bool // Done[i] reports whether the i-th replication run (Options.Reps[i] when set) finished
 	Count int    // number of finished replications
 	Err   error  // the context's error
 }
@@ -77,6 +81,13 @@ func Run[T any](ctx context.Context, n int, opts Options, fn func(ctx context.Co
 	}
 	if fn == nil {
 		return nil, fmt.Errorf("sim: nil replication function")
+	}
+	if opts.Reps != nil && len(opts.Reps) != n {
+		return nil, fmt.Errorf("sim: reps: names %d replications, want n = %d", len(opts.Reps), n)
+	}
+	index := func(i int) int { return i }
+	if opts.Reps != nil {
+		index = func(i int) int { return opts.Reps[i] }
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -107,7 +118,7 @@ func Run[T any](ctx context.Context, n int, opts Options, fn func(ctx context.Co
 				if r >= n {
 					return
 				}
-				out[r], errs[r] = runOne(ctx, fn, Rep{Index: r, Rand: Stream(opts.Seed, r)})
+				out[r], errs[r] = runOne(ctx, fn, Rep{Index: index(r), Rand: Stream(opts.Seed, index(r))})
 				ran[r] = true
 				if errs[r] == nil && opts.Progress != nil {
 					report.Lock()
@@ -122,7 +133,7 @@ func Run[T any](ctx context.Context, n int, opts Options, fn func(ctx context.Co
 	stopped := ctx.Err()
 	for r, err := range errs {
 		if err != nil && (stopped == nil || fault.Of(err) != fault.Limit) {
-			return out, fmt.Errorf("sim: replication %d: %w", r, err)
+			return out, fmt.Errorf("sim: replication %d: %w", index(r), err)
 		}
 	}
 	if stopped == nil {

@@ -246,3 +246,29 @@ func TestReplicatePartial(t *testing.T) {
 		t.Errorf("Replicate = %+v, %v; want the mean 2 of replications 0-4 and context.Canceled", sum, err)
 	}
 }
+
+// A run of a subset of replications (Options.Reps) gives each of them the
+// same index and stream as the full run: the union of the shards of a run
+// is the run.
+func TestRunReps(t *testing.T) {
+	draw := func(_ context.Context, rep Rep) ([2]uint64, error) {
+		return [2]uint64{uint64(rep.Index), rep.Rand.Uint64()}, nil
+	}
+	full, err := Run(context.Background(), 7, Options{Seed: 9, Workers: 3}, draw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reps := []int{1, 4, 6}
+	part, err := Run(context.Background(), len(reps), Options{Seed: 9, Workers: 2, Reps: reps}, draw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range reps {
+		if part[i] != full[r] {
+			t.Errorf("Reps[%d] = %d: got %v, the full run has %v", i, r, part[i], full[r])
+		}
+	}
+	if _, err := Run(context.Background(), 2, Options{Reps: reps}, draw); err == nil || !strings.Contains(err.Error(), "reps") {
+		t.Errorf("n = 2 with 3 reps: got %v, want an error naming reps", err)
+	}
+}

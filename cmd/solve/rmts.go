@@ -1,16 +1,19 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/render"
 )
@@ -27,6 +30,7 @@ func newRMTSCmd() *cobra.Command {
 		workers                                                int
 		backend                                                string
 		rf                                                     runFlags
+		sf                                                     shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "rmts --input model.json",
@@ -101,6 +105,36 @@ the table ends with a line "partial: ...", JSON output carries
 				return err
 			}
 			ex.Workers = workers
+			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
+				return err
+			}
+			var rec *shard.Writer
+			var pl *rmts.Plan
+			if sf.records != "" {
+				if pl, err = sc.Plan(ex); err != nil {
+					return inputError(err)
+				}
+				g := rmtsGridOf(pl, ex)
+				if cmd.Flags().Changed("dasd-proactive") {
+					g.DASDProactive = &proactive
+				}
+				h, err := recordHeader("rmts", input, in, g, slices.Repeat([]int{pl.Runs}, len(pl.Rates)), rmtsCells(pl, bound), sf.sp)
+				if err != nil {
+					return err
+				}
+				if rec, err = createRecords(sf.records, h); err != nil {
+					return err
+				}
+				defer rec.Close()
+				if sf.sharded() {
+					ex.Reps = sf.sp.Select(h.Runs)
+					for i := range ex.Reps {
+						if ex.Reps[i] == nil {
+							ex.Reps[i] = []int{}
+						}
+					}
+				}
+			}
 			if !sc.Graph.Connected() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
@@ -135,40 +169,26 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
-			w := cmd.OutOrStdout()
-			if format == "json" {
-				j := rmtsJSON(sc, res)
-				if partial != "" {
-					j.Partial, j.StoppedBy = true, stoppedBy(ctx)
+			if rec != nil {
+				if err := writeRMTSRecords(rec, pl, bound, res); err != nil {
+					return err
 				}
-				err = writeJSON(w, j)
-			} else {
-				err = writeRMTSTable(w, sc, res)
-				if err == nil && partial != "" {
-					_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
+				units := map[[2]int]bool{}
+				for _, smp := range res.Samples {
+					units[[2]int{rateOf(pl, smp.Cell), smp.Rep}] = true
 				}
-			}
-			if err != nil {
-				return internalError(err)
-			}
-			if csvFile != "" {
-				if err := createFile(csvFile, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
-					return inputError(fmt.Errorf("--csv: %w", err))
+				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, len(units), len(pl.Rates)*pl.Runs); err != nil {
+					return err
+				}
+				if sf.sharded() {
+					if partial != "" {
+						fmt.Fprintln(cmd.ErrOrStderr(), "solve:", rf.partialLine(ctx, partial))
+						return rf.partialExit(ctx)
+					}
+					return nil
 				}
 			}
-			if plotDir != "" {
-				files, err := render.RMTSFigures(plotDir, res)
-				if err != nil {
-					return inputError(fmt.Errorf("--plot: %w", err))
-				}
-				for _, f := range files {
-					fmt.Fprintf(cmd.ErrOrStderr(), "solve: wrote %s\n", f)
-				}
-			}
-			if partial != "" {
-				return rf.partialExit(ctx)
-			}
-			return nil
+			return writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, csvFile, plotDir}, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
@@ -186,6 +206,7 @@ the table ends with a line "partial: ...", JSON output carries
 	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
 	fl.StringVar(&export, "export", "", "with --bound: write the offline bound's LP of replication 0 at the first rate to this file"+exportFlagHelp)
 	fl.IntVar(&proactive, "dasd-proactive", 0, "δ of DASD dancing's proactive mode, >= 2 (0 = off; default: the instance's policy.dasd_proactive_delta)")
+	addShardFlags(fl, &sf)
 	addRunFlags(fl, &rf)
 	return cmd
 }
@@ -419,4 +440,175 @@ func exportRMTS(path string, sc *rmts.Scenario, ex rmts.Experiment) error {
 		return inputError(fmt.Errorf("--export: %w", err))
 	}
 	return writeExport("--export", path, m, about)
+}
+
+// rmtsGrid is what shapes an rmts run besides its instance: its plan (the
+// record files' grid, from which solve merge plans the run again).
+type rmtsGrid struct {
+	Policies []string  `json:"policies"`
+	Rates    []float64 `json:"rates"`
+	Alphas   []float64 `json:"alphas"`
+	Runs     int       `json:"runs"`
+	Seed     uint64    `json:"seed"`
+	Bound    bool      `json:"bound,omitempty"`
+	Backend  string    `json:"backend,omitempty"`
+	// DASDProactive is --dasd-proactive, when given: it changes the
+	// instance, and its hash.
+	DASDProactive *int `json:"dasd_proactive_delta,omitempty"`
+}
+
+func rmtsGridOf(pl *rmts.Plan, ex rmts.Experiment) rmtsGrid {
+	g := rmtsGrid{Rates: pl.Rates, Alphas: pl.Alphas, Runs: pl.Runs, Seed: pl.Seed, Bound: ex.Bound}
+	if ex.Bound {
+		g.Backend = ex.Backend
+	}
+	for _, p := range ex.Policies {
+		g.Policies = append(g.Policies, p.String())
+	}
+	return g
+}
+
+// rmtsBoundCell is the record cell of a trace's offline LP bound; the
+// other cells are the (policy, α) cells of the plan at the trace's rate.
+const rmtsBoundCell = "bound"
+
+// rmtsCellName names cell c in the records: the policy, with its α when
+// it uses one.
+func rmtsCellName(c rmts.Cell) string {
+	if c.Policy.UsesAlpha() {
+		return c.Policy.String() + "@alpha=" + strconv.FormatFloat(c.Alpha, 'g', -1, 64)
+	}
+	return c.Policy.String()
+}
+
+// rmtsCells are the cells recorded per (rate, trace).
+func rmtsCells(pl *rmts.Plan, bound bool) []string {
+	var cells []string
+	if bound {
+		cells = append(cells, rmtsBoundCell)
+	}
+	seen := map[string]bool{}
+	for _, c := range pl.Cells {
+		if n := rmtsCellName(c); !seen[n] {
+			seen[n] = true
+			cells = append(cells, n)
+		}
+	}
+	return cells
+}
+
+// rateOf is the index of the rate of plan cell ci.
+func rateOf(pl *rmts.Plan, ci int) int {
+	return slices.Index(pl.Rates, pl.Cells[ci].Rate)
+}
+
+// writeRMTSRecords writes the raw samples of res: point = rate index.
+func writeRMTSRecords(w *shard.Writer, pl *rmts.Plan, bound bool, res *rmts.ExperimentResult) error {
+	for _, b := range res.BoundSamples {
+		if err := w.Write(shard.Record{Point: b.Rate, Cell: rmtsBoundCell, Rep: b.Rep, Seed: pl.Seed, Stream: uint64(b.Rep), Metrics: shard.Floats(b.Metrics)}); err != nil {
+			return internalError(fmt.Errorf("--records: %w", err))
+		}
+	}
+	for _, smp := range res.Samples {
+		rec := shard.Record{Point: rateOf(pl, smp.Cell), Cell: rmtsCellName(pl.Cells[smp.Cell]), Rep: smp.Rep, Seed: pl.Seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Metrics)}
+		if err := w.Write(rec); err != nil {
+			return internalError(fmt.Errorf("--records: %w", err))
+		}
+	}
+	return nil
+}
+
+// mergeRMTS rebuilds the scenario and the result of the merged records of
+// an rmts run.
+func mergeRMTS(m *shard.Merged, name string) (*rmts.Scenario, *rmts.ExperimentResult, error) {
+	var g rmtsGrid
+	if err := decodeGrid(m, name, &g); err != nil {
+		return nil, nil, err
+	}
+	in, err := mergeInstance(m, name, rmts.Parse, func(in *rmts.Instance) error {
+		if g.DASDProactive != nil {
+			in.Policy.DASDProactiveDelta = *g.DASDProactive
+			return in.Validate()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := rmts.Build(in)
+	if err != nil {
+		return nil, nil, inputError(fmt.Errorf("%s: instance: %w", name, err))
+	}
+	ex := rmts.Experiment{Rates: g.Rates, Alphas: g.Alphas, Runs: g.Runs, Seed: &g.Seed, Bound: g.Bound, Backend: g.Backend}
+	if ex.Policies, err = parseRMTSPolicies(strings.Join(g.Policies, ",")); err != nil {
+		return nil, nil, inputError(fmt.Errorf("%s: grid.policies: %w", name, err))
+	}
+	pl, err := sc.Plan(ex)
+	if err != nil {
+		return nil, nil, inputError(fmt.Errorf("%s: grid: %w", name, err))
+	}
+	cells := rmtsCells(pl, g.Bound)
+	if !slices.Equal(cells, m.Header.Cells) || !slices.Equal(m.Header.Runs, slices.Repeat([]int{pl.Runs}, len(pl.Rates))) {
+		return nil, nil, inputError(fmt.Errorf("%s: cells %q and runs %v do not match the grid's plan (%q, %d runs of %d rates)", name, m.Header.Cells, m.Header.Runs, cells, pl.Runs, len(pl.Rates)))
+	}
+	var samples []rmts.Sample
+	var bounds []rmts.BoundSample
+	for r := 0; r < pl.Runs; r++ {
+		for i := range pl.Rates {
+			if g.Bound {
+				bounds = append(bounds, rmts.BoundSample{Rate: i, Rep: r, Metrics: m.Get(i, r, rmtsBoundCell).Values()})
+			}
+		}
+		for ci, c := range pl.Cells {
+			samples = append(samples, rmts.Sample{Cell: ci, Rep: r, Metrics: m.Get(rateOf(pl, ci), r, rmtsCellName(c)).Values()})
+		}
+	}
+	res, err := sc.Aggregate(pl, g.Bound, samples, bounds)
+	if err != nil {
+		return nil, nil, inputError(fmt.Errorf("%s: %w", name, err))
+	}
+	return sc, res, nil
+}
+
+// rmtsOutput are the output flags of rmts that solve merge shares.
+type rmtsOutput struct{ format, csv, plot string }
+
+// writeRMTSOutput writes the result: the table or JSON on w, the CSV and
+// the figures; partial, when not empty, says what a stopped run finished.
+func writeRMTSOutput(ctx context.Context, w, stderr io.Writer, sc *rmts.Scenario, res *rmts.ExperimentResult, o rmtsOutput, partial string, rf *runFlags) error {
+	var err error
+	if o.format == "json" {
+		j := rmtsJSON(sc, res)
+		if partial != "" {
+			j.Partial, j.StoppedBy = true, stoppedBy(ctx)
+		}
+		err = writeJSON(w, j)
+	} else {
+		err = writeRMTSTable(w, sc, res)
+		if err == nil && partial != "" {
+			_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
+		}
+	}
+	if err != nil {
+		return internalError(err)
+	}
+	if o.csv != "" {
+		if err := createFile(o.csv, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
+			return inputError(fmt.Errorf("--csv: %w", err))
+		}
+	}
+	if o.plot != "" {
+		files, err := render.RMTSFigures(o.plot, res)
+		if err != nil {
+			return inputError(fmt.Errorf("--plot: %w", err))
+		}
+		for _, f := range files {
+			fmt.Fprintf(stderr, "solve: wrote %s\n", f)
+		}
+	}
+	if partial != "" {
+		return rf.partialExit(ctx)
+	}
+	return nil
+
 }

@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
 )
@@ -26,6 +31,7 @@ func newTPDCmd() *cobra.Command {
 		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
 		rf                                                                               runFlags
+		sf                                                                               shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "tpd --input model.json",
@@ -74,41 +80,41 @@ the exit code is 1.`,
 			if err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
 			}
-			var disc *tpd.Discipline
+			g := tpdGrid{Count: count, LagIterations: lagIters, LagPerIPN: lagPerIPN, Backend: backend, Seed: s.Seed}
+			for _, p := range pols {
+				g.Policies = append(g.Policies, p.String())
+			}
 			if discipline != "" {
 				d, err := tpd.ParseDiscipline(discipline)
 				if err != nil {
 					return inputError(fmt.Errorf("--discipline: %w", err))
 				}
-				disc = &d
+				g.Discipline = d.String()
 			}
-			var rhos []float64
 			if loads != "" {
 				for _, f := range strings.Split(loads, ",") {
 					v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 					if err != nil || !(v > 0) || math.IsInf(v, 0) {
 						return inputError(fmt.Errorf("--load: each value must be a number > 0, got %q", f))
 					}
-					rhos = append(rhos, v)
+					g.Loads = append(g.Loads, v)
 				}
 			}
-			req := tpd.Request{Loads: rhos, Policies: pols, Discipline: disc, Count: count, Backend: backend,
-				Lagrange: tpd.LagrangeOptions{Iterations: lagIters, PerIPN: lagPerIPN}}
 			if mode != "" {
-				req.Modes = strings.Split(mode, ",")
+				g.Modes = strings.Split(mode, ",")
 			}
 			if bound != "" {
 				bk, err := tpd.ParseBound(bound)
 				if err != nil {
 					return inputError(fmt.Errorf("--bound: %w", err))
 				}
-				req.Bound = &bk
+				g.Bound = bk.String()
 			}
 			if cmd.Flags().Changed("runs") {
 				if err := checkCount("--runs", runs, tpd.MaxRuns, "replications"); err != nil {
 					return err
 				}
-				req.Runs = runs
+				g.Runs = runs
 			}
 			if cmd.Flags().Changed("count") {
 				if err := checkCount("--count", count, tpd.MaxTasks, "sub-tasks per trace"); err != nil {
@@ -122,11 +128,14 @@ the exit code is 1.`,
 				return err
 			}
 			if cmd.Flags().Changed("seed") {
-				s.Seed = seed
+				s.Seed, g.Seed = seed, seed
 			}
-			exps, err := s.Plan(req)
+			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
+				return err
+			}
+			exps, err := planTPD(s, g)
 			if err != nil {
-				return inputError(err)
+				return err
 			}
 			for i, ex := range exps {
 				exps[i].Workers = workers
@@ -142,9 +151,32 @@ the exit code is 1.`,
 					return err
 				}
 			}
+			var rec *shard.Writer
+			units, runsOf := 0, make([]int, len(exps))
+			if sf.records != "" {
+				for i, ex := range exps {
+					runsOf[i] = ex.Runs
+				}
+				h, err := recordHeader("tpd", input, in, g.withPoints(s, exps), runsOf, tpdCells(exps[0].Policies), sf.sp)
+				if err != nil {
+					return err
+				}
+				if rec, err = createRecords(sf.records, h); err != nil {
+					return err
+				}
+				defer rec.Close()
+				if sf.sharded() {
+					for i, reps := range sf.sp.Select(runsOf) {
+						exps[i].Reps = append([]int{}, reps...)
+					}
+				}
+			}
 			var results []*tpd.ExperimentResult
 			partial := ""
 			for i, ex := range exps {
+				if ex.Reps != nil && len(ex.Reps) == 0 {
+					continue // none of this point's replications is in the shard
+				}
 				if partial != "" {
 					// Not started: a run on the done context gives its
 					// empty result, so every requested point is listed.
@@ -160,6 +192,10 @@ the exit code is 1.`,
 						}
 					}
 					results = append(results, r)
+					if err := writeTPDRecords(rec, i, s.Seed, r); err != nil {
+						return err
+					}
+					units += r.Done
 					continue
 				}
 				if err != nil {
@@ -172,52 +208,28 @@ the exit code is 1.`,
 					return internalError(err)
 				}
 				results = append(results, r)
-			}
-			w := cmd.OutOrStdout()
-			if format == "json" {
-				by := ""
-				if partial != "" {
-					by = stoppedBy(ctx)
+				if err := writeTPDRecords(rec, i, s.Seed, r); err != nil {
+					return err
 				}
-				err = writeJSON(w, struct {
-					Results []tpdJSONResult `json:"results"`
-				}{tpdJSONResults(results, by)})
-			} else {
-				err = writeTPDTable(w, results)
-				if err == nil && partial != "" {
-					_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
+				units += r.Done
+			}
+			if rec != nil {
+				total := 0
+				for _, n := range runsOf {
+					total += n
 				}
-			}
-			if err != nil {
-				return internalError(err)
-			}
-			// Files get what finished: a result without one replication
-			// has nothing to write or draw.
-			var done []*tpd.ExperimentResult
-			for _, r := range results {
-				if r.Done > 0 {
-					done = append(done, r)
+				if err := closeRecords(stderr, rec, sf.records, sf.sp, units, total); err != nil {
+					return err
+				}
+				if sf.sharded() {
+					if partial != "" {
+						fmt.Fprintln(stderr, "solve:", rf.partialLine(ctx, partial))
+						return rf.partialExit(ctx)
+					}
+					return nil
 				}
 			}
-			results = done
-			if csvFile != "" {
-				if err := createFile(csvFile, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
-					return inputError(fmt.Errorf("--csv: %w", err))
-				}
-			}
-			if plotDir != "" {
-				files, err := render.TPDFigures(plotDir, results)
-				if err != nil {
-					return inputError(fmt.Errorf("--plot: %w", err))
-				}
-				for _, f := range files {
-					fmt.Fprintf(stderr, "solve: wrote %s\n", f)
-				}
-			}
-			if partial != "" {
-				return rf.partialExit(ctx)
-			}
-			return nil
+			return writeTPDOutput(ctx, cmd.OutOrStdout(), stderr, results, tpdOutput{format, csvFile, plotDir}, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
@@ -239,6 +251,7 @@ the exit code is 1.`,
 	fl.StringVar(&backend, "backend", "", "LP backend for LB_LP (default: the instance's bounds.backend)")
 	fl.StringVar(&exportDir, "export", "", "write the exact time-indexed MILP (traces of at most "+strconv.Itoa(tpd.ExportMaxExactTasks)+
 		" sub-tasks) and every LB_LP window's LP of replication 0 of each mode and load to this folder, as MPS files whose first comment lines say what the objective means")
+	addShardFlags(fl, &sf)
 	addRunFlags(fl, &rf)
 	return cmd
 }
@@ -413,6 +426,198 @@ func exportTPD(stderr io.Writer, dir string, s *tpd.Scenario, exps []tpd.Experim
 		if e.ExactSkipped != "" {
 			fmt.Fprintf(stderr, "solve: no exact MILP for mode %s: %s\n", ex.ModeName, e.ExactSkipped)
 		}
+	}
+	return nil
+}
+
+// tpdGrid is what shapes a tpd run besides its instance: the parsed flags
+// (the record files' grid, from which solve merge plans the run again) and
+// the points they plan.
+type tpdGrid struct {
+	Policies      []string       `json:"policies"`
+	Discipline    string         `json:"discipline,omitempty"`
+	Modes         []string       `json:"modes,omitempty"`
+	Loads         []float64      `json:"loads,omitempty"`
+	Count         int            `json:"count,omitempty"`
+	Runs          int            `json:"runs,omitempty"`
+	Bound         string         `json:"bound,omitempty"`
+	LagIterations int            `json:"lag_iterations,omitempty"`
+	LagPerIPN     bool           `json:"lag_per_ipn,omitempty"`
+	Backend       string         `json:"backend,omitempty"`
+	Seed          uint64         `json:"seed"`
+	Points        []tpdGridPoint `json:"points,omitempty"`
+}
+
+// tpdGridPoint is one planned experiment, for a reader of the records.
+type tpdGridPoint struct {
+	Mode  string  `json:"mode"`
+	Load  float64 `json:"load"`
+	Count int     `json:"count"`
+	Runs  int     `json:"runs"`
+	Bound string  `json:"bound"`
+}
+
+// withPoints returns g with the points of exps.
+func (g tpdGrid) withPoints(s *tpd.Scenario, exps []tpd.Experiment) tpdGrid {
+	g.Points = nil
+	for _, ex := range exps {
+		g.Points = append(g.Points, tpdGridPoint{ex.ModeName, s.OfferedLoad(ex.Mode), ex.Mode.Count, ex.Runs, ex.Bound.String()})
+	}
+	return g
+}
+
+// planTPD plans the experiments of g on s (whose seed g.Seed is).
+func planTPD(s *tpd.Scenario, g tpdGrid) ([]tpd.Experiment, error) {
+	pols, err := parseTPDPolicies(strings.Join(g.Policies, ","))
+	if err != nil {
+		return nil, inputError(fmt.Errorf("--policy: %w", err))
+	}
+	req := tpd.Request{Loads: g.Loads, Policies: pols, Count: g.Count, Runs: g.Runs, Modes: g.Modes, Backend: g.Backend,
+		Lagrange: tpd.LagrangeOptions{Iterations: g.LagIterations, PerIPN: g.LagPerIPN}}
+	if g.Discipline != "" {
+		d, err := tpd.ParseDiscipline(g.Discipline)
+		if err != nil {
+			return nil, inputError(fmt.Errorf("--discipline: %w", err))
+		}
+		req.Discipline = &d
+	}
+	if g.Bound != "" {
+		bk, err := tpd.ParseBound(g.Bound)
+		if err != nil {
+			return nil, inputError(fmt.Errorf("--bound: %w", err))
+		}
+		req.Bound = &bk
+	}
+	exps, err := s.Plan(req)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return exps, nil
+}
+
+// tpdBoundsCell is the record cell of a replication's bounds; the other
+// cells are the policies.
+const tpdBoundsCell = "bounds"
+
+func tpdCells(pols []tpd.Policy) []string {
+	cells := []string{tpdBoundsCell}
+	for _, p := range pols {
+		cells = append(cells, p.String())
+	}
+	return cells
+}
+
+// writeTPDRecords writes the samples of result r, point p, to w (when not
+// nil): one record of the bounds and one per policy, per replication.
+func writeTPDRecords(w *shard.Writer, p int, seed uint64, r *tpd.ExperimentResult) error {
+	if w == nil {
+		return nil
+	}
+	for _, smp := range r.Samples {
+		rec := shard.Record{Point: p, Cell: tpdBoundsCell, Rep: smp.Rep, Seed: seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Bounds)}
+		if err := w.Write(rec); err != nil {
+			return internalError(fmt.Errorf("--records: %w", err))
+		}
+		for i, ps := range r.Policies {
+			rec.Cell, rec.Metrics = ps.Policy.String(), shard.Floats(smp.Policies[i])
+			if err := w.Write(rec); err != nil {
+				return internalError(fmt.Errorf("--records: %w", err))
+			}
+		}
+	}
+	return nil
+}
+
+// mergeTPD rebuilds the results of the merged records of a tpd run.
+func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
+	in, err := mergeInstance(m, name, tpd.Parse, nil)
+	if err != nil {
+		return nil, err
+	}
+	s, err := tpd.Build(in)
+	if err != nil {
+		return nil, inputError(fmt.Errorf("%s: instance: %w", name, err))
+	}
+	var g tpdGrid
+	if err := decodeGrid(m, name, &g); err != nil {
+		return nil, err
+	}
+	s.Seed = g.Seed
+	exps, err := planTPD(s, g)
+	if err != nil {
+		return nil, fmt.Errorf("%s: grid: %w", name, err)
+	}
+	got, _ := json.Marshal(g.withPoints(s, exps).Points)
+	if want, _ := json.Marshal(g.Points); !bytes.Equal(got, want) {
+		return nil, inputError(fmt.Errorf("%s: grid.points: %s, but this build plans %s from the grid", name, want, got))
+	}
+	cells := tpdCells(exps[0].Policies)
+	if !slices.Equal(cells, m.Header.Cells) {
+		return nil, inputError(fmt.Errorf("%s: cells: %q, but the grid's policies give %q", name, m.Header.Cells, cells))
+	}
+	var results []*tpd.ExperimentResult
+	for p, ex := range exps {
+		samples := make([]tpd.Sample, ex.Runs)
+		for r := range samples {
+			samples[r] = tpd.Sample{Rep: r, Bounds: m.Get(p, r, tpdBoundsCell).Values()}
+			for _, c := range cells[1:] {
+				samples[r].Policies = append(samples[r].Policies, m.Get(p, r, c).Values())
+			}
+		}
+		results = append(results, s.Aggregate(ex, samples))
+	}
+	return results, nil
+}
+
+// tpdOutput are the output flags of tpd that solve merge shares.
+type tpdOutput struct{ format, csv, plot string }
+
+// writeTPDOutput writes the results: the table or JSON on w, the CSV and
+// the figures; partial, when not empty, says what a stopped run finished.
+func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.ExperimentResult, o tpdOutput, partial string, rf *runFlags) error {
+	var err error
+	if o.format == "json" {
+		by := ""
+		if partial != "" {
+			by = stoppedBy(ctx)
+		}
+		err = writeJSON(w, struct {
+			Results []tpdJSONResult `json:"results"`
+		}{tpdJSONResults(results, by)})
+	} else {
+		err = writeTPDTable(w, results)
+		if err == nil && partial != "" {
+			_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
+		}
+	}
+	if err != nil {
+		return internalError(err)
+	}
+	// Files get what finished: a result without one replication
+	// has nothing to write or draw.
+	var done []*tpd.ExperimentResult
+	for _, r := range results {
+		if r.Done > 0 {
+			done = append(done, r)
+		}
+	}
+	results = done
+	if o.csv != "" {
+		if err := createFile(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
+			return inputError(fmt.Errorf("--csv: %w", err))
+		}
+	}
+	if o.plot != "" {
+		files, err := render.TPDFigures(o.plot, results)
+		if err != nil {
+			return inputError(fmt.Errorf("--plot: %w", err))
+		}
+		for _, f := range files {
+			fmt.Fprintf(stderr, "solve: wrote %s\n", f)
+		}
+	}
+	if partial != "" {
+		return rf.partialExit(ctx)
 	}
 	return nil
 }

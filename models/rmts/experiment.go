@@ -1,9 +1,11 @@
 package rmts
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
@@ -24,6 +26,25 @@ type Experiment struct {
 	// over the whole run, from empty. Only for small traces.
 	Bound   bool
 	Backend string
+	// Reps, when not nil, names for each rate Rates[i] (of the Plan) the
+	// replications (traces) to run, ascending in [0, Runs): a shard of the
+	// experiment (package internal/shard). Replication r draws from stream
+	// r whichever others run, so the samples of the shards together are
+	// those of the whole run.
+	Reps [][]int
+}
+
+// Sample is the raw metrics of one replication of one cell:
+// Plan.Cells[Cell] on trace Rep.
+type Sample struct {
+	Cell, Rep int
+	Metrics   map[string]float64
+}
+
+// BoundSample is the raw BoundMetrics of trace Rep of Plan.Rates[Rate].
+type BoundSample struct {
+	Rate, Rep int
+	Metrics   map[string]float64
 }
 
 // Point is the summary of one (policy, ξ, α) cell.
@@ -51,6 +72,10 @@ type ExperimentResult struct {
 	// replications (Stats.Runs); a run stopped while the LP bounds were
 	// computed has no simulated replication.
 	Total, Done int
+	// Samples and BoundSamples are the raw numbers of the finished
+	// replications, trace-major (by replication, then cell or rate).
+	Samples      []Sample
+	BoundSamples []BoundSample
 }
 
 // Partial reports whether the run stopped before every replication finished.
@@ -84,7 +109,23 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	if err != nil {
 		return nil, err
 	}
-	rates, alphas, runs, seed, cells := pl.Rates, pl.Alphas, pl.Runs, pl.Seed, pl.Cells
+	rates, runs, seed, cells := pl.Rates, pl.Runs, pl.Seed, pl.Cells
+	if ex.Reps != nil && len(ex.Reps) != len(rates) {
+		return nil, inputErr("reps: must list the replications of each of the %d rates, got %d", len(rates), len(ex.Reps))
+	}
+	for i, reps := range ex.Reps {
+		for j, r := range reps {
+			if r < 0 || r >= runs || j > 0 && r <= reps[j-1] {
+				return nil, inputErr("reps[%d][%d]: must rise within [0, %d), got %d", i, j, runs, r)
+			}
+		}
+	}
+	// has reports whether trace r of rate i is run.
+	has := func(i, r int) bool { return ex.Reps == nil || slices.Contains(ex.Reps[i], r) }
+	rateIndex := map[float64]int{}
+	for i, x := range rates {
+		rateIndex[x] = i
+	}
 	// Replications are numbered trace-major (index r·len(cells) + cell), so
 	// that a run stopped early has about as many replications of every cell,
 	// paired on the same traces.
@@ -94,10 +135,35 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 	if ex.Bound {
 		nb = len(rates) * runs
 	}
-	er := &ExperimentResult{Runs: runs, Seed: seed, Rates: rates, Alphas: alphas, Total: n}
-	var bounds []map[string]float64
+	// The indices run, when the experiment is a shard (nil: all).
+	var breps, reps []int
+	if ex.Reps != nil {
+		breps, reps = []int{}, []int{}
+		for k := 0; k < nb; k++ {
+			if has(k%len(rates), k/len(rates)) {
+				breps = append(breps, k)
+			}
+		}
+		for k := 0; k < n; k++ {
+			if has(rateIndex[cells[k%len(cells)].Rate], k/len(cells)) {
+				reps = append(reps, k)
+			}
+		}
+	}
+	size := func(sel []int, all int) int {
+		if sel != nil {
+			return len(sel)
+		}
+		return all
+	}
+	nbRun, nRun := 0, size(reps, n)
 	if ex.Bound {
-		bounds, err = sim.Run(ctx, nb, sim.Options{Seed: seed, Workers: ex.Workers, Progress: offset(ex.Progress, 0, nb+n)},
+		nbRun = size(breps, nb)
+	}
+	var bounds []map[string]float64 // by r·len(rates) + rate
+	var bmask []bool
+	if ex.Bound {
+		got, err := sim.Run(ctx, nbRun, sim.Options{Seed: seed, Workers: ex.Workers, Progress: offset(ex.Progress, 0, nbRun+nRun), Reps: breps},
 			func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
 				x, r := rates[rep.Index%len(rates)], rep.Index/len(rates)
 				trace := sc.boundTrace(seed, x, r)
@@ -107,29 +173,15 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 				}
 				return stringKeys(map[Metric]float64{MetricBound: b.Value, MetricBoundSuccess: ratio(b.Value, float64(len(trace)))}), nil
 			})
+		if err != nil && sim.Finished(got, err) == nil {
+			return nil, fmt.Errorf("rmts: %w", err)
+		}
+		bounds, bmask = scatter(got, doneMask(err, nbRun), breps, nb)
 		if err != nil {
-			if sim.Finished(bounds, err) == nil {
-				return nil, fmt.Errorf("rmts: %w", err)
-			}
-			mask := doneMask(err, nb)
-			for i := range rates {
-				var fin []map[string]float64
-				for r := 0; r < runs; r++ {
-					if mask[r*len(rates)+i] {
-						fin = append(fin, bounds[r*len(rates)+i])
-					}
-				}
-				er.Bounds = append(er.Bounds, sim.Summarize(fin))
-			}
-			er.Points = points(cells, alphas, runs, nil, nil)
-			return er, fmt.Errorf("rmts: offline LP bounds: %w", err)
+			return aggregate(pl, ex.Bound, bounds, bmask, nil, make([]bool, n)), fmt.Errorf("rmts: offline LP bounds: %w", err)
 		}
 	}
-	rateIndex := map[float64]int{}
-	for i, x := range rates {
-		rateIndex[x] = i
-	}
-	out, err := sim.Run(ctx, n, sim.Options{Seed: seed, Workers: ex.Workers, Progress: offset(ex.Progress, nb, nb+n)},
+	got, err := sim.Run(ctx, nRun, sim.Options{Seed: seed, Workers: ex.Workers, Progress: offset(ex.Progress, nbRun, nbRun+nRun), Reps: reps},
 		func(ctx context.Context, rep sim.Rep) (map[string]float64, error) {
 			c := cells[rep.Index%len(cells)]
 			r := rep.Index / len(cells)
@@ -146,34 +198,95 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 			}
 			return stringKeys(m), nil
 		})
-	if err != nil && sim.Finished(out, err) == nil {
+	if err != nil && sim.Finished(got, err) == nil {
 		return nil, fmt.Errorf("rmts: %w", err)
 	}
-	if bounds != nil {
-		for i := range rates {
-			var per []map[string]float64
-			for r := 0; r < runs; r++ {
-				per = append(per, bounds[r*len(rates)+i])
-			}
-			er.Bounds = append(er.Bounds, sim.Summarize(per))
-		}
-	}
-	mask := doneMask(err, n)
-	for _, ok := range mask {
-		if ok {
-			er.Done++
-		}
-	}
-	er.Points = points(cells, alphas, runs, out, mask)
-	for i, m := range out {
-		if mask[i] {
-			er.Events += uint64(m[string(MetricEvents)])
-		}
-	}
+	out, mask := scatter(got, doneMask(err, nRun), reps, n)
+	er := aggregate(pl, ex.Bound, bounds, bmask, out, mask)
 	if err != nil {
 		return er, fmt.Errorf("rmts: %w", err)
 	}
 	return er, nil
+}
+
+// scatter places the results of a run of the indices sel (nil: 0..n-1)
+// at their index among n, with the mask of those that finished.
+func scatter(got []map[string]float64, done []bool, sel []int, n int) ([]map[string]float64, []bool) {
+	if sel == nil {
+		return got, done
+	}
+	out, mask := make([]map[string]float64, n), make([]bool, n)
+	for i, k := range sel {
+		out[k], mask[k] = got[i], done[i]
+	}
+	return out, mask
+}
+
+// Aggregate summarises raw samples of the experiment planned as pl (with
+// the offline LP bound when bound is set) as Run does: the result Run
+// returns when the samples are those it ran. Each (cell, replication) and
+// (rate, replication) may appear at most once; the summaries are over
+// the replications in ascending order, whatever the order of the samples,
+// so the samples of the shards of a run give the unsharded result.
+func (sc *Scenario) Aggregate(pl *Plan, bound bool, samples []Sample, boundSamples []BoundSample) (*ExperimentResult, error) {
+	n, nb := len(pl.Cells)*pl.Runs, len(pl.Rates)*pl.Runs
+	out, mask := make([]map[string]float64, n), make([]bool, n)
+	for _, s := range samples {
+		if s.Cell < 0 || s.Cell >= len(pl.Cells) || s.Rep < 0 || s.Rep >= pl.Runs {
+			return nil, inputErr("samples: cell %d replication %d outside the plan (%d cells, %d runs)", s.Cell, s.Rep, len(pl.Cells), pl.Runs)
+		}
+		k := s.Rep*len(pl.Cells) + s.Cell
+		if mask[k] {
+			return nil, inputErr("samples: cell %d replication %d given twice", s.Cell, s.Rep)
+		}
+		out[k], mask[k] = s.Metrics, true
+	}
+	var bounds []map[string]float64
+	var bmask []bool
+	if bound {
+		bounds, bmask = make([]map[string]float64, nb), make([]bool, nb)
+		for _, s := range boundSamples {
+			if s.Rate < 0 || s.Rate >= len(pl.Rates) || s.Rep < 0 || s.Rep >= pl.Runs {
+				return nil, inputErr("bound samples: rate %d replication %d outside the plan (%d rates, %d runs)", s.Rate, s.Rep, len(pl.Rates), pl.Runs)
+			}
+			k := s.Rep*len(pl.Rates) + s.Rate
+			if bmask[k] {
+				return nil, inputErr("bound samples: rate %d replication %d given twice", s.Rate, s.Rep)
+			}
+			bounds[k], bmask[k] = s.Metrics, true
+		}
+	}
+	return aggregate(pl, bound, bounds, bmask, out, mask), nil
+}
+
+// aggregate builds the result from the results of every simulation (by
+// index r·len(cells) + cell) and LP bound (by r·len(rates) + rate), those
+// in mask and bmask having finished.
+func aggregate(pl *Plan, bound bool, bounds []map[string]float64, bmask []bool, out []map[string]float64, mask []bool) *ExperimentResult {
+	rates, cells, runs := pl.Rates, pl.Cells, pl.Runs
+	er := &ExperimentResult{Runs: runs, Seed: pl.Seed, Rates: rates, Alphas: pl.Alphas, Total: len(cells) * runs}
+	if bound {
+		for i := range rates {
+			var fin []map[string]float64
+			for r := 0; r < runs; r++ {
+				if k := r*len(rates) + i; bmask[k] {
+					fin = append(fin, bounds[k])
+					er.BoundSamples = append(er.BoundSamples, BoundSample{Rate: i, Rep: r, Metrics: bounds[k]})
+				}
+			}
+			er.Bounds = append(er.Bounds, sim.Summarize(fin))
+		}
+		slices.SortFunc(er.BoundSamples, func(a, b BoundSample) int { return cmp.Or(cmp.Compare(a.Rep, b.Rep), cmp.Compare(a.Rate, b.Rate)) })
+	}
+	for k, ok := range mask {
+		if ok {
+			er.Done++
+			er.Events += uint64(out[k][string(MetricEvents)])
+			er.Samples = append(er.Samples, Sample{Cell: k % len(cells), Rep: k / len(cells), Metrics: out[k]})
+		}
+	}
+	er.Points = points(cells, pl.Alphas, runs, out, mask)
+	return er
 }
 
 // points summarises the finished replications (mask) of every cell, in the

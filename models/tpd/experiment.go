@@ -69,6 +69,11 @@ type Experiment struct {
 	Workers  int
 	// Progress, when not nil, is told of every finished replication.
 	Progress sim.Progress
+	// Reps, when not nil, names the replications to run, ascending in
+	// [0, Runs): a shard of the experiment (package internal/shard).
+	// Replication r draws from stream r whichever others run, so the
+	// Samples of the shards together are those of the whole run.
+	Reps []int
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -80,11 +85,13 @@ type PolicyStats struct {
 	Stats sim.Summary
 }
 
-// repSample is one replication's numbers: the bounds, and the metrics of
-// each policy by its position in Experiment.Policies.
-type repSample struct {
-	bounds   map[string]float64
-	policies []map[string]float64
+// Sample is one replication's raw numbers: the BoundMetrics, and the
+// PolicyMetrics (with the per-IPN UtilMetric) of each policy by its
+// position in Experiment.Policies.
+type Sample struct {
+	Rep      int // the replication, 0..Runs-1; it drew from stream Rep of the seed
+	Bounds   map[string]float64
+	Policies []map[string]float64
 }
 
 // ExperimentResult holds the per-policy summaries and the bounds.
@@ -103,6 +110,8 @@ type ExperimentResult struct {
 	// Bounds holds the BoundMetrics the experiment's BoundKind computes
 	// (read them with BoundStat).
 	Bounds sim.Summary
+	// Samples are the raw numbers of the Done replications, by replication.
+	Samples []Sample
 }
 
 // Partial reports whether the run stopped before every replication finished.
@@ -142,28 +151,31 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 	if backend == "" {
 		backend = s.Backend
 	}
-	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound}
-	disc := func(p Policy) Discipline {
-		if ex.Discipline != nil {
-			return *ex.Discipline
+	n := ex.Runs
+	if ex.Reps != nil {
+		n = len(ex.Reps)
+		for i, r := range ex.Reps {
+			if r < 0 || r >= ex.Runs || i > 0 && r <= ex.Reps[i-1] {
+				return nil, inputErr("reps[%d]: must rise within [0, %d), got %d", i, ex.Runs, r)
+			}
 		}
-		return p.DefaultDiscipline()
 	}
-	samples, err := sim.Run(ctx, ex.Runs, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress},
-		func(ctx context.Context, rep sim.Rep) (repSample, error) {
+	disc := ex.discipline
+	samples, err := sim.Run(ctx, n, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress, Reps: ex.Reps},
+		func(ctx context.Context, rep sim.Rep) (Sample, error) {
 			tasks, pcg, err := s.replicationTrace(ex.Mode, rep.Index)
 			if err != nil {
-				return repSample{}, err
+				return Sample{}, err
 			}
-			out := repSample{bounds: map[string]float64{}, policies: make([]map[string]float64, len(ex.Policies))}
-			bound := func(m Metric, v float64) { out.bounds[string(m)] = v }
+			out := Sample{Rep: rep.Index, Bounds: map[string]float64{}, Policies: make([]map[string]float64, len(ex.Policies))}
+			bound := func(m Metric, v float64) { out.Bounds[string(m)] = v }
 			lb0 := lb0(s, tasks)
 			tlb := lb0
 			bound(MetricLB0, lb0)
 			// A replication of 10⁵ sub-tasks has steps of a fraction of a
 			// second that do not watch ctx: look between them.
 			if err := ctx.Err(); err != nil {
-				return repSample{}, err
+				return Sample{}, err
 			}
 			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange {
 				v := lbSRPT(s, tasks)
@@ -173,20 +185,20 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			if ex.Bound == BoundLP || ex.Bound == BoundAll {
 				b, err := LowerBoundLP(ctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
 				if err != nil {
-					return repSample{}, err
+					return Sample{}, err
 				}
 				bound(MetricLBLP, b.Value)
 				bound(MetricLPWindows, float64(b.Windows))
 				bound(MetricLPSolved, float64(b.Solved))
 				tlb = math.Max(tlb, b.Value)
 				if err := ctx.Err(); err != nil {
-					return repSample{}, err // LB_LP fell back to weaker windows: not a full replication
+					return Sample{}, err // LB_LP fell back to weaker windows: not a full replication
 				}
 			}
 			if ex.Bound == BoundLagrange || ex.Bound == BoundAll {
 				b, err := LowerBoundLagrange(ctx, s, tasks, ex.Lagrange)
 				if err != nil {
-					return repSample{}, err
+					return Sample{}, err
 				}
 				bound(MetricLBLag, b.Value)
 				bound(MetricLagIterations, float64(b.Iterations))
@@ -194,7 +206,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			}
 			bound(MetricTLB, tlb)
 			if err := ctx.Err(); err != nil {
-				return repSample{}, err
+				return Sample{}, err
 			}
 			_, greedy := greedyRounded(s, tasks, 0)
 			bound(MetricGreedyUB, greedy)
@@ -206,7 +218,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				st := *pcg // same stream state for every policy
 				r, err := Simulate(ctx, s, tasks, Config{Policy: p, Discipline: disc(p), InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
 				if err != nil {
-					return repSample{}, err
+					return Sample{}, err
 				}
 				m := map[string]float64{}
 				for k, v := range r.Metrics(s) {
@@ -214,7 +226,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				}
 				m[string(MetricGapPct)] = 100 * (r.TotalDelay - tlb) / tlb
 				m[string(MetricGapGreedyPct)] = 100 * (r.TotalDelay - greedy) / greedy
-				out.policies[i] = m
+				out.Policies[i] = m
 			}
 			return out, nil
 		})
@@ -222,20 +234,38 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 	if samples == nil {
 		return nil, err
 	}
-	res.Done = len(samples)
-	col := make([]map[string]float64, len(samples))
-	for r, smp := range samples {
-		col[r] = smp.bounds
-	}
-	res.Bounds = sim.Summarize(col)
-	for i, p := range ex.Policies {
-		for r, smp := range samples {
-			col[r] = smp.policies[i]
-		}
-		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: disc(p), Stats: sim.Summarize(col)})
-	}
+	res := s.Aggregate(ex, samples)
 	if err != nil {
 		return res, fmt.Errorf("tpd: %s ρ=%.3g: %w", ex.ModeName, res.Load, err)
 	}
 	return res, nil
+}
+
+// discipline is the queue rule of policy p in the experiment.
+func (ex *Experiment) discipline(p Policy) Discipline {
+	if ex.Discipline != nil {
+		return *ex.Discipline
+	}
+	return p.DefaultDiscipline()
+}
+
+// Aggregate summarises the samples of replications of the experiment, in
+// the order given (Run gives them by replication): the result Run
+// returns. A merge of the Samples of the shards of a run, in replication
+// order, gives the same numbers as the unsharded run.
+func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult {
+	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound,
+		Done: len(samples), Samples: samples}
+	col := make([]map[string]float64, len(samples))
+	for r, smp := range samples {
+		col[r] = smp.Bounds
+	}
+	res.Bounds = sim.Summarize(col)
+	for i, p := range ex.Policies {
+		for r, smp := range samples {
+			col[r] = smp.Policies[i]
+		}
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: sim.Summarize(col)})
+	}
+	return res
 }
