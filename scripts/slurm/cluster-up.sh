@@ -50,10 +50,10 @@ pidof_daemon() {
 }
 
 node=$(hostname -s)
-node_state() { sinfo -h -n "$node" -o %T 2>/dev/null | head -n1; }
+node_state() { sinfo -h -n "$node" -o %T 2>/dev/null | head -n1 || true; }
 
 if pidof_daemon munged >/dev/null && pidof_daemon slurmctld >/dev/null &&
-	pidof_daemon slurmd >/dev/null && [ "$(node_state)" = idle ]; then
+	pidof_daemon slurmd >/dev/null && [[ $(node_state) =~ ^(idle|mixed|allocated|completing)$ ]]; then
 	say "already up in $dir"
 	echo "export SLURM_CONF=$conf"
 	exit 0
@@ -64,6 +64,7 @@ fi
 
 # From here on a failure prints the logs and stops what was started.
 fail() {
+	trap - ERR INT TERM
 	say "$*"
 	local f
 	for f in "$dir"/log/*.log; do
@@ -164,7 +165,11 @@ wait_for 20 "munged did not write its pid file (or exited)" pidof_daemon munged
 
 say "starting slurmctld on port $port"
 slurmctld -c -f "$conf" >&2 2>&1 || fail "slurmctld did not start"
-ctld_up() { pidof_daemon slurmctld >/dev/null && scontrol ping 2>/dev/null | grep -q 'is UP'; }
+wait_for 20 "slurmctld did not write its pid file (or exited)" pidof_daemon slurmctld
+ctld_up() {
+	pidof_daemon slurmctld >/dev/null || fail "slurmctld exited"
+	[[ $(scontrol ping 2>/dev/null) == *"is UP"* ]]
+}
 wait_for 60 "slurmctld did not answer scontrol ping" ctld_up
 
 say "starting slurmd for node $node ($cpus CPUs)"
