@@ -64,6 +64,12 @@ if [ "$figures" != "$slurm_figures" ]; then
 	exit 1
 fi
 for f in $figures; do files+=("$f"); done
+for f in "${files[@]}"; do
+	[ -s "$work/single/$f" ] || {
+		say "FAIL: the single-process run wrote no $f"
+		exit 1
+	}
+done
 failed=0
 for f in "${files[@]}"; do
 	if ! cmp "$work/single/$f" "$work/slurm/$f"; then
