@@ -8,6 +8,9 @@
 #
 # Tests that need the shared NETLIB/MIPLIB instances skip when the folder is
 # not found; STREAMOPT_REQUIRE_SHARED=1 (set by .ci/run) makes that a failure.
+# STREAMOPT_SLURM_TEST=1 (set by .ci/run) also installs slurm-wlm, munge and
+# python3-yaml and runs scripts/slurm/ci-test.sh (as root) as the group
+# "slurm".
 #
 # Usage: scripts/test.sh [extra go test flags]
 set -euo pipefail
@@ -16,6 +19,9 @@ cd "$(dirname "$0")/.."
 # Debian packages: CLP and lp_solve libraries for the cgo backends, and the
 # command-line solvers used as independent references by tests and benchmarks.
 pkgs=(pkg-config coinor-libclp-dev coinor-clp coinor-cbc glpk-utils liblpsolve55-dev lp-solve)
+# The scale-out recipes (STREAMOPT_SLURM_TEST=1): the slurm group starts a
+# one-node cluster; the k8s manifests are checked with PyYAML.
+[ "${STREAMOPT_SLURM_TEST:-}" != 1 ] || pkgs+=(slurm-wlm munge python3-yaml)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -88,6 +94,26 @@ if [ -n "$tagged" ]; then
 	gotest native -tags clp,lpsolve "$@" $tagged
 else
 	groups+=("$(printf '%-28s %s' "native tests" "skipped: no package has files behind the clp or lpsolve tags")")
+fi
+
+# Slurm: a small sweep as a 4-task array job plus its merge on a one-node
+# cluster started here, compared byte for byte with the single-process run.
+# It needs root and starts daemons, so it runs only when asked (.ci/run).
+if [ "${STREAMOPT_SLURM_TEST:-}" = 1 ]; then
+	slurm_start=$SECONDS
+	scripts/slurm/ci-test.sh
+	record slurm $? "wall $((SECONDS - slurm_start)) s"
+else
+	groups+=("$(printf '%-28s %s' slurm "skipped: STREAMOPT_SLURM_TEST is not 1 (scripts/slurm/ci-test.sh starts a Slurm cluster as root; .ci/run sets it)")")
+fi
+
+# The Kubernetes manifests are not run anywhere; check that they parse and
+# that their shard count, completions and record names agree.
+if python3 -c 'import yaml' 2>/dev/null; then
+	scripts/k8s/check.py
+	record "k8s manifests" $?
+else
+	groups+=("$(printf '%-28s %s' "k8s manifests" "skipped: python3 with PyYAML not found (Debian python3-yaml; installed when STREAMOPT_SLURM_TEST=1)")")
 fi
 
 echo
