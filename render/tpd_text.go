@@ -144,3 +144,16 @@ type TPDAnswer struct {
 func TPDJSON(results []*tpd.ExperimentResult, stoppedBy string) TPDAnswer {
 	return TPDAnswer{tpdResults(results, stoppedBy)}
 }
+
+// TPDFinished keeps the results with at least one finished replication:
+// a stopped run lists the experiments it never started, which have
+// nothing to write to a CSV (TPDCSV) or draw (TPDFigures).
+func TPDFinished(results []*tpd.ExperimentResult) []*tpd.ExperimentResult {
+	var done []*tpd.ExperimentResult
+	for _, r := range results {
+		if r.Done > 0 {
+			done = append(done, r)
+		}
+	}
+	return done
+}

@@ -74,15 +74,10 @@ are then over the sweep points that finished, the table ends with a line
 			partial := ""
 			total := multistage.SweepPoints(from, to, step)
 			var rec *shard.Writer
-			var indices []int // the sweep points run: opt.Indices, or all
-			for k := 0; k < total; k++ {
-				if sf.sp.Has(k) {
-					indices = append(indices, k)
-				}
-			}
+			indices := multistage.ShardPoints(total, sf.sp) // the sweep points run: opt.Indices, or all
 			if sf.records != "" {
 				h, err := recordHeader("mps", input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
-					slices.Repeat([]int{1}, total), mpsCells(in), sf.sp)
+					slices.Repeat([]int{1}, total), in.RecordCells(), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -124,12 +119,10 @@ are then over the sweep points that finished, the table ends with a line
 				return internalError(err)
 			}
 			if rec != nil {
-				for i, pt := range pts {
-					if err := writeMPSRecord(rec, indices[i], pols, pt); err != nil {
-						return err
-					}
+				if err := writeRecords(rec, multistage.Records(pts, indices, pols)); err != nil {
+					return err
 				}
-				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, len(pts), total); err != nil {
+				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, len(pts), slices.Repeat([]int{1}, total)); err != nil {
 					return err
 				}
 				if sf.sharded() {
@@ -189,40 +182,6 @@ type mpsGrid struct {
 	Backend string  `json:"backend"`
 }
 
-// mpsOptimumCell is the record cell of a sweep point's optimum; the other
-// cells are the policies.
-const mpsOptimumCell = "optimum"
-
-func mpsCells(in *multistage.Instance) []string {
-	cells := []string{mpsOptimumCell}
-	for _, p := range in.Policies {
-		cells = append(cells, p.Name)
-	}
-	return cells
-}
-
-// writeMPSRecord writes sweep point k: its optimum and each policy's
-// evaluation (deterministic: seed and stream 0).
-func writeMPSRecord(w *shard.Writer, k int, pols []*multistage.Policy, pt multistage.Point) error {
-	recs := []shard.Record{{Point: k, Cell: mpsOptimumCell, Metrics: shard.Floats(map[string]float64{"n": pt.N, "optimum": pt.Optimum})}}
-	for i, ev := range pt.Policies {
-		m := map[string]float64{"n": ev.N, "profit": ev.Profit, "feasible": 0}
-		if ev.Feasible {
-			m["feasible"] = 1
-		}
-		for j, u := range ev.Users {
-			m[fmt.Sprintf("users_%d", j)] = u
-		}
-		recs = append(recs, shard.Record{Point: k, Cell: pols[i].Name, Metrics: shard.Floats(m)})
-	}
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			return internalError(fmt.Errorf("--records: %w", err))
-		}
-	}
-	return nil
-}
-
 // mergeMPS rebuilds the instance, the planned policies and the sweep of
 // the merged records of an mps run. The policies are planned again: their
 // planning is deterministic and is not part of the records.
@@ -239,30 +198,14 @@ func mergeMPS(ctx context.Context, m *shard.Merged, name string) (*multistage.In
 		return fail(err)
 	}
 	total := multistage.SweepPoints(g.From, g.To, g.Step)
-	if total != len(m.Header.Runs) || !slices.Equal(mpsCells(in), m.Header.Cells) {
-		return fail(inputError(fmt.Errorf("%s: grid: the sweep has %d points and cells %q, the records %d and %q", name, total, mpsCells(in), len(m.Header.Runs), m.Header.Cells)))
+	if total != len(m.Header.Runs) || !slices.Equal(in.RecordCells(), m.Header.Cells) {
+		return fail(inputError(fmt.Errorf("%s: grid: the sweep has %d points and cells %q, the records %d and %q", name, total, in.RecordCells(), len(m.Header.Runs), m.Header.Cells)))
 	}
 	pols, err := in.PlanPolicies(ctx, multistage.Options{Method: g.Method, Backend: g.Backend})
 	if err != nil {
 		return fail(internalError(fmt.Errorf("%s: planning the policies again: %w", name, err)))
 	}
-	pts := make([]multistage.Point, total)
-	for k := range pts {
-		o := m.Get(k, 0, mpsOptimumCell).Values()
-		pts[k] = multistage.Point{N: o["n"], Optimum: o["optimum"]}
-		for _, p := range pols {
-			v := m.Get(k, 0, p.Name).Values()
-			ev := multistage.Evaluation{N: v["n"], Profit: v["profit"], Feasible: v["feasible"] == 1}
-			for j := 0; ; j++ {
-				u, ok := v[fmt.Sprintf("users_%d", j)]
-				if !ok {
-					break
-				}
-				ev.Users = append(ev.Users, u)
-			}
-			pts[k].Policies = append(pts[k].Policies, ev)
-		}
-	}
+	pts := multistage.FromRecords(pols, total, func(k, r int, cell string) map[string]float64 { return m.Get(k, r, cell).Values() })
 	return in, pols, pts, g, nil
 }
 

@@ -91,8 +91,26 @@ func createRecords(path string, h shard.Header) (*shard.Writer, error) {
 	return w, nil
 }
 
-// closeRecords closes the --records file and says on stderr what it holds.
-func closeRecords(stderr io.Writer, w *shard.Writer, path string, sp shard.Spec, units, total int) error {
+// writeRecords writes recs to w, when w is not nil (no --records).
+func writeRecords(w *shard.Writer, recs []shard.Record) error {
+	if w == nil {
+		return nil
+	}
+	for _, r := range recs {
+		if err := w.Write(r); err != nil {
+			return internalError(fmt.Errorf("--records: %w", err))
+		}
+	}
+	return nil
+}
+
+// closeRecords closes the --records file and says on stderr what it holds:
+// units of the (point, replication) units of points with runs replications.
+func closeRecords(stderr io.Writer, w *shard.Writer, path string, sp shard.Spec, units int, runs []int) error {
+	total := 0
+	for _, n := range runs {
+		total += n
+	}
 	if err := w.Close(); err != nil {
 		return internalError(fmt.Errorf("--records: %w", err))
 	}

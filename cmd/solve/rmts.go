@@ -117,7 +117,7 @@ the table ends with a line "partial: ...", JSON output carries
 				if cmd.Flags().Changed("dasd-proactive") {
 					g.DASDProactive = &proactive
 				}
-				h, err := recordHeader("rmts", input, in, g, slices.Repeat([]int{pl.Runs}, len(pl.Rates)), rmtsCells(pl, bound), sf.sp)
+				h, err := recordHeader("rmts", input, in, g, pl.ShardUnits(), pl.RecordCells(bound), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -125,14 +125,7 @@ the table ends with a line "partial: ...", JSON output carries
 					return err
 				}
 				defer rec.Close()
-				if sf.sharded() {
-					ex.Reps = sf.sp.Select(h.Runs)
-					for i := range ex.Reps {
-						if ex.Reps[i] == nil {
-							ex.Reps[i] = []int{}
-						}
-					}
-				}
+				ex.Shard = sf.sp
 			}
 			if !sc.Graph.Connected() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
@@ -150,14 +143,7 @@ the table ends with a line "partial: ...", JSON output carries
 			partial := ""
 			if stopped(ctx, err) && res != nil {
 				rf.printer.Clear()
-				partial = fmt.Sprintf("%d of %d replications", res.Done, res.Total)
-				if res.Done == 0 && len(res.Bounds) > 0 {
-					nb := 0
-					for _, b := range res.Bounds {
-						nb += b.Runs
-					}
-					partial = fmt.Sprintf("the offline LP bounds of %d of %d traces, before any simulation", nb, len(res.Rates)*res.Runs)
-				}
+				partial = res.Stopped()
 				err = nil
 			}
 			if err != nil {
@@ -169,14 +155,10 @@ the table ends with a line "partial: ...", JSON output carries
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
 			if rec != nil {
-				if err := writeRMTSRecords(rec, pl, bound, res); err != nil {
+				if err := writeRecords(rec, res.Records(pl)); err != nil {
 					return err
 				}
-				units := map[[2]int]bool{}
-				for _, smp := range res.Samples {
-					units[[2]int{rateOf(pl, smp.Cell), smp.Rep}] = true
-				}
-				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, len(units), len(pl.Rates)*pl.Runs); err != nil {
+				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, res.Units(pl), pl.ShardUnits()); err != nil {
 					return err
 				}
 				if sf.sharded() {
@@ -319,56 +301,6 @@ func rmtsGridOf(pl *rmts.Plan, ex rmts.Experiment) rmtsGrid {
 	return g
 }
 
-// rmtsBoundCell is the record cell of a trace's offline LP bound; the
-// other cells are the (policy, α) cells of the plan at the trace's rate.
-const rmtsBoundCell = "bound"
-
-// rmtsCellName names cell c in the records: the policy, with its α when
-// it uses one.
-func rmtsCellName(c rmts.Cell) string {
-	if c.Policy.UsesAlpha() {
-		return c.Policy.String() + "@alpha=" + strconv.FormatFloat(c.Alpha, 'g', -1, 64)
-	}
-	return c.Policy.String()
-}
-
-// rmtsCells are the cells recorded per (rate, trace).
-func rmtsCells(pl *rmts.Plan, bound bool) []string {
-	var cells []string
-	if bound {
-		cells = append(cells, rmtsBoundCell)
-	}
-	seen := map[string]bool{}
-	for _, c := range pl.Cells {
-		if n := rmtsCellName(c); !seen[n] {
-			seen[n] = true
-			cells = append(cells, n)
-		}
-	}
-	return cells
-}
-
-// rateOf is the index of the rate of plan cell ci.
-func rateOf(pl *rmts.Plan, ci int) int {
-	return slices.Index(pl.Rates, pl.Cells[ci].Rate)
-}
-
-// writeRMTSRecords writes the raw samples of res: point = rate index.
-func writeRMTSRecords(w *shard.Writer, pl *rmts.Plan, bound bool, res *rmts.ExperimentResult) error {
-	for _, b := range res.BoundSamples {
-		if err := w.Write(shard.Record{Point: b.Rate, Cell: rmtsBoundCell, Rep: b.Rep, Seed: pl.Seed, Stream: uint64(b.Rep), Metrics: shard.Floats(b.Metrics)}); err != nil {
-			return internalError(fmt.Errorf("--records: %w", err))
-		}
-	}
-	for _, smp := range res.Samples {
-		rec := shard.Record{Point: rateOf(pl, smp.Cell), Cell: rmtsCellName(pl.Cells[smp.Cell]), Rep: smp.Rep, Seed: pl.Seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Metrics)}
-		if err := w.Write(rec); err != nil {
-			return internalError(fmt.Errorf("--records: %w", err))
-		}
-	}
-	return nil
-}
-
 // mergeRMTS rebuilds the scenario and the result of the merged records of
 // an rmts run.
 func mergeRMTS(m *shard.Merged, name string) (*rmts.Scenario, *rmts.ExperimentResult, error) {
@@ -398,23 +330,11 @@ func mergeRMTS(m *shard.Merged, name string) (*rmts.Scenario, *rmts.ExperimentRe
 	if err != nil {
 		return nil, nil, inputError(fmt.Errorf("%s: grid: %w", name, err))
 	}
-	cells := rmtsCells(pl, g.Bound)
-	if !slices.Equal(cells, m.Header.Cells) || !slices.Equal(m.Header.Runs, slices.Repeat([]int{pl.Runs}, len(pl.Rates))) {
+	cells := pl.RecordCells(g.Bound)
+	if !slices.Equal(cells, m.Header.Cells) || !slices.Equal(m.Header.Runs, pl.ShardUnits()) {
 		return nil, nil, inputError(fmt.Errorf("%s: cells %q and runs %v do not match the grid's plan (%q, %d runs of %d rates)", name, m.Header.Cells, m.Header.Runs, cells, pl.Runs, len(pl.Rates)))
 	}
-	var samples []rmts.Sample
-	var bounds []rmts.BoundSample
-	for r := 0; r < pl.Runs; r++ {
-		for i := range pl.Rates {
-			if g.Bound {
-				bounds = append(bounds, rmts.BoundSample{Rate: i, Rep: r, Metrics: m.Get(i, r, rmtsBoundCell).Values()})
-			}
-		}
-		for ci, c := range pl.Cells {
-			samples = append(samples, rmts.Sample{Cell: ci, Rep: r, Metrics: m.Get(rateOf(pl, ci), r, rmtsCellName(c)).Values()})
-		}
-	}
-	res, err := sc.Aggregate(pl, g.Bound, samples, bounds)
+	res, err := sc.FromRecords(pl, g.Bound, func(p, r int, cell string) map[string]float64 { return m.Get(p, r, cell).Values() })
 	if err != nil {
 		return nil, nil, inputError(fmt.Errorf("%s: %w", name, err))
 	}

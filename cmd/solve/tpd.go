@@ -17,6 +17,7 @@ import (
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
+	"github.com/streamopt/streamopt/sim"
 )
 
 func init() { register(newTPDCmd) }
@@ -132,18 +133,17 @@ the exit code is 1.`,
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
 				return err
 			}
-			exps, err := planTPD(s, g)
+			exps, err := planTPD(s, g, func(r *tpd.Request) {
+				r.Workers, r.Shard = workers, sf.sp
+				r.Progress = func(ex tpd.Experiment) sim.Progress {
+					return rf.task(fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, s.OfferedLoad(ex.Mode)), "replications")
+				}
+			})
 			if err != nil {
 				return err
 			}
-			for i, ex := range exps {
-				exps[i].Workers = workers
-				if rho := s.OfferedLoad(ex.Mode); rho >= 1 && len(ex.Mode.Bursts) == 0 {
-					fmt.Fprintf(stderr, "solve: warning: mode %s: offered load ρ = λ·w̄/ΣQ·v = %.3g·%g/%g = %.3g ≥ 1: "+
-						"the system is unstable, queues grow for as long as sub-tasks arrive, so every mean depends on the count (%d)\n",
-						ex.ModeName, s.Rate(ex.Mode), s.MeanFrames, s.Capacity(), rho, ex.Mode.Count)
-				}
-				exps[i].Progress = rf.task(fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, s.OfferedLoad(ex.Mode)), "replications")
+			for _, w := range s.Warnings(exps) {
+				fmt.Fprintln(stderr, "solve: warning:", w)
 			}
 			if exportDir != "" {
 				if err := exportTPD(stderr, exportDir, s, exps); err != nil {
@@ -151,12 +151,9 @@ the exit code is 1.`,
 				}
 			}
 			var rec *shard.Writer
-			units, runsOf := 0, make([]int, len(exps))
+			units := 0
 			if sf.records != "" {
-				for i, ex := range exps {
-					runsOf[i] = ex.Runs
-				}
-				h, err := recordHeader("tpd", input, in, g.withPoints(s, exps), runsOf, tpdCells(exps[0].Policies), sf.sp)
+				h, err := recordHeader("tpd", input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -164,60 +161,30 @@ the exit code is 1.`,
 					return err
 				}
 				defer rec.Close()
-				if sf.sharded() {
-					for i, reps := range sf.sp.Select(runsOf) {
-						exps[i].Reps = append([]int{}, reps...)
-					}
-				}
 			}
-			var results []*tpd.ExperimentResult
-			partial := ""
-			for i, ex := range exps {
-				if ex.Reps != nil && len(ex.Reps) == 0 {
-					continue // none of this point's replications is in the shard
-				}
-				if partial != "" {
-					// Not started: a run on the done context gives its
-					// empty result, so every requested point is listed.
-					ex.Progress = nil
-				}
-				r, err := s.Run(ctx, ex)
-				if stopped(ctx, err) && r != nil {
-					rf.printer.Clear()
-					if partial == "" {
-						partial = fmt.Sprintf("%d of %d replications of mode %s ρ=%.3g", r.Done, r.Runs, r.ModeName, r.Load)
-						if len(exps) > 1 {
-							partial += fmt.Sprintf("; %d of %d results complete", i, len(exps))
-						}
-					}
-					results = append(results, r)
-					if err := writeTPDRecords(rec, i, s.Seed, r); err != nil {
-						return err
-					}
-					units += r.Done
-					continue
-				}
-				if err != nil {
-					switch {
-					case errors.Is(err, tpd.ErrInput):
-						return inputError(err)
-					case errors.Is(err, tpd.ErrTooLarge):
-						return &exitError{exitLimit, err} // a size limit, not a fault
-					}
-					return internalError(err)
-				}
-				results = append(results, r)
-				if err := writeTPDRecords(rec, i, s.Seed, r); err != nil {
-					return err
+			results, err := s.RunAll(ctx, exps, func(i int, r *tpd.ExperimentResult) error {
+				if rec == nil {
+					return nil
 				}
 				units += r.Done
+				return writeRecords(rec, r.Records(i, s.Seed))
+			})
+			partial := ""
+			if stopped(ctx, err) {
+				rf.printer.Clear()
+				partial, err = tpd.Stopped(results), nil
+			}
+			if err != nil {
+				switch {
+				case errors.Is(err, tpd.ErrInput):
+					return inputError(err)
+				case errors.Is(err, tpd.ErrTooLarge):
+					return &exitError{exitLimit, err} // a size limit, not a fault
+				}
+				return internalError(err)
 			}
 			if rec != nil {
-				total := 0
-				for _, n := range runsOf {
-					total += n
-				}
-				if err := closeRecords(stderr, rec, sf.records, sf.sp, units, total); err != nil {
+				if err := closeRecords(stderr, rec, sf.records, sf.sp, units, tpd.Runs(exps)); err != nil {
 					return err
 				}
 				if sf.sharded() {
@@ -348,8 +315,10 @@ func (g tpdGrid) withPoints(s *tpd.Scenario, exps []tpd.Experiment) tpdGrid {
 	return g
 }
 
-// planTPD plans the experiments of g on s (whose seed g.Seed is).
-func planTPD(s *tpd.Scenario, g tpdGrid) ([]tpd.Experiment, error) {
+// planTPD plans the experiments of g on s (whose seed g.Seed is); run, when
+// not nil, sets how the request runs (workers, progress), which is not part
+// of the grid.
+func planTPD(s *tpd.Scenario, g tpdGrid, run func(*tpd.Request)) ([]tpd.Experiment, error) {
 	pols, err := parseTPDPolicies(strings.Join(g.Policies, ","))
 	if err != nil {
 		return nil, inputError(fmt.Errorf("--policy: %w", err))
@@ -370,44 +339,14 @@ func planTPD(s *tpd.Scenario, g tpdGrid) ([]tpd.Experiment, error) {
 		}
 		req.Bound = &bk
 	}
+	if run != nil {
+		run(&req)
+	}
 	exps, err := s.Plan(req)
 	if err != nil {
 		return nil, inputError(err)
 	}
 	return exps, nil
-}
-
-// tpdBoundsCell is the record cell of a replication's bounds; the other
-// cells are the policies.
-const tpdBoundsCell = "bounds"
-
-func tpdCells(pols []tpd.Policy) []string {
-	cells := []string{tpdBoundsCell}
-	for _, p := range pols {
-		cells = append(cells, p.String())
-	}
-	return cells
-}
-
-// writeTPDRecords writes the samples of result r, point p, to w (when not
-// nil): one record of the bounds and one per policy, per replication.
-func writeTPDRecords(w *shard.Writer, p int, seed uint64, r *tpd.ExperimentResult) error {
-	if w == nil {
-		return nil
-	}
-	for _, smp := range r.Samples {
-		rec := shard.Record{Point: p, Cell: tpdBoundsCell, Rep: smp.Rep, Seed: seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Bounds)}
-		if err := w.Write(rec); err != nil {
-			return internalError(fmt.Errorf("--records: %w", err))
-		}
-		for i, ps := range r.Policies {
-			rec.Cell, rec.Metrics = ps.Policy.String(), shard.Floats(smp.Policies[i])
-			if err := w.Write(rec); err != nil {
-				return internalError(fmt.Errorf("--records: %w", err))
-			}
-		}
-	}
-	return nil
 }
 
 // mergeTPD rebuilds the results of the merged records of a tpd run.
@@ -425,7 +364,7 @@ func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
 		return nil, err
 	}
 	s.Seed = g.Seed
-	exps, err := planTPD(s, g)
+	exps, err := planTPD(s, g, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: grid: %w", name, err)
 	}
@@ -433,21 +372,11 @@ func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
 	if want, _ := json.Marshal(g.Points); !bytes.Equal(got, want) {
 		return nil, inputError(fmt.Errorf("%s: grid.points: %s, but this build plans %s from the grid", name, want, got))
 	}
-	cells := tpdCells(exps[0].Policies)
+	cells := tpd.RecordCells(exps[0].Policies)
 	if !slices.Equal(cells, m.Header.Cells) {
 		return nil, inputError(fmt.Errorf("%s: cells: %q, but the grid's policies give %q", name, m.Header.Cells, cells))
 	}
-	var results []*tpd.ExperimentResult
-	for p, ex := range exps {
-		samples := make([]tpd.Sample, ex.Runs)
-		for r := range samples {
-			samples[r] = tpd.Sample{Rep: r, Bounds: m.Get(p, r, tpdBoundsCell).Values()}
-			for _, c := range cells[1:] {
-				samples[r].Policies = append(samples[r].Policies, m.Get(p, r, c).Values())
-			}
-		}
-		results = append(results, s.Aggregate(ex, samples))
-	}
+	results := s.FromRecords(exps, func(p, r int, cell string) map[string]float64 { return m.Get(p, r, cell).Values() })
 	return results, nil
 }
 
@@ -473,15 +402,7 @@ func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.Exp
 	if err != nil {
 		return internalError(err)
 	}
-	// Files get what finished: a result without one replication
-	// has nothing to write or draw.
-	var done []*tpd.ExperimentResult
-	for _, r := range results {
-		if r.Done > 0 {
-			done = append(done, r)
-		}
-	}
-	results = done
+	results = render.TPDFinished(results) // the files get what finished
 	if o.csv != "" {
 		if err := createFile(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
 			return inputError(fmt.Errorf("--csv: %w", err))

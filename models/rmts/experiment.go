@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/internal/shard"
 	"slices"
 
 	"github.com/streamopt/streamopt/sim"
@@ -32,6 +33,10 @@ type Experiment struct {
 	// r whichever others run, so the samples of the shards together are
 	// those of the whole run.
 	Reps [][]int
+	// Shard, when Reps is nil and it is a strict part (shard.Spec.Sharded),
+	// selects Reps: the shard's (rate, trace) units, numbered rate by rate
+	// in the plan's order of rates (ShardUnits).
+	Shard shard.Spec
 }
 
 // Sample is the raw metrics of one replication of one cell:
@@ -110,6 +115,14 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 		return nil, err
 	}
 	rates, runs, seed, cells := pl.Rates, pl.Runs, pl.Seed, pl.Cells
+	if ex.Reps == nil && ex.Shard.Sharded() {
+		ex.Reps = ex.Shard.Select(pl.ShardUnits())
+		for i := range ex.Reps {
+			if ex.Reps[i] == nil {
+				ex.Reps[i] = []int{} // none of this rate's traces
+			}
+		}
+	}
 	if ex.Reps != nil && len(ex.Reps) != len(rates) {
 		return nil, inputErr("reps: must list the replications of each of the %d rates, got %d", len(rates), len(ex.Reps))
 	}

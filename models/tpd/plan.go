@@ -1,9 +1,13 @@
 package tpd
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/streamopt/streamopt/internal/shard"
+	"github.com/streamopt/streamopt/sim"
 )
 
 // Request says which experiments to plan on a scenario (see Plan). The zero
@@ -34,6 +38,15 @@ type Request struct {
 	Backend string
 	// Lagrange configures LB_LAG.
 	Lagrange LagrangeOptions
+	// Workers is each experiment's Workers (replications at once; 0 = one
+	// per core).
+	Workers int
+	// Progress, when not nil, gives each planned experiment its Progress.
+	Progress func(Experiment) sim.Progress
+	// Shard, when it is a strict part (shard.Spec.Sharded), keeps in each
+	// experiment's Reps only the shard's (experiment, replication) units,
+	// numbered in plan order; the zero value runs everything.
+	Shard shard.Spec
 }
 
 // Plan expands a request into the experiments to run: one per mode, or
@@ -94,11 +107,29 @@ func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 			if req.Runs > 0 {
 				n = req.Runs
 			}
-			exps = append(exps, Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: req.Discipline,
-				Runs: n, Bound: bk, Backend: req.Backend, Lagrange: req.Lagrange})
+			ex := Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: req.Discipline,
+				Runs: n, Bound: bk, Backend: req.Backend, Lagrange: req.Lagrange, Workers: req.Workers}
+			if req.Progress != nil {
+				ex.Progress = req.Progress(ex)
+			}
+			exps = append(exps, ex)
+		}
+	}
+	if req.Shard.Sharded() {
+		for i, reps := range req.Shard.Select(Runs(exps)) {
+			exps[i].Reps = append([]int{}, reps...) // empty, not nil: none of its replications
 		}
 	}
 	return exps, nil
+}
+
+// Runs lists the replications of each experiment.
+func Runs(exps []Experiment) []int {
+	runs := make([]int, len(exps))
+	for i, ex := range exps {
+		runs[i] = ex.Runs
+	}
+	return runs
 }
 
 // planModes resolves the mode names of a request (see Request.Modes).
@@ -134,4 +165,19 @@ func (s *Scenario) planModes(modes []string, sweep bool) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// Warnings lists what a reader of the results of exps should know before
+// trusting their means: an experiment at offered load ρ ≥ 1 without
+// bursts has no steady state, so its means grow with the count.
+func (s *Scenario) Warnings(exps []Experiment) []string {
+	var out []string
+	for _, ex := range exps {
+		if rho := s.OfferedLoad(ex.Mode); rho >= 1 && len(ex.Mode.Bursts) == 0 {
+			out = append(out, fmt.Sprintf("mode %s: offered load ρ = λ·w̄/ΣQ·v = %.3g·%g/%g = %.3g ≥ 1: "+
+				"the system is unstable, queues grow for as long as sub-tasks arrive, so every mean depends on the count (%d)",
+				ex.ModeName, s.Rate(ex.Mode), s.MeanFrames, s.Capacity(), rho, ex.Mode.Count))
+		}
+	}
+	return out
 }
