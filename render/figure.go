@@ -419,16 +419,20 @@ func padRange(a *plot.Axis, frac float64) {
 	a.Max += frac * span
 }
 
-// logTicks are plot.LogTicks with more labels when a range covers less
-// than two labelled powers of ten: then 2× and 5× every decade are
-// labelled too, and if that still leaves fewer than two labels, every
-// integer multiple; a log axis is never left without tick labels.
+// logTicks are plot.LogTicks with more labels when a range shows fewer
+// than minLogLabels labelled powers of ten: then 2× and 5× every decade
+// are labelled too, then every integer multiple, and on a range narrower
+// than that preciseTicks' evenly spaced values (placed by the log scale);
+// a log axis never shows fewer than minLogLabels labels.
 type logTicks struct{}
+
+// minLogLabels is the fewest labels logTicks shows.
+const minLogLabels = 3
 
 // Ticks implements plot.Ticker.
 func (logTicks) Ticks(min, max float64) []plot.Tick {
 	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
-	if labelled(ts) >= 2 {
+	if labelled(ts, min, max) >= minLogLabels {
 		return ts
 	}
 	for _, mults := range [][]float64{{1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
@@ -440,25 +444,25 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 					continue
 				}
 				t := plot.Tick{Value: v}
-				for _, lm := range mults {
-					if m == lm {
-						t.Label = num6(v)
-					}
+				if slices.Contains(mults, m) {
+					t.Label = num6(v)
 				}
 				out = append(out, t)
 			}
 		}
-		if labelled(out) >= 2 {
+		if labelled(out, min, max) >= minLogLabels {
 			return out
 		}
 	}
-	return ts
+	return preciseTicks{}.Ticks(min, max)
 }
 
-func labelled(ts []plot.Tick) int {
+// labelled counts the labelled ticks of ts inside [min, max], the ones an
+// axis of that range shows.
+func labelled(ts []plot.Tick, min, max float64) int {
 	n := 0
 	for _, t := range ts {
-		if t.Label != "" {
+		if t.Label != "" && t.Value >= min && t.Value <= max {
 			n++
 		}
 	}

@@ -123,3 +123,27 @@ func TestSameNotes(t *testing.T) {
 		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestLogTicksLabels: a log axis over [2, 300] (two powers of ten) gets
+// its 1-2-5 values labelled, and one over [1.5, 1.9], which holds no
+// integer 1..9, gonum's evenly spaced labels: never fewer than
+// minLogLabels labels.
+func TestLogTicksLabels(t *testing.T) {
+	for _, c := range []struct {
+		min, max float64
+		want     string
+	}{
+		{2, 300, "2 5 10 20 50 100 200"},
+		{1.5, 1.9, "1.5 1.7 1.9"},
+	} {
+		var labels []string
+		for _, tk := range (logTicks{}).Ticks(c.min, c.max) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != c.want {
+			t.Errorf("[%g, %g]: labels %q, want %q", c.min, c.max, got, c.want)
+		}
+	}
+}
