@@ -149,6 +149,11 @@ func runsNote(runs int) string {
 // below a pixel, so a note never hides a visible difference.
 const sameTol = 1e-6
 
+// nearTol is the distance, relative to the span of all the curves'
+// values, under which two curves that do not coincide are still hard to
+// tell apart (about two mark radii on a figure of the usual height).
+const nearTol = 0.03
+
 // maxSameNotes caps the notes sameNotes returns.
 const maxSameNotes = 6
 
@@ -158,8 +163,10 @@ const maxSameNotes = 6
 // each other: a, b", and curves that coincide only over a run of two or
 // more consecutive x values (of all the curves' x values) as "a, b
 // coincide for x from x0 to x1", with xsym naming x (the curves of one such
-// note are those linked by pairs coinciding over exactly that run). At
-// most maxSameNotes notes, the last one saying how many were left out.
+// note are those linked by pairs coinciding over exactly that run); and
+// curves that never drift apart by more than nearTol of the span as "hard
+// to tell apart: a, b lie within d of each other at every x". At most
+// maxSameNotes notes, the last one saying how many were left out.
 func sameNotes(ss []series, xsym string) []string {
 	ys := make([]map[float64]float64, len(ss))
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -286,6 +293,77 @@ func sameNotes(ss []series, xsym string) []string {
 				notes = append(notes, fmt.Sprintf("%s coincide for %s from %s to %s", strings.Join(m, ", "), xsym, num6(xs[r.a]), num6(xs[r.b])))
 			}
 		}
+	}
+	// Curves apart but close everywhere: within nearTol of the span at
+	// every common x, linked in groups; a curve stands for the curves on
+	// top of it.
+	span := hi - lo
+	near := func(i, j int) bool {
+		common := 0
+		for x, a := range ys[i] {
+			b, ok := ys[j][x]
+			if !ok {
+				continue
+			}
+			if math.Abs(a-b) > nearTol*span {
+				return false
+			}
+			common++
+		}
+		return common > 0
+	}
+	root := make([]int, len(ss))
+	for i := range root {
+		root[i] = i
+	}
+	find := func(i int) int {
+		for root[i] != i {
+			i = root[i]
+		}
+		return i
+	}
+	for i := range ss {
+		for j := i + 1; j < len(ss); j++ {
+			if group[i] == i && group[j] == j && span > 0 && near(i, j) {
+				if a, b := find(i), find(j); a != b {
+					root[max(a, b)] = min(a, b)
+				}
+			}
+		}
+	}
+	for r := range ss {
+		var members []int
+		for i := range ss {
+			if find(group[i]) == r && group[r] == r {
+				members = append(members, i)
+			}
+		}
+		reps := 0
+		for _, i := range members {
+			if group[i] == i {
+				reps++
+			}
+		}
+		if reps < 2 {
+			continue
+		}
+		spread := 0.0
+		var labels []string
+		for _, x := range xs {
+			l, h := math.Inf(1), math.Inf(-1)
+			for _, i := range members {
+				if y, ok := ys[i][x]; ok {
+					l, h = math.Min(l, y), math.Max(h, y)
+				}
+			}
+			if h > l {
+				spread = math.Max(spread, h-l)
+			}
+		}
+		for _, i := range members {
+			labels = append(labels, ss[i].label)
+		}
+		notes = append(notes, fmt.Sprintf("hard to tell apart: %s lie within %s of each other at every %s", strings.Join(labels, ", "), strconv.FormatFloat(spread, 'g', 2, 64), xsym))
 	}
 	if len(notes) > maxSameNotes {
 		n := len(notes) - (maxSameNotes - 1)

@@ -147,3 +147,30 @@ func TestLogTicksLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestSameNotesNear: curves that never coincide but stay within nearTol of
+// the axis span of each other (here 0.2 apart on a span of 20) are named
+// as hard to tell apart, with their largest distance; a curve on top of one
+// of them comes along; a curve 1 away is not.
+func TestSameNotesNear(t *testing.T) {
+	mk := func(label string, ys ...float64) series {
+		s := series{label: label}
+		for i, y := range ys {
+			s.pts.add(0.3+0.2*float64(i), y, 0)
+		}
+		return s
+	}
+	ss := []series{
+		mk("ξ = 36", 0, 0, 0),
+		mk("ξ = 39", 19.7, 19.8, 19.7),
+		mk("ξ = 40", 19.9, 19.9, 19.9),
+		mk("ξ = 41", 19.9, 19.9, 19.9),
+		mk("ξ = 42", 19.8, 19.7, 19.8),
+		mk("ξ = 43", 18.7, 18.7, 20),
+	}
+	got := strings.Join(sameNotes(ss, "α"), "\n")
+	want := "curves on top of each other: ξ = 40, ξ = 41\nhard to tell apart: ξ = 39, ξ = 40, ξ = 41, ξ = 42 lie within 0.2 of each other at every α"
+	if got != want {
+		t.Errorf("notes:\n%s\nwant:\n%s", got, want)
+	}
+}
