@@ -48,7 +48,9 @@ type Result struct {
 	// Utilisation[k] is busy slot-time / (Q_k · last processing end).
 	Utilisation []float64
 	MeanSamples float64
-	Events      uint64
+	// Events is the number of engine events processed: releases, arrivals
+	// at IPNs and ends of processing (state refreshes are not events).
+	Events uint64
 }
 
 // Metrics flattens a result into its policy metrics (PolicyMetrics; the
