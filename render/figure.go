@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"os"
@@ -134,49 +135,253 @@ func dataXs(ss []series) []float64 {
 	return xs
 }
 
-// coincident returns the groups (two or more labels) of series whose
-// means are equal at every x, up to a relative 1e-9: such curves are drawn
-// on top of each other, and the figure must say so.
-func coincident(ss []series) [][]string {
-	same := func(a, b series) bool {
-		if len(a.pts.XYs) == 0 || len(a.pts.XYs) != len(b.pts.XYs) {
+// runsNote says what a figure's whiskers are: the 95% CI over runs
+// replications, or, with one, that there is none.
+func runsNote(runs int) string {
+	if runs == 1 {
+		return "1 run: no confidence interval"
+	}
+	return fmt.Sprintf("%d runs, 95%% CI", runs)
+}
+
+// sameTol is the difference, relative to the span of all the curves'
+// values, under which two curves count as drawn on top of each other: far
+// below a pixel, so a note never hides a visible difference.
+const sameTol = 1e-6
+
+// nearTol is the distance, relative to the span of all the curves'
+// values, under which two curves that do not coincide are still hard to
+// tell apart (about two mark radii on a figure of the usual height).
+const nearTol = 0.03
+
+// maxSameNotes caps the notes sameNotes returns.
+const maxSameNotes = 6
+
+// sameNotes says which curves of ss lie on top of each other (closer than
+// sameTol of the span of their values), so that a figure can say so in
+// words: a group of curves that coincide at every x as "curves on top of
+// each other: a, b", and curves that coincide only over a run of two or
+// more consecutive x values (of all the curves' x values) as "a, b
+// coincide for x from x0 to x1", with xsym naming x (the curves of one such
+// note are those linked by pairs coinciding over exactly that run); and
+// curves that never drift apart by more than nearTol of the span as "hard
+// to tell apart: a, b lie within d of each other at every x". At most
+// maxSameNotes notes, the last one saying how many were left out.
+func sameNotes(ss []series, xsym string) []string {
+	ys := make([]map[float64]float64, len(ss))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, s := range ss {
+		ys[i] = make(map[float64]float64, len(s.pts.XYs))
+		for _, p := range s.pts.XYs {
+			if !math.IsNaN(p.Y) && !math.IsInf(p.Y, 0) {
+				ys[i][p.X] = p.Y
+				lo, hi = math.Min(lo, p.Y), math.Max(hi, p.Y)
+			}
+		}
+	}
+	tol := sameTol * math.Max(hi-lo, math.Max(math.Abs(lo), math.Abs(hi)))
+	xs := dataXs(ss)
+	// equal reports whether curves i and j are drawn at the same place at x.
+	equal := func(i, j int, x float64) bool {
+		a, okA := ys[i][x]
+		b, okB := ys[j][x]
+		return okA && okB && math.Abs(a-b) <= tol
+	}
+	whole := func(i, j int) bool {
+		if len(ys[i]) == 0 || len(ys[i]) != len(ys[j]) {
 			return false
 		}
-		for i, p := range a.pts.XYs {
-			q := b.pts.XYs[i]
-			if p.X != q.X || math.Abs(p.Y-q.Y) > 1e-9*math.Max(1, math.Abs(p.Y)) {
+		for x := range ys[i] {
+			if !equal(i, j, x) {
 				return false
 			}
 		}
 		return true
 	}
-	used := make([]bool, len(ss))
-	var groups [][]string
+	var notes []string
+	group := make([]int, len(ss)) // index of the first curve of i's group of identical curves
 	for i := range ss {
-		if used[i] {
+		group[i] = i
+		for j := 0; j < i; j++ {
+			if group[j] == j && whole(j, i) {
+				group[i] = j
+				break
+			}
+		}
+	}
+	for i := range ss {
+		if group[i] != i {
 			continue
 		}
 		g := []string{ss[i].label}
 		for j := i + 1; j < len(ss); j++ {
-			if !used[j] && same(ss[i], ss[j]) {
-				used[j] = true
+			if group[j] == i {
 				g = append(g, ss[j].label)
 			}
 		}
 		if len(g) > 1 {
-			groups = append(groups, g)
+			notes = append(notes, "curves on top of each other: "+strings.Join(g, ", "))
 		}
 	}
-	return groups
+	// Partial coincidences: the maximal runs of x over which two curves
+	// coincide; the pairs with the same run are joined into groups.
+	type run struct{ a, b int } // indices into xs
+	var runs []run
+	pairs := map[run][][2]int{}
+	for i := range ss {
+		for j := i + 1; j < len(ss); j++ {
+			if group[i] != i || group[j] != j {
+				continue // a member of a group of identical curves: said above
+			}
+			for a := 0; a < len(xs); {
+				if !equal(i, j, xs[a]) {
+					a++
+					continue
+				}
+				b := a
+				for b+1 < len(xs) && equal(i, j, xs[b+1]) {
+					b++
+				}
+				if r := (run{a, b}); b > a {
+					if pairs[r] == nil {
+						runs = append(runs, r)
+					}
+					pairs[r] = append(pairs[r], [2]int{i, j})
+				}
+				a = b + 1
+			}
+		}
+	}
+	slices.SortFunc(runs, func(p, q run) int {
+		if p.a != q.a {
+			return p.a - q.a
+		}
+		return p.b - q.b
+	})
+	for _, r := range runs {
+		root := make([]int, len(ss))
+		for i := range root {
+			root[i] = i
+		}
+		find := func(i int) int {
+			for root[i] != i {
+				i = root[i]
+			}
+			return i
+		}
+		involved := make([]bool, len(ss))
+		for _, pr := range pairs[r] {
+			involved[pr[0]], involved[pr[1]] = true, true
+			if a, b := find(pr[0]), find(pr[1]); a != b {
+				root[max(a, b)] = min(a, b)
+			}
+		}
+		members := map[int][]string{}
+		var order []int
+		for i := range ss {
+			if !involved[i] {
+				continue
+			}
+			g := find(i)
+			if members[g] == nil {
+				order = append(order, g)
+			}
+			members[g] = append(members[g], ss[i].label)
+		}
+		for _, g := range order {
+			if m := members[g]; len(m) > 1 {
+				notes = append(notes, fmt.Sprintf("%s coincide for %s from %s to %s", strings.Join(m, ", "), xsym, num6(xs[r.a]), num6(xs[r.b])))
+			}
+		}
+	}
+	// Curves apart but close everywhere: within nearTol of the span at
+	// every common x, linked in groups; a curve stands for the curves on
+	// top of it.
+	span := hi - lo
+	near := func(i, j int) bool {
+		common := 0
+		for x, a := range ys[i] {
+			b, ok := ys[j][x]
+			if !ok {
+				continue
+			}
+			if math.Abs(a-b) > nearTol*span {
+				return false
+			}
+			common++
+		}
+		return common > 0
+	}
+	root := make([]int, len(ss))
+	for i := range root {
+		root[i] = i
+	}
+	find := func(i int) int {
+		for root[i] != i {
+			i = root[i]
+		}
+		return i
+	}
+	for i := range ss {
+		for j := i + 1; j < len(ss); j++ {
+			if group[i] == i && group[j] == j && span > 0 && near(i, j) {
+				if a, b := find(i), find(j); a != b {
+					root[max(a, b)] = min(a, b)
+				}
+			}
+		}
+	}
+	for r := range ss {
+		var members []int
+		for i := range ss {
+			if find(group[i]) == r && group[r] == r {
+				members = append(members, i)
+			}
+		}
+		reps := 0
+		for _, i := range members {
+			if group[i] == i {
+				reps++
+			}
+		}
+		if reps < 2 {
+			continue
+		}
+		spread := 0.0
+		var labels []string
+		for _, x := range xs {
+			l, h := math.Inf(1), math.Inf(-1)
+			for _, i := range members {
+				if y, ok := ys[i][x]; ok {
+					l, h = math.Min(l, y), math.Max(h, y)
+				}
+			}
+			if h > l {
+				spread = math.Max(spread, h-l)
+			}
+		}
+		for _, i := range members {
+			labels = append(labels, ss[i].label)
+		}
+		notes = append(notes, fmt.Sprintf("hard to tell apart: %s lie within %s of each other at every %s", strings.Join(labels, ", "), strconv.FormatFloat(spread, 'g', 2, 64), xsym))
+	}
+	if len(notes) > maxSameNotes {
+		n := len(notes) - (maxSameNotes - 1)
+		notes = append(notes[:maxSameNotes-1], fmt.Sprintf("(and %d more ranges where two curves coincide)", n))
+	}
+	return notes
 }
+
+// num6 formats a tick or axis value with up to 6 significant digits.
+func num6(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // addErrorLines draws every series as a line with point marks and CI
 // whiskers, series i in gonum's i-th colour, shape and dash pattern,
 // shifted by a small per-series x offset so that coincident curves stay
 // visible, and names it in the legend. An empty series is skipped but
 // keeps its colour slot, so a policy has the same colour in every figure
-// of a run. It returns one note per group of identical curves.
-func addErrorLines(p *plot.Plot, ss []series) ([]string, error) {
+// of a run. It returns the notes of sameNotes (xsym names the x axis).
+func addErrorLines(p *plot.Plot, ss []series, xsym string) ([]string, error) {
 	spacing := minSpacing(ss)
 	for i, s := range ss {
 		if len(s.pts.XYs) == 0 {
@@ -198,32 +403,87 @@ func addErrorLines(p *plot.Plot, ss []series) ([]string, error) {
 		p.Add(line, marks, newWhiskers(shifted, c))
 		p.Legend.Add(s.label, line, marks)
 	}
-	var notes []string
-	for _, g := range coincident(ss) {
-		notes = append(notes, "identical curves: "+strings.Join(g, ", "))
-	}
-	return notes, nil
+	return sameNotes(ss, xsym), nil
 }
 
-// valueTicks mark exactly the given x values (the swept ones), labelled
-// when at most ten, else every k-th so that labels do not collide.
+// valueTicks mark exactly the given x values (the swept ones), all
+// labelled when at most ten. Between 11 and maxValueTicks evenly spaced
+// values, each is a tick and the labelled ones are the multiples of a
+// round step (1, 2, 2.5 or 5 × 10^n) giving at most ten labels; otherwise
+// every k-th. More values than maxValueTicks would be a comb, so such a
+// dense sweep gets preciseTicks instead.
 type valueTicks []float64
+
+// maxValueTicks is the most swept values valueTicks marks one by one.
+const maxValueTicks = 30
 
 // Ticks implements plot.Ticker.
 func (v valueTicks) Ticks(min, max float64) []plot.Tick {
-	step := (len(v) + 9) / 10
+	if len(v) > maxValueTicks {
+		return preciseTicks{}.Ticks(min, max)
+	}
+	label := func(i int, x float64) bool { return true }
+	if len(v) > 10 {
+		step := (len(v) + 9) / 10
+		label = func(i int, x float64) bool { return i%step == 0 }
+		if d, ok := roundStep(v); ok {
+			label = func(i int, x float64) bool {
+				q := x / d
+				return math.Abs(q-math.Round(q)) <= 1e-9*math.Max(1, math.Abs(q))
+			}
+		}
+	}
 	var ts []plot.Tick
 	for i, x := range v {
 		if x < min || x > max {
 			continue
 		}
 		t := plot.Tick{Value: x}
-		if i%step == 0 {
-			t.Label = strconv.FormatFloat(x, 'g', 6, 64)
+		if label(i, x) {
+			t.Label = num6(x)
 		}
 		ts = append(ts, t)
 	}
 	return ts
+}
+
+// roundStep is, for evenly spaced sorted values v, the smallest multiple
+// k·h of their spacing h that is a round number (1, 2, 2.5 or 5 × 10^n)
+// and labels at most ten and at least two of them; ok is false when v is
+// not evenly spaced or there is none.
+func roundStep(v []float64) (float64, bool) {
+	h := v[1] - v[0]
+	for i := 2; i < len(v); i++ {
+		if math.Abs(v[i]-v[i-1]-h) > 1e-9*math.Max(1, math.Abs(h)) {
+			return 0, false
+		}
+	}
+	if !(h > 0) {
+		return 0, false
+	}
+	for k := 1; k < len(v); k++ {
+		d := float64(k) * h
+		e := math.Pow(10, math.Floor(math.Log10(d)))
+		m := d / e
+		round := false
+		for _, r := range []float64{1, 2, 2.5, 5, 10} {
+			round = round || math.Abs(m-r) <= 1e-9*r
+		}
+		if !round {
+			continue
+		}
+		n := 0
+		for _, x := range v {
+			q := x / d
+			if math.Abs(q-math.Round(q)) <= 1e-9*math.Max(1, math.Abs(q)) {
+				n++
+			}
+		}
+		if n <= 10 && n >= 2 {
+			return d, true
+		}
+	}
+	return 0, false
 }
 
 // padRange widens an axis by frac of its span on both sides (or by frac of
@@ -237,16 +497,20 @@ func padRange(a *plot.Axis, frac float64) {
 	a.Max += frac * span
 }
 
-// logTicks are plot.LogTicks with more labels when a range covers less
-// than two labelled powers of ten: then 2× and 5× every decade are
-// labelled too, and if that still leaves fewer than two labels, every
-// integer multiple; a log axis is never left without tick labels.
+// logTicks are plot.LogTicks with more labels when a range shows fewer
+// than minLogLabels labelled powers of ten: then 2× and 5× every decade
+// are labelled too, then every integer multiple, and on a range narrower
+// than that preciseTicks' evenly spaced values (placed by the log scale);
+// a log axis never shows fewer than minLogLabels labels.
 type logTicks struct{}
+
+// minLogLabels is the fewest labels logTicks shows.
+const minLogLabels = 3
 
 // Ticks implements plot.Ticker.
 func (logTicks) Ticks(min, max float64) []plot.Tick {
 	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
-	if labelled(ts) >= 2 {
+	if labelled(ts, min, max) >= minLogLabels {
 		return ts
 	}
 	for _, mults := range [][]float64{{1, 2, 5}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
@@ -258,25 +522,25 @@ func (logTicks) Ticks(min, max float64) []plot.Tick {
 					continue
 				}
 				t := plot.Tick{Value: v}
-				for _, lm := range mults {
-					if m == lm {
-						t.Label = strconv.FormatFloat(v, 'g', 6, 64)
-					}
+				if slices.Contains(mults, m) {
+					t.Label = num6(v)
 				}
 				out = append(out, t)
 			}
 		}
-		if labelled(out) >= 2 {
+		if labelled(out, min, max) >= minLogLabels {
 			return out
 		}
 	}
-	return ts
+	return preciseTicks{}.Ticks(min, max)
 }
 
-func labelled(ts []plot.Tick) int {
+// labelled counts the labelled ticks of ts inside [min, max], the ones an
+// axis of that range shows.
+func labelled(ts []plot.Tick, min, max float64) int {
 	n := 0
 	for _, t := range ts {
-		if t.Label != "" {
+		if t.Label != "" && t.Value >= min && t.Value <= max {
 			n++
 		}
 	}
@@ -292,7 +556,7 @@ func (preciseTicks) Ticks(min, max float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(min, max)
 	for i := range ts {
 		if ts[i].Label != "" {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 6, 64)
+			ts[i].Label = num6(ts[i].Value)
 		}
 	}
 	return ts
@@ -309,6 +573,7 @@ func save(p *plot.Plot, w, h vg.Length, path string, notes []string) (err error)
 	}
 	c := draw.New(fc)
 	leg := p.Legend
+	leg.Padding = max(leg.Padding, vg.Points(2)) // room for descenders such as ξ
 	p.Legend = plot.NewLegend()
 	defer func() { p.Legend = leg }()
 	noteSty := leg.TextStyle
@@ -317,9 +582,17 @@ func save(p *plot.Plot, w, h vg.Length, path string, notes []string) (err error)
 	if len(notes) > 0 {
 		colW = max(colW, w/5)
 	}
+	pad := vg.Points(8)
 	if colW > 0 {
-		pad := vg.Points(8)
 		colW += 2 * pad
+	}
+	// The title is centred over the axes: wrap it to their width.
+	if lines := wrap(p.Title.TextStyle, p.Title.Text, w-colW-2*pad); len(lines) > 1 {
+		title := p.Title.Text
+		p.Title.Text = strings.Join(lines, "\n")
+		defer func() { p.Title.Text = title }()
+	}
+	if colW > 0 {
 		top := vg.Length(0)
 		if p.Title.Text != "" {
 			top = p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y + p.Title.Padding

@@ -7,9 +7,11 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/streamopt/streamopt/models/multistage"
@@ -72,13 +74,32 @@ func mpsSegments(pts []multistage.Point, k int, value func(multistage.Point) flo
 	return feasible, infeasible
 }
 
-func mpsCurves(p *plot.Plot, pts []multistage.Point, names []string, value func(multistage.Point, int) float64, withOptimum bool) error {
+// mpsMarkEvery is about how many marks a curve of an MPS sweep gets.
+const mpsMarkEvery = 12
+
+// mpsCurves draws the optimum (when withOptimum: black, no marks) and
+// every policy's value against N: solid where the policy is feasible,
+// dashed where it is not, each policy in its colour with its own mark
+// shape at every step-th point, staggered between policies so that curves
+// on top of each other still show every policy's marks. It returns the
+// notes of sameNotes on the drawn curves.
+func mpsCurves(p *plot.Plot, pts []multistage.Point, names []string, value func(multistage.Point, int) float64, withOptimum bool) ([]string, error) {
+	var ss []series // the drawn curves, for the notes
+	curve := func(label string, k int) series {
+		s := series{label: label}
+		for _, pt := range pts {
+			if y := value(pt, k); !math.IsNaN(y) {
+				s.pts.add(pt.N, y, 0)
+			}
+		}
+		return s
+	}
 	if withOptimum {
 		feas, _ := mpsSegments(pts, -1, func(pt multistage.Point) float64 { return value(pt, -1) })
 		for s, xy := range feas {
 			l, err := plotter.NewLine(xy)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			l.Color = color.Black
 			l.Width = vg.Points(2)
@@ -87,96 +108,105 @@ func mpsCurves(p *plot.Plot, pts []multistage.Point, names []string, value func(
 				p.Legend.Add("optimum RRS(N)", l)
 			}
 		}
+		ss = append(ss, curve("optimum", -1))
 	}
+	step := max(1, (len(pts)+mpsMarkEvery-1)/mpsMarkEvery)
 	for k, name := range names {
-		feas, infeas := mpsSegments(pts, k, func(pt multistage.Point) float64 { return value(pt, k) })
-		for s, xy := range feas {
-			l, err := plotter.NewLine(xy)
-			if err != nil {
-				return err
-			}
-			l.Color = mpsColor(k)
-			l.Width = vg.Points(1.2)
-			p.Add(l)
-			if s == 0 {
-				p.Legend.Add(name, l)
+		c := curve(name, k)
+		ss = append(ss, c)
+		var marked plotter.XYs
+		for j, xy := range c.pts.XYs {
+			if j%step == (k*step/len(names))%step {
+				marked = append(marked, xy)
 			}
 		}
-		for s, xy := range infeas {
-			l, err := plotter.NewLine(xy)
-			if err != nil {
-				return err
-			}
-			l.Color = mpsColor(k)
-			l.Width = vg.Points(1.2)
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			p.Add(l)
-			if s == 0 {
-				p.Legend.Add(name+" (infeasible: pseudo-profit)", l)
+		marks, err := plotter.NewScatter(marked)
+		if err != nil {
+			return nil, err
+		}
+		marks.Color, marks.Shape, marks.Radius = mpsColor(k), plotutil.Shape(k), vg.Points(3)
+		p.Add(marks)
+		feas, infeas := mpsSegments(pts, k, func(pt multistage.Point) float64 { return value(pt, k) })
+		for _, part := range []struct {
+			xys    []plotter.XYs
+			dashes []vg.Length
+			label  string
+		}{{feas, nil, name}, {infeas, []vg.Length{vg.Points(5), vg.Points(3)}, name + " (infeasible: pseudo-profit)"}} {
+			for s, xy := range part.xys {
+				l, err := plotter.NewLine(xy)
+				if err != nil {
+					return nil, err
+				}
+				l.Color = mpsColor(k)
+				l.Width = vg.Points(1.2)
+				l.Dashes = part.dashes
+				p.Add(l)
+				if s == 0 {
+					p.Legend.Add(part.label, l, marks)
+				}
 			}
 		}
 	}
-	return nil
+	return sameNotes(ss, "N"), nil
+}
+
+// mpsLineChart draws one MPS sweep figure against N, with the legend and
+// the notes on curves drawn on top of each other to the right of the axes.
+func mpsLineChart(path, title, ylabel string, pts []multistage.Point, names []string, value func(multistage.Point, int) float64, withOptimum bool) error {
+	if err := checkMPSNames(pts, names); err != nil {
+		return err
+	}
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "users N"
+	p.Y.Label.Text = ylabel
+	p.Add(plotter.NewGrid())
+	notes, err := mpsCurves(p, pts, names, value, withOptimum)
+	if err != nil {
+		return err
+	}
+	xs := make([]float64, len(pts))
+	for i, pt := range pts {
+		xs[i] = pt.N
+	}
+	p.X.Tick.Marker = valueTicks(xs)
+	padRange(&p.X, 0.02)
+	padRange(&p.Y, 0.05)
+	p.Y.Tick.Marker = preciseTicks{}
+	return save(p, 8*vg.Inch, 5*vg.Inch, path, notes)
 }
 
 // MPSProfit writes the paper's Fig. 2/3: profit against N for the optimum
 // and every policy, dashed where a policy is infeasible. The file type
 // follows the extension (.png, .svg, .pdf).
 func MPSProfit(path string, pts []multistage.Point, names []string) error {
-	if err := checkMPSNames(pts, names); err != nil {
-		return err
-	}
-	p := plot.New()
-	p.Title.Text = "Profit against the number of users"
-	p.X.Label.Text = "users N"
-	p.Y.Label.Text = "profit"
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.Add(plotter.NewGrid())
-	err := mpsCurves(p, pts, names, func(pt multistage.Point, k int) float64 {
+	return mpsLineChart(path, "Profit against the number of users", "profit", pts, names, func(pt multistage.Point, k int) float64 {
 		if k < 0 {
 			return pt.Optimum
 		}
 		return pt.Policies[k].Profit
 	}, true)
-	if err != nil {
-		return err
-	}
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
 
 // MPSGap writes the gap Opt(N) − Profit(N) of every policy against N
 // (the differences of Fig. 2/3 are small against the profit itself).
 func MPSGap(path string, pts []multistage.Point, names []string) error {
-	if err := checkMPSNames(pts, names); err != nil {
-		return err
-	}
-	p := plot.New()
-	p.Title.Text = "Gap to the optimum against the number of users"
-	p.X.Label.Text = "users N"
-	p.Y.Label.Text = "Opt(N) − profit(N)"
-	p.Legend.Left = true
-	p.Add(plotter.NewGrid())
-	err := mpsCurves(p, pts, names, func(pt multistage.Point, k int) float64 {
+	return mpsLineChart(path, "Gap to the optimum against the number of users", "Opt(N) − profit(N)", pts, names, func(pt multistage.Point, k int) float64 {
 		return pt.Optimum - pt.Policies[k].Profit
 	}, false)
-	if err != nil {
-		return err
-	}
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
 }
 
 // MPSGapBars writes the paper's Fig. 4: grouped bars of the mean gap of
-// every policy on each interval. A policy infeasible somewhere in an
-// interval gets no bar there (its label says so).
+// every policy on each interval of N. A policy infeasible somewhere in an
+// interval gets no bar there, and a note beside the legend says where.
 func MPSGapBars(path string, pts []multistage.Point, names []string, intervals [][2]float64) error {
 	if err := checkMPSNames(pts, names); err != nil {
 		return err
 	}
 	p := plot.New()
-	p.Title.Text = "Mean gap to the optimum"
+	p.Title.Text = "Mean gap to the optimum per range of users"
+	p.X.Label.Text = "range of users N"
 	p.Y.Label.Text = "mean of Opt(N) − profit(N)"
-	p.Legend.Top = true
 	grid := plotter.NewGrid()
 	grid.Vertical.Color = nil // the x axis is nominal
 	p.Add(grid)
@@ -185,17 +215,16 @@ func MPSGapBars(path string, pts []multistage.Point, names []string, intervals [
 	for r, iv := range intervals {
 		labels[r] = fmt.Sprintf("[%g, %g]", iv[0], iv[1])
 	}
-	tallest := 0.0
+	var notes []string
 	for k, name := range names {
 		vals := make(plotter.Values, len(intervals))
-		missing := false
+		var missing []string
 		for r, iv := range intervals {
 			g := multistage.Gaps(pts, k, iv[0], iv[1])
 			if g.Feasible == g.Points && !math.IsNaN(g.Mean) {
 				vals[r] = g.Mean
-				tallest = math.Max(tallest, g.Mean)
 			} else {
-				missing = true
+				missing = append(missing, labels[r])
 			}
 		}
 		b, err := plotter.NewBarChart(vals, w)
@@ -206,17 +235,17 @@ func MPSGapBars(path string, pts []multistage.Point, names []string, intervals [
 		b.LineStyle.Width = 0
 		b.Offset = w * vg.Length(float64(k)-float64(len(names)-1)/2)
 		p.Add(b)
-		label := name
-		if missing {
-			label += " (infeasible in some intervals: no bar)"
+		p.Legend.Add(name, b)
+		if len(missing) > 0 {
+			notes = append(notes, fmt.Sprintf("no %s bar in %s: infeasible at some N there", name, strings.Join(missing, ", ")))
 		}
-		p.Legend.Add(label, b)
 	}
 	p.NominalX(labels...)
-	// Headroom above the tallest bar keeps the legend (top right) clear of it.
+	p.X.Min, p.X.Max = -0.5, float64(len(intervals))-0.5
 	p.Y.Min = 0
-	p.Y.Max = math.Max(p.Y.Max, 1.35*tallest)
-	return p.Save(8*vg.Inch, 5*vg.Inch, path)
+	p.Y.Max *= 1.05
+	p.Y.Tick.Marker = preciseTicks{}
+	return save(p, 8*vg.Inch, 5*vg.Inch, path, notes)
 }
 
 // MPSCSV writes an MPS sweep in wide form: one row per N with the optimum

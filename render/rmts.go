@@ -67,8 +67,8 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 			ss = append(ss, s)
 		}
 		path := filepath.Join(dir, f.name)
-		title := fmt.Sprintf("%s against arrival rate (α = %g, %d runs, 95%% CI)", f.ylabel, alpha, r.Runs)
-		if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", f.ylabel, ss, r.Rates); err != nil {
+		title := fmt.Sprintf("%s against arrival rate (α = %g, %s)", f.ylabel, alpha, runsNote(r.Runs))
+		if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", "ξ", f.ylabel, ss, r.Rates); err != nil {
 			return files, err
 		}
 		files = append(files, path)
@@ -98,8 +98,8 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 			ss = append(ss, s)
 		}
 		path := filepath.Join(dir, f.name)
-		title := fmt.Sprintf("RMTS: %s against α (%d runs, 95%% CI)", f.ylabel, r.Runs)
-		if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", f.ylabel, ss, r.Alphas); err != nil {
+		title := fmt.Sprintf("RMTS: %s against α (%s)", f.ylabel, runsNote(r.Runs))
+		if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", "α", f.ylabel, ss, r.Alphas); err != nil {
 			return files, err
 		}
 		files = append(files, path)
@@ -107,14 +107,14 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 	return files, nil
 }
 
-// rmtsLineChart draws ss against x with ticks at the swept values xs and
-// the legend to the right of the axes.
-func rmtsLineChart(path, title, xlabel, ylabel string, ss []series, xs []float64) error {
+// rmtsLineChart draws ss against x (xsym in notes) with ticks at the
+// swept values xs and the legend to the right of the axes.
+func rmtsLineChart(path, title, xlabel, xsym, ylabel string, ss []series, xs []float64) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
-	notes, err := addErrorLines(p, ss)
+	notes, err := addErrorLines(p, ss, xsym)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,16 @@ func ci(st sim.Stat, prec int) string {
 	return mean + " ± " + strconv.FormatFloat(st.HalfWidth, 'f', prec, 64)
 }
 
+// ciNote is what a table's heading says of its cells, given the number of
+// replications they come from: mean ± 95% CI half-width for several; for
+// one, that there is no interval (ci then marks each cell "(n=1)").
+func ciNote(runs int) string {
+	if runs == 1 {
+		return "(one run: means only, no confidence interval)"
+	}
+	return "(mean ± 95% CI)"
+}
+
 // Stat is one replicated metric in JSON output: mean, half-width of the
 // 95% confidence interval, and the number of replications.
 type Stat struct {

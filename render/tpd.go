@@ -71,7 +71,7 @@ func TPDFigures(dir string, results []*tpd.ExperimentResult) ([]string, error) {
 					name = fmt.Sprintf("fig%02d_%s_%s.png", fm.fig[1], fm.key, mode)
 				}
 				path := filepath.Join(dir, name)
-				if err := tpdBarChart(path, fmt.Sprintf("%s mode: %s", mode, fm.label), fm.label, r, fm.key); err != nil {
+				if err := tpdBarChart(path, fmt.Sprintf("%s mode: %s (%s)", mode, fm.label, runsNote(r.Done)), fm.label, r, fm.key); err != nil {
 					return files, err
 				}
 				files = append(files, path)
@@ -86,7 +86,7 @@ func TPDFigures(dir string, results []*tpd.ExperimentResult) ([]string, error) {
 		sort.SliceStable(rs, func(i, j int) bool { return rs[i].Load < rs[j].Load })
 		for _, fm := range tpdSweepFigures {
 			path := filepath.Join(dir, fmt.Sprintf("sweep_%s_%s.png", mode, fm.key))
-			if err := tpdSweepChart(path, fmt.Sprintf("%s: %s against load", mode, fm.label), fm.label, rs, fm.key); err != nil {
+			if err := tpdSweepChart(path, fmt.Sprintf("%s: %s against load (%s)", mode, fm.label, runsNote(rs[0].Done)), fm.label, rs, fm.key); err != nil {
 				return files, err
 			}
 			files = append(files, path)
@@ -116,7 +116,17 @@ func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key tpd.Me
 	p.Add(bars, newWhiskers(pts, color.Black))
 	p.NominalX(names...)
 	p.X.Label.Text = "policy (bar: mean, whisker: 95% CI)"
-	p.Y.Min = math.Min(p.Y.Min, 0)
+	if r.Done == 1 {
+		p.X.Label.Text = "policy (bar: the one run's value)"
+	}
+	// Half a category of room on either side, so no bar touches the frame.
+	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
+	// Room above the tallest whisker; none below 0 unless a whisker goes there.
+	low := math.Min(p.Y.Min, 0)
+	padRange(&p.Y, 0.05)
+	if low == 0 {
+		p.Y.Min = 0
+	}
 	p.Y.Tick.Marker = preciseTicks{}
 	return save(p, 5*vg.Inch, 3.5*vg.Inch, path, nil)
 }
@@ -141,7 +151,7 @@ func tpdSweepChart(path, title, ylabel string, rs []*tpd.ExperimentResult, key t
 		}
 		ss = append(ss, s)
 	}
-	notes, err := addErrorLines(p, ss)
+	notes, err := addErrorLines(p, ss, "ρ")
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need (Debian packages for the native backends, Go
 # modules and staticcheck through the proxy), then runs every check: gofmt,
-# go vet and staticcheck, the pure-Go tests, and the packages with native
-# backends again with -tags clp,lpsolve. Every group runs even when an
+# go vet and staticcheck, the pure-Go tests, the packages with native
+# backends again with -tags clp,lpsolve, and whether the quick committed
+# results under benchmarks/ are what the code writes now. Every group runs even when an
 # earlier one fails; the script ends with what ran, what was skipped and
 # why, and exits non-zero if any group failed.
 #
@@ -115,6 +116,12 @@ if python3 -c 'import yaml' 2>/dev/null; then
 else
 	groups+=("$(printf '%-28s %s' "k8s manifests" "skipped: python3 with PyYAML not found (Debian python3-yaml; installed when STREAMOPT_SLURM_TEST=1)")")
 fi
+
+# The committed results that take seconds must be what the code writes now
+# (scripts/regen-results.sh regenerates them; the long sweeps are checked
+# with scripts/regen-results.sh --check, not here).
+scripts/regen-results.sh --check --quick
+record "committed results (quick)" $?
 
 echo
 echo "== scripts/test.sh: what ran =="

@@ -84,3 +84,35 @@ func BenchmarkLagrangeHeavy(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSimulateStable simulates the campus "stable" mode (10 000
+// sub-tasks at 0.7 sub-tasks/s, an almost idle system) with TPD at
+// Δ_info = 0.1 s, with the lazy refresh of Simulate and with the periodic
+// reference (one engine event per refresh instant), and with exact state;
+// it reports sub-tasks per second: the cost of the state refresh next to
+// the dispatches.
+func BenchmarkSimulateStable(b *testing.B) {
+	s := loadCampus(b)
+	tasks, err := s.Trace(s.Modes["stable"], sim.Stream(1, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		info float64
+		mode refreshMode
+	}{{"info=0.1/lazy", 0.1, lazyRefresh}, {"info=0.1/periodic", 0.1, periodicRefresh}, {"exact", 0, lazyRefresh}} {
+		b.Run(c.name, func(b *testing.B) {
+			var events uint64
+			for i := 0; i < b.N; i++ {
+				r, err := simulate(context.Background(), s, tasks, Config{Policy: TPD, Discipline: TPD.DefaultDiscipline(), InfoInterval: c.info}, sim.Stream(1, i), c.mode)
+				if err != nil {
+					b.Fatal(err)
+				}
+				events += r.Events
+			}
+			b.ReportMetric(float64(events)/float64(b.N), "events/op")
+			b.ReportMetric(float64(b.N*len(tasks))/b.Elapsed().Seconds(), "subtasks/s")
+		})
+	}
+}

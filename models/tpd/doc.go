@@ -39,6 +39,13 @@
 //
 // The simulation runs on package sim's event engine. Event order at equal
 // times: slot releases, arrivals at IPNs, the state refresh, new sub-tasks.
+// The refresh instants are t_0 = 0, t_{j+1} = t_j + Δ_info up to the last
+// release, but they are not engine events: IPN k's snapshot for instant t_j
+// is taken when first needed after t_j — when a dispatch reads it, or just
+// before an event changes k's state — and k's state has not changed since
+// t_j, so it is the snapshot a refresh at t_j would have taken, bit for bit.
+// The cost then follows the dispatches, not Δ_info (in an almost idle
+// system most refresh instants see no dispatch at all).
 //
 // # Offline side
 //

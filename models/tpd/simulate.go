@@ -48,7 +48,9 @@ type Result struct {
 	// Utilisation[k] is busy slot-time / (Q_k · last processing end).
 	Utilisation []float64
 	MeanSamples float64
-	Events      uint64
+	// Events is the number of engine events processed: releases, arrivals
+	// at IPNs and ends of processing (state refreshes are not events).
+	Events uint64
 }
 
 // Metrics flattens a result into its policy metrics (PolicyMetrics; the
@@ -108,6 +110,36 @@ const (
 // the simulation stops within a few thousand events with an error that
 // wraps ctx.Err().
 func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *rand.Rand) (*Result, error) {
+	return simulate(ctx, s, tasks, cfg, rng, lazyRefresh)
+}
+
+// refreshMode says how a Δ_info > 0 simulation keeps its state snapshots.
+type refreshMode int
+
+const (
+	// lazyRefresh takes IPN k's snapshot when it is first needed after a
+	// refresh instant: when a dispatch reads it, or just before an event
+	// changes k's state. Since k's state has not changed since that
+	// instant, the snapshot is the one the periodic refresh took there.
+	lazyRefresh refreshMode = iota
+	// periodicRefresh runs one engine event per refresh instant that
+	// copies every IPN's state: the reference lazyRefresh must equal.
+	periodicRefresh
+)
+
+// maxRefreshes caps the refresh instants of one simulation: passing one
+// costs a floating-point addition, so 1e9 of them take about a second
+// (and the periodic reference an engine event each, minutes). A Δ_info too
+// small for the trace's horizon would otherwise also stall t_j + Δ_info at
+// t_j.
+const maxRefreshes = 1e9
+
+// Refresh instants: t_0 = 0 and t_{j+1} = t_j + Δ_info (accumulated in
+// floating point, as the engine's After does) while t_{j+1} does not pass
+// the last release. An instant t_j comes after the state events (free
+// slots, arrivals) at t_j and before the dispatches at t_j.
+
+func simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *rand.Rand, mode refreshMode) (*Result, error) {
 	if s == nil {
 		return nil, inputErr("nil scenario")
 	}
@@ -134,6 +166,9 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 		info = cfg.InfoInterval
 	}
 	K, M := s.K(), len(tasks)
+	if M > 0 && info > 0 && tasks[M-1].Release/info > maxRefreshes {
+		return nil, inputErr("info_interval: %g s gives %.3g state refreshes over the %g s trace, over the cap of %g", info, tasks[M-1].Release/info, tasks[M-1].Release, float64(maxRefreshes))
+	}
 	e := sim.NewEngine()
 	out := make([]Outcome, M)
 	// Per-task data of the IPN the task was sent to, for the queue rules.
@@ -162,6 +197,10 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 			ipns[k].queue = &simpleQueue{idxHeap{less: func(i, j int) bool { return seq[i] < seq[j] }}}
 		}
 	}
+	current := func(k int, at float64) snapshot {
+		st := &ipns[k]
+		return snapshot{at: at, queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
+	}
 	snap := make([]snapshot, K)
 	// Own dispatches since the last snapshot, per IPN (used with CountOwn).
 	ownCount := make([]int, K)
@@ -171,15 +210,46 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 			ownCount[k], ownWork[k] = 0, 0
 		}
 		for k := range ipns {
-			st := &ipns[k]
-			snap[k] = snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
+			snap[k] = current(k, e.Now())
+		}
+	}
+	// Lazy refresh: the last refresh instant passed (index tick, time
+	// tickAt), the next one (tickNext, if hasNext), and which instant each
+	// IPN's snapshot and own counts belong to.
+	lazy := info > 0 && mode == lazyRefresh
+	last := 0.0
+	if M > 0 {
+		last = tasks[M-1].Release
+	}
+	tick, tickAt, tickNext, hasNext := -1, 0.0, 0.0, lazy && M > 0
+	snapTick := make([]int, K)
+	for k := range snapTick {
+		snapTick[k] = -1
+	}
+	// advance passes the refresh instants that come before an event of
+	// priority prio at the current time.
+	advance := func(prio int) {
+		now := e.Now()
+		for hasNext && (tickNext < now || (tickNext == now && prio > prioRefresh)) {
+			tick, tickAt = tick+1, tickNext
+			tickNext = tickAt + info
+			hasNext = tickNext <= last
+		}
+	}
+	// sync brings IPN k's snapshot to the last instant passed; call it
+	// after advance and before k's state changes or is read.
+	sync := func(k int) {
+		if lazy && snapTick[k] != tick {
+			snap[k] = current(k, tickAt)
+			ownCount[k], ownWork[k] = 0, 0
+			snapTick[k] = tick
 		}
 	}
 	view := func(k int) snapshot {
 		if info == 0 {
-			st := &ipns[k]
-			return snapshot{at: e.Now(), queued: st.queued, work: st.work, running: st.running, used: s.Slots[k] - st.free, sumEnd: st.sumEnd}
+			return current(k, e.Now())
 		}
+		sync(k)
 		v := snap[k]
 		if s.CountOwn {
 			v.queued += ownCount[k]
@@ -208,6 +278,8 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 			st.sumEnd += o.Finish
 			st.busy += float64(tasks[i].Demand) * ptime[i]
 			e.Schedule(o.Finish, prioFinish, func() {
+				advance(prioFinish)
+				sync(k)
 				st.free += tasks[i].Demand
 				st.running--
 				st.sumEnd -= o.Finish
@@ -273,10 +345,12 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 
 	var generate func(i int)
 	generate = func(i int) {
+		advance(prioGenerate)
 		k, d := dispatch(i)
 		t := tasks[i]
 		o := &out[i]
 		o.IPN, o.Samples = k, d
+		sync(k)
 		ownCount[k]++
 		ownWork[k] += tasks[i].Frames
 		o.Routing = s.In[t.Source][k] + s.Out[t.Source][k]
@@ -284,6 +358,8 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 		delta[i] = t.Deadline - s.Out[t.Source][k]
 		arrive := t.Release + s.In[t.Source][k]
 		e.Schedule(arrive, prioArrive, func() {
+			advance(prioArrive)
+			sync(k)
 			st := &ipns[k]
 			seq[i] = st.arrivals
 			st.arrivals++
@@ -299,16 +375,15 @@ func Simulate(ctx context.Context, s *Scenario, tasks []Task, cfg Config, rng *r
 	if M > 0 {
 		e.Schedule(tasks[0].Release, prioGenerate, func() { generate(0) })
 	}
-	if info > 0 && M > 0 {
-		last := tasks[M-1].Release
-		var tick func()
-		tick = func() {
+	if info > 0 && M > 0 && mode == periodicRefresh {
+		var periodic func()
+		periodic = func() {
 			refresh()
 			if e.Now()+info <= last {
-				e.After(info, prioRefresh, tick)
+				e.After(info, prioRefresh, periodic)
 			}
 		}
-		e.Schedule(0, prioRefresh, tick)
+		e.Schedule(0, prioRefresh, periodic)
 	}
 	if err := e.RunContext(ctx, math.Inf(1)); err != nil {
 		return nil, fmt.Errorf("tpd: simulation: %w", err)
