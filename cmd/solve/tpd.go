@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/models/tpd"
@@ -25,6 +26,7 @@ func newTPDCmd() *cobra.Command {
 		workers                                                                          int
 		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
+		boundTime                                                                        time.Duration
 		rf                                                                               runFlags
 	)
 	cmd := &cobra.Command{
@@ -42,7 +44,12 @@ upper bound, "greedy (UB)", with the paper-style gap against it alongside.
 --load runs a heavy-load sweep: the mode's rate is set to ρ·Σ Q_k v_k / w̄ for
 each ρ (default mode: "heavy" when the instance has one). Its default bounds
 are "lag" (LB0, LB_SRPT, LB_LAG): LB_LP's windows see no contention at heavy
-load and its LPs grow too large.
+load and its LPs grow too large. "tight" adds LB_TIGHT, LB_LAG per IPN on the
+grids Δ, Δ/2, Δ/4 (the heavy-load bound; slower; "all" computes it too). "best UB" is the least
+total delay of any feasible schedule at hand (the greedy, the Lagrangian
+schedule built from LB_LAG's multipliers, every policy run), so the optimum
+lies in [T_LB, best UB]. --bound-time-limit caps the bounds' time per
+replication; a bound it stops is still valid.
 
 JSON output: an object with "format_version", "program" and "results"; per
 result, "bounds" holds the mean, 95% CI half-width and n of each bound
@@ -93,7 +100,7 @@ the exit code is 1.`,
 				}
 			}
 			req := tpd.Request{Loads: rhos, Policies: pols, Discipline: disc, Count: count, Backend: backend,
-				Lagrange: tpd.LagrangeOptions{Iterations: lagIters, PerIPN: lagPerIPN}}
+				Lagrange: tpd.LagrangeOptions{Iterations: lagIters, PerIPN: lagPerIPN}, BoundTimeLimit: boundTime}
 			if mode != "" {
 				req.Modes = strings.Split(mode, ",")
 			}
@@ -114,6 +121,9 @@ the exit code is 1.`,
 				if err := checkCount("--count", count, tpd.MaxTasks, "sub-tasks per trace"); err != nil {
 					return err
 				}
+			}
+			if boundTime < 0 {
+				return inputError(fmt.Errorf("--bound-time-limit: must be >= 0, got %v", boundTime))
 			}
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
@@ -230,7 +240,8 @@ the exit code is 1.`,
 	fl.Uint64Var(&seed, "seed", 0, "seed of the traces and policies; replication r uses stream r (default: the instance's seed)")
 	addWorkersFlag(fl, &workers)
 	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
-	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|srpt|trivial|all (default: all; with --load: lag)")
+	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|tight|srpt|trivial|all (default: all; with --load: lag; tight: LB_LAG per IPN on finer grids)")
+	fl.DurationVar(&boundTime, "bound-time-limit", 0, "budget of the bounds of each replication, e.g. 60s; a bound it stops is still valid (default: the instance's bounds.time_limit, else none)")
 	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d)", tpd.DefaultLagrangeIterations))
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
 	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
@@ -299,7 +310,8 @@ var tpdBounds = []struct {
 	name string
 }{
 	{tpd.MetricLB0, "LB0"}, {tpd.MetricLBSRPT, "LB_SRPT"}, {tpd.MetricLBLP, "LB_LP"},
-	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
+	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricLBTight, "LB_TIGHT"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
+	{tpd.MetricBestUB, "best UB"},
 }
 
 func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
@@ -345,6 +357,11 @@ func writeTPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 			}
 		}
 		fmt.Fprintf(tw, "bounds on total delay: %s\n", strings.Join(bs, ";  "))
+		lo, okLo := r.BoundStat(tpd.MetricTLB)
+		hi, okHi := r.BoundStat(tpd.MetricBestUB)
+		if okLo && okHi && lo.Mean > 0 {
+			fmt.Fprintf(tw, "optimum in [T_LB, best UB] = [%.2f, %.2f] s (mean), width %.2f %% of T_LB\n", lo.Mean, hi.Mean, 100*(hi.Mean-lo.Mean)/lo.Mean)
+		}
 	}
 	return tw.Flush()
 }

@@ -455,3 +455,47 @@ func TestLagrangeTimeLimit(t *testing.T) {
 		t.Errorf("negative refine: error %v, want ErrInput", err)
 	}
 }
+
+// TestExperimentTight runs --bound tight on a short campus replication at
+// ρ = 0.95: LB_LAG is the pooled first phase (as --bound lag computes it),
+// LB_TIGHT is at least that and enters T_LB, and best_ub is a feasible
+// schedule no worse than the greedy or the policy, so T_LB ≤ best_ub.
+func TestExperimentTight(t *testing.T) {
+	s := loadCampus(t)
+	run := func(b BoundKind, limit time.Duration) *ExperimentResult {
+		res, err := s.Run(context.Background(), Experiment{ModeName: "heavy", Mode: Mode{Count: 1500, Load: 0.95},
+			Policies: []Policy{TPD}, Runs: 1, Bound: b, BoundTimeLimit: limit, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	tight, lag := run(BoundTight, 0), run(BoundLagrange, 0)
+	get := func(r *ExperimentResult, k Metric) float64 {
+		st, ok := r.BoundStat(k)
+		if !ok {
+			t.Fatalf("bound %v: no %q", r.Bound, k)
+		}
+		return st.Mean
+	}
+	if a, b := get(tight, MetricLBLag), get(lag, MetricLBLag); a != b {
+		t.Errorf("tight's LB_LAG %g != lag's %g", a, b)
+	}
+	lb, tlb, best := get(tight, MetricLBTight), get(tight, MetricTLB), get(tight, MetricBestUB)
+	tpdT, _ := tight.Policies[0].Stat(MetricTotalDelay)
+	if lb < get(tight, MetricLBLag) || tlb != math.Max(lb, math.Max(get(tight, MetricLB0), get(tight, MetricLBSRPT))) {
+		t.Errorf("LB_TIGHT %g, LB_LAG %g, T_LB %g", lb, get(tight, MetricLBLag), tlb)
+	}
+	if best > get(tight, MetricGreedyUB) || best > tpdT.Mean || best < tlb {
+		t.Errorf("best_ub %g: want ≤ greedy %g and TPD %g, ≥ T_LB %g", best, get(tight, MetricGreedyUB), tpdT.Mean, tlb)
+	}
+	if _, ok := lag.BoundStat(MetricLBTight); ok {
+		t.Error("bound lag computed LB_TIGHT")
+	}
+	// A spent budget: still a full replication with valid bounds.
+	cut := run(BoundTight, time.Nanosecond)
+	if v := get(cut, MetricLBTight); v > lb*(1+1e-12) || v < get(cut, MetricLB0)*(1-1e-12) {
+		t.Errorf("spent budget: LB_TIGHT %g outside [LB0 %g, full %g]", v, get(cut, MetricLB0), lb)
+	}
+	t.Logf("ρ = 0.95, 1500 sub-tasks: LB_LAG %.2f LB_TIGHT %.2f best_ub %.2f (TPD %.2f)", get(tight, MetricLBLag), lb, best, tpdT.Mean)
+}

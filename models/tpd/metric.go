@@ -27,8 +27,10 @@ const (
 	MetricLBSRPT        Metric = "lb_srpt"        // LB_SRPT, total delay, s
 	MetricLBLP          Metric = "lb_lp"          // LB_LP, total delay, s
 	MetricLBLag         Metric = "lb_lag"         // LB_LAG, total delay, s
+	MetricLBTight       Metric = "lb_tight"       // LB_TIGHT, LB_LAG per IPN refined on finer grids, s
 	MetricTLB           Metric = "t_lb"           // T_LB, the largest bound computed, s
 	MetricGreedyUB      Metric = "greedy_ub"      // the full-information greedy's total delay (an upper bound), s
+	MetricBestUB        Metric = "best_ub"        // the best feasible schedule found (an upper bound), s
 	MetricLPWindows     Metric = "lp_windows"     // windows of LB_LP
 	MetricLPSolved      Metric = "lp_solved"      // windows of LB_LP solved to optimality
 	MetricLagIterations Metric = "lag_iterations" // subgradient iterations of LB_LAG
@@ -67,8 +69,10 @@ var boundMetrics = []MetricInfo{
 	{MetricLBSRPT, "s", "LB_SRPT: preemptive SRPT on one machine of the pooled rate"},
 	{MetricLBLP, "s", "LB_LP: the windowed time-indexed LP bound"},
 	{MetricLBLag, "s", "LB_LAG: the Lagrangian bound of the time-indexed relaxation of the whole trace"},
+	{MetricLBTight, "s", "LB_TIGHT: LB_LAG with one resource per IPN, refined on the grids Δ/2 … Δ/2^r (bound tight)"},
 	{MetricTLB, "s", "T_LB: the largest of the bounds computed"},
 	{MetricGreedyUB, "s", "total delay of the full-information greedy, a feasible schedule (upper bound)"},
+	{MetricBestUB, "s", "best feasible schedule found: the least total delay of the greedy, the Lagrangian schedule (with LB_LAG) and every policy run; OPT lies in [T_LB, best_ub]"},
 	{MetricLPWindows, "", "number of LB_LP windows"},
 	{MetricLPSolved, "", "number of LB_LP windows solved to optimality"},
 	{MetricLagIterations, "", "subgradient iterations of LB_LAG"},
@@ -80,7 +84,7 @@ var boundMetrics = []MetricInfo{
 func PolicyMetrics() []MetricInfo { return append([]MetricInfo(nil), policyMetrics...) }
 
 // BoundMetrics lists the metrics ExperimentResult.Bounds may carry, in
-// display order, with their units: LB0, T_LB and the greedy bound always,
+// display order, with their units: LB0, T_LB, greedy_ub and best_ub always,
 // the others when the experiment's BoundKind computes them. The caller may
 // modify the returned slice.
 func BoundMetrics() []MetricInfo { return append([]MetricInfo(nil), boundMetrics...) }
