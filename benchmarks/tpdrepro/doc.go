@@ -5,7 +5,7 @@
 //	go run ./benchmarks/tpdrepro [-input examples/tpd-campus.json] [-out DIR] \
 //	    [-parts paper,sweep,stale,surge,queues,small,heavybound] [-runs N] \
 //	    [-sweep-runs N] [-sweep-count N] [-hb-count N] [-hb-runs N] \
-//	    [-hb-lp-windows 40] [-hb-lp-timeout D]
+//	    [-hb-lp-windows 40] [-hb-lp-timeout D] [-hb-bound-time-limit D]
 //
 // Parts (each writes <part>.csv in -out, default benchmarks/out/tpdrepro):
 //
@@ -30,10 +30,15 @@
 //     windows' LPs stopped early and fell back to LB0/LB_SRPT, so it stays
 //     valid; the budget is checked by the solver, and every later window
 //     still compiles and presolves, so the run can take much longer than
-//     the budget at ρ = 0.95), and as upper bounds the greedy
-//     reference and TPD with Δ_info = 0.1 s and with exact state; value and
-//     seconds per trace in heavybound.csv, means and TPD's gap to each
-//     printed.
+//     the budget at ρ = 0.95), LB_TIGHT (per IPN on Δ, Δ/2, Δ/4, the bound
+//     of --bound tight) within -hb-bound-time-limit (default 60 s); and as
+//     upper bounds the greedy reference, the Lagrangian schedule built
+//     from LB_TIGHT's multipliers (lag_schedule_ub, its time counted in
+//     lb_tight's), the four policies with Δ_info = 0.1 s, TPD with exact
+//     state, and per trace the best of them (best_ub); value and seconds
+//     per trace in heavybound.csv, means and TPD's gap to each printed,
+//     then per load the interval [LB_TIGHT, best_ub] that holds the
+//     optimum and each policy's gap to the optimum as an interval.
 //   - small: 20 random small instances (tpd.RandomSmall): LB0, LB_SRPT,
 //     LB_LP, OPT from the exact MILP on every MILP backend compiled in, the
 //     greedy reference and the four policies' total delays.

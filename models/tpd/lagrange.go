@@ -3,6 +3,7 @@ package tpd
 import (
 	"context"
 	"math"
+	"sort"
 	"time"
 )
 
@@ -310,6 +311,12 @@ func newLagRelax(s *Scenario, tasks []Task, slot float64, res []lagRes, horizon 
 			horizon = max(horizon, col.t1+col.P)
 			r.cols = append(r.cols, col)
 		}
+		// Cheapest column first (at λ = 0): eval's scan of the others then
+		// stops at their first bucket more often.
+		own := r.cols[r.first[i]:]
+		sort.SliceStable(own, func(a, b int) bool {
+			return r.early[own[a].fFrom]+own[a].p < r.early[own[b].fFrom]+own[b].p
+		})
 	}
 	r.first[len(tasks)] = len(r.cols)
 	r.T = horizon + 1
