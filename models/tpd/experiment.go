@@ -22,7 +22,7 @@ const (
 	BoundSRPT
 	// BoundLP computes LB0 and the windowed LB_LP.
 	BoundLP
-	// BoundAll computes LB0, LB_SRPT, LB_LP, LB_LAG and LB_TIGHT.
+	// BoundAll computes LB0, LB_SRPT, LB_LP and LB_LAG.
 	BoundAll
 	// BoundLagrange computes LB0, LB_SRPT and the Lagrangian LB_LAG of the
 	// whole trace: the bound for heavy load, where LB_LP's windows see no
@@ -208,7 +208,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			if ex.Bound == BoundLagrange || ex.Bound == BoundAll || ex.Bound == BoundTight {
 				opt := ex.Lagrange
 				opt.Schedule = true
-				tight := ex.Bound == BoundTight || ex.Bound == BoundAll
+				tight := ex.Bound == BoundTight
 				if tight {
 					opt.PerIPN = true
 					if opt.Refine == 0 {

@@ -214,6 +214,9 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 			out.Stopped = true
 			break
 		}
+		if out.Upper-best <= 1e-9*out.Upper {
+			break // the bound meets a feasible schedule: nothing to refine
+		}
 		prev = r
 	}
 	out.Value = best

@@ -381,7 +381,10 @@ func TestLagrangeRefinedValidProperty(t *testing.T) {
 		if lag.Value > lag.PerIPN*(1+objTol) {
 			raised++
 		}
-		if lag.Phases != 2+DefaultLagrangeRefine || lag.Slot != s.Slot/4 {
+		// Every phase runs, unless one meets the greedy schedule's total
+		// (then the bound is OPT and nothing is left to refine).
+		closed := lag.Value >= lag.Upper*(1-1e-9)
+		if !closed && (lag.Phases != 2+DefaultLagrangeRefine || lag.Slot != s.Slot/4) {
 			t.Errorf("seed %d: %d phases ending on the grid %g, want %d and %g", seed, lag.Phases, lag.Slot, 2+DefaultLagrangeRefine, s.Slot/4)
 		}
 		total, err := CheckSchedule(s, tasks, lag.Schedule)
