@@ -21,6 +21,9 @@ const (
 	lagTheta = 1e-6 // the step factor below which the subgradient method stops
 	// maxLagRows caps resources × grid instants (memory: about 40 bytes each).
 	maxLagRows = 5e7
+	// maxRefineRows caps them for the refining phases (Refine), which are
+	// skipped beyond it: they only tighten, so they get less memory.
+	maxRefineRows = 1e7
 )
 
 // LagrangeOptions configures LowerBoundLagrange. The zero value is valid.
@@ -40,8 +43,9 @@ type LagrangeOptions struct {
 	// Δ/2^Refine (it implies PerIPN), each started from the multipliers of
 	// the phase before. A finer grid loses less capacity to durations
 	// rounded down to it (about Δ/2 per sub-task, which matters near
-	// saturation); each phase costs about twice the one before. Grids too
-	// fine for maxLagRows are skipped.
+	// saturation); each phase costs about twice the one before. A finer
+	// grid whose resources × instants would exceed 10⁷ (about 400 MB) is
+	// skipped, with the ones after it.
 	Refine int
 	// Upper is an upper bound on OPT that caps the target of the step
 	// (Polyak's rule); 0 means the greedy reference schedule's total delay.
@@ -155,7 +159,7 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 	}
 	rowsOf := func(ph lagPhase) float64 { return float64(len(lagResources(s, ph.perIPN))) * (end/ph.slot + 2) }
 	for i, ph := range phases {
-		if rowsOf(ph) <= maxLagRows {
+		if rowsOf(ph) <= maxLagRows && (i < 2 || rowsOf(ph) <= maxRefineRows) {
 			continue
 		}
 		if i < 2 {
