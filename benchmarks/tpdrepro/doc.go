@@ -26,7 +26,7 @@
 //     campus traces of mode "heavy" at ρ = 0.85 and 0.95 (-hb-count
 //     sub-tasks, default 20 000; -hb-runs traces, default 3): LB0, LB_SRPT,
 //     LB_LAG pooled by speed (the default of --bound lag) and per IPN,
-//     LB_TIGHT (per IPN on Δ, Δ/2, Δ/4, the bound of --bound tight) within
+//     LB_TIGHT (per IPN on Δ … Δ/8, the bound of --bound tight) within
 //     -hb-bound-time-limit (default 60 s), the windowed LB_LP with windows
 //     of -hb-lp-windows sub-tasks (default 40, the instance's; empty skips
 //     it) within -hb-lp-timeout (default 2 min; "partial" when some

@@ -45,8 +45,8 @@ upper bound, "greedy (UB)", with the paper-style gap against it alongside.
 each ρ (default mode: "heavy" when the instance has one). Its default bounds
 are "lag" (LB0, LB_SRPT, LB_LAG): LB_LP's windows see no contention at heavy
 load and its LPs grow too large. "tight" adds LB_TIGHT, LB_LAG per IPN on
-the grids Δ, Δ/2, Δ/4: the heavy-load bound, slower, and its grid has one
-row per Δ/4 of the trace's span, so keep it for traces of a busy system.
+the grids Δ, Δ/2, Δ/4, Δ/8: the heavy-load bound, slower; its finest grid has
+one row per Δ/8 of the trace's span, so keep it for traces of a busy system.
 "best UB" is the least total delay of any feasible schedule at hand (the
 greedy, the Lagrangian schedule built from LB_LAG's multipliers, every
 policy run), so the optimum lies in [T_LB, best UB]. --bound-time-limit

@@ -12,8 +12,8 @@ import (
 const DefaultLagrangeIterations = 300
 
 // DefaultLagrangeRefine is the number of grid halvings of BoundTight:
-// phases per IPN on Δ, Δ/2 and Δ/4.
-const DefaultLagrangeRefine = 2
+// phases per IPN on Δ, Δ/2, Δ/4 and Δ/8.
+const DefaultLagrangeRefine = 3
 
 const (
 	lagStall = 10   // iterations without progress before the step halves
@@ -30,8 +30,9 @@ const (
 type LagrangeOptions struct {
 	// Slot is the grid step Δ in seconds; 0 means the scenario's bounds.slot.
 	Slot float64
-	// Iterations caps the subgradient iterations of each phase; 0 means
-	// DefaultLagrangeIterations.
+	// Iterations caps the subgradient iterations of each phase (half of it
+	// for each refining phase, which starts from the multipliers of the
+	// phase on the grid twice as coarse); 0 means DefaultLagrangeIterations.
 	Iterations int
 	// PerIPN adds a second phase in which every IPN is its own resource,
 	// started from the multipliers of the first phase (IPNs of equal speed
@@ -193,7 +194,11 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 		var err error
 		var v float64
 		var stopped bool
-		v, lam, n, stopped, err = r.maximise(ctx, stop, lam, iters, out.Upper, &out)
+		budget := iters
+		if i >= 2 {
+			budget = max(1, iters/2) // a refining phase starts close to its optimum
+		}
+		v, lam, n, stopped, err = r.maximise(ctx, stop, lam, budget, out.Upper, &out)
 		out.Iterations += n
 		out.Phases++
 		out.Slot = ph.slot

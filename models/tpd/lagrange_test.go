@@ -348,7 +348,7 @@ func TestExperimentLagrange(t *testing.T) {
 }
 
 // TestLagrangeRefinedValidProperty is the property test of the refined
-// bound (BoundTight: per IPN on Δ, Δ/2, Δ/4) and of the Lagrangian
+// bound (BoundTight: per IPN on Δ, Δ/2, Δ/4, Δ/8) and of the Lagrangian
 // schedule against the exact optimum: on RandomSmall seeds 1–60 (on-grid
 // data, so Exact's MILP optimum is OPT; 10–15 sub-tasks on 3–4 IPNs of 1–2
 // slots, contended: greedy exceeds OPT on most), LB0 ≤ LB_TIGHT ≤ OPT ≤
@@ -384,8 +384,8 @@ func TestLagrangeRefinedValidProperty(t *testing.T) {
 		// Every phase runs, unless one meets the greedy schedule's total
 		// (then the bound is OPT and nothing is left to refine).
 		closed := lag.Value >= lag.Upper*(1-1e-9)
-		if !closed && (lag.Phases != 2+DefaultLagrangeRefine || lag.Slot != s.Slot/4) {
-			t.Errorf("seed %d: %d phases ending on the grid %g, want %d and %g", seed, lag.Phases, lag.Slot, 2+DefaultLagrangeRefine, s.Slot/4)
+		if !closed && (lag.Phases != 2+DefaultLagrangeRefine || lag.Slot != s.Slot/8) {
+			t.Errorf("seed %d: %d phases ending on the grid %g, want %d and %g", seed, lag.Phases, lag.Slot, 2+DefaultLagrangeRefine, s.Slot/8)
 		}
 		total, err := CheckSchedule(s, tasks, lag.Schedule)
 		if err != nil {
