@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/sim"
@@ -134,6 +135,22 @@ func ExampleLowerBoundLagrange() {
 	}
 	fmt.Printf("LB_LAG %.4f  L(0) = LB0 %g  pooled by speed %.4f\n", lb.Value, lb.Initial, lb.Pooled)
 	// Output: LB_LAG 17.0000  L(0) = LB0 16  pooled by speed 17.0000
+}
+
+// The bound of --bound tight with a budget of its own and the Lagrangian
+// schedule: here the first phase already meets the schedule's total (17 =
+// OPT, see ExampleExact), so no finer grid is tried; a budget that ran out
+// would return the best bound so far, still valid, with Stopped set.
+func ExampleLowerBoundLagrange_refined() {
+	s := scenario()
+	lb, err := tpd.LowerBoundLagrange(context.Background(), s, tasks, tpd.LagrangeOptions{
+		Refine: tpd.DefaultLagrangeRefine, TimeLimit: time.Minute, Schedule: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("LB_TIGHT %.4f  schedule %g  phases %d  stopped %v\n", lb.Value, lb.ScheduleTotal, lb.Phases, lb.Stopped)
+	// Output: LB_TIGHT 17.0000  schedule 17  phases 1  stopped false
 }
 
 // Progress is a callback, so a library caller (or a batch job, with no
