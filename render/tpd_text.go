@@ -31,7 +31,8 @@ var tpdBounds = []struct {
 	name string
 }{
 	{tpd.MetricLB0, "LB0"}, {tpd.MetricLBSRPT, "LB_SRPT"}, {tpd.MetricLBLP, "LB_LP"},
-	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
+	{tpd.MetricLBLag, "LB_LAG"}, {tpd.MetricLBTight, "LB_TIGHT"}, {tpd.MetricTLB, "T_LB"}, {tpd.MetricGreedyUB, "greedy (UB)"},
+	{tpd.MetricBestUB, "best UB"},
 }
 
 // TPDTable writes the text table of solve tpd: per experiment a header
@@ -81,6 +82,11 @@ func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 			}
 		}
 		fmt.Fprintf(tw, "bounds on total delay: %s\n", strings.Join(bs, ";  "))
+		lo, okLo := r.BoundStat(tpd.MetricTLB)
+		hi, okHi := r.BoundStat(tpd.MetricBestUB)
+		if okLo && okHi && lo.Mean > 0 {
+			fmt.Fprintf(tw, "optimum in [T_LB, best UB] = [%.2f, %.2f] s (mean), width %.2f %% of T_LB\n", lo.Mean, hi.Mean, 100*(hi.Mean-lo.Mean)/lo.Mean)
+		}
 	}
 	return tw.Flush()
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/streamopt/streamopt/models/tpd"
@@ -20,15 +22,22 @@ type heavyBoundConfig struct {
 	runs      int           // traces per load
 	lpTimeout time.Duration // budget of each windowed LB_LP
 	lpWindows []int         // window sizes tried for LB_LP
+	boundTime time.Duration // budget of LB_TIGHT
+	improve   time.Duration // budget of the local search from the Lagrangian schedule
 }
 
 // heavyBound measures, on campus traces at ρ = 0.85 and 0.95 (mode
 // "heavy" with fewer sub-tasks), every lower bound and the time it takes:
-// LB0, LB_SRPT, the windowed LB_LP (default window and a larger one, each
-// within a time budget), LB_LAG with IPNs pooled by speed and refined per
-// IPN; and three feasible schedules as upper bounds (greedy, TPD with the
-// instance's Δ_info, TPD with exact state). It writes one CSV row per
-// (load, run, quantity) and prints the means.
+// LB0, LB_SRPT, the windowed LB_LP (each window size within a time
+// budget), LB_LAG with IPNs pooled by speed (the default of --bound lag)
+// and per IPN, and LB_TIGHT (--bound tight, within cfg.boundTime); and the
+// feasible schedules as upper bounds: the greedy, the Lagrangian schedule
+// of LB_TIGHT, the four policies with the instance's Δ_info and TPD with
+// exact state, the local search (tpd.ImproveSchedule) from the Lagrangian
+// schedule within cfg.improve, and per trace the best of them (best_ub). It writes one CSV
+// row per (load, run, quantity), prints the means, and per load the
+// interval [LB_TIGHT, best_ub] that holds the optimum with each policy's
+// gap to both ends.
 func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyBoundConfig, path string) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -85,10 +94,16 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 				fmt.Fprintf(os.Stderr, "heavybound ρ=%g run %d %-14s %12.3f  %8.2fs\n", load, run, name, v, d.Seconds())
 				return nil
 			}
-			steps := []struct {
-				name string
-				fn   func() (float64, error)
-			}{
+			best := math.Inf(1) // least total delay of a schedule of this trace
+			ub := func(v float64, err error) (float64, error) {
+				if err == nil {
+					best = math.Min(best, v)
+				}
+				return v, err
+			}
+			var lagSchedule float64
+			var lagOuts []tpd.Outcome
+			steps := []hbStep{
 				{tpd.MetricLB0.String(), func() (float64, error) { return tpd.LB0(s, tasks) }},
 				{tpd.MetricLBSRPT.String(), func() (float64, error) { return tpd.LBSRPT(s, tasks) }},
 				{tpd.MetricLBLag.String(), func() (float64, error) {
@@ -99,16 +114,37 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{PerIPN: true})
 					return b.Value, err
 				}},
-				{tpd.MetricGreedyUB.String(), func() (float64, error) { _, v, err := tpd.Greedy(s, tasks); return v, err }},
-				{"tpd_ub", func() (float64, error) { return simulateTPD(ctx, s, tasks, tpd.UseScenarioInfo, run) }},
-				{"tpd_exact_state_ub", func() (float64, error) { return simulateTPD(ctx, s, tasks, 0, run) }},
+				{tpd.MetricLBTight.String(), func() (float64, error) {
+					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{PerIPN: true, Refine: tpd.DefaultLagrangeRefine,
+						TimeLimit: cfg.boundTime, Schedule: true})
+					lagSchedule, lagOuts = b.ScheduleTotal, b.Schedule
+					if err == nil && b.Stopped {
+						fmt.Fprintf(os.Stderr, "heavybound ρ=%g run %d: LB_TIGHT stopped by its budget on the grid %g s\n", load, run, b.Slot)
+					}
+					return b.Value, err
+				}},
+				{"lag_schedule_ub", func() (float64, error) {
+					if lagSchedule == 0 {
+						return 0, fmt.Errorf("no Lagrangian schedule")
+					}
+					return ub(lagSchedule, nil)
+				}},
+				{"improved_ub", func() (float64, error) {
+					_, v, err := tpd.ImproveSchedule(ctx, s, tasks, lagOuts, cfg.improve)
+					return ub(v, err)
+				}},
+				{tpd.MetricGreedyUB.String(), func() (float64, error) { _, v, err := tpd.Greedy(s, tasks); return ub(v, err) }},
 			}
+			for _, p := range tpd.Policies {
+				p := p
+				steps = append(steps, hbStep{strings.ToLower(p.String()) + "_ub", func() (float64, error) {
+					return ub(simulate(ctx, s, tasks, p, tpd.UseScenarioInfo, run))
+				}})
+			}
+			steps = append(steps, hbStep{"tpd_exact_state_ub", func() (float64, error) { return ub(simulate(ctx, s, tasks, tpd.TPD, 0, run)) }})
 			for _, win := range cfg.lpWindows {
 				win := win
-				steps = append(steps, struct {
-					name string
-					fn   func() (float64, error)
-				}{tpd.MetricLBLP.String() + "_w" + strconv.Itoa(win), func() (float64, error) {
+				steps = append(steps, hbStep{tpd.MetricLBLP.String() + "_w" + strconv.Itoa(win), func() (float64, error) {
 					c, cancel := context.WithTimeout(ctx, cfg.lpTimeout)
 					defer cancel()
 					b, err := tpd.LowerBoundLP(c, s, tasks, s.Slot, win, s.Backend, solve.Options{})
@@ -125,6 +161,7 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 					return err
 				}
 			}
+			record(load, run, tpd.MetricBestUB.String(), best, 0, "ok")
 		}
 	}
 	w.Flush()
@@ -147,15 +184,37 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 			fmt.Printf("  ρ=%-5g %-20s %12.2f  %8.2fs  TPD gap %6.2f %%  (%d/%d runs)\n", load, name, mean(v),
 				secs[key{load, name}]/float64(len(v)), 100*(tpdMean-mean(v))/mean(v), len(v), cfg.runs)
 		}
+		lb, best := sum[key{load, tpd.MetricLBTight.String()}], sum[key{load, tpd.MetricBestUB.String()}]
+		if len(lb) == 0 || len(best) == 0 {
+			continue
+		}
+		l, u := mean(lb), mean(best)
+		fmt.Printf("  ρ=%-5g optimum (mean) in [LB_TIGHT, best_ub] = [%.2f, %.2f], width %.2f %% of the bound\n", load, l, u, 100*(u-l)/l)
+		var names []string
+		for _, p := range tpd.Policies {
+			names = append(names, strings.ToLower(p.String())+"_ub")
+		}
+		for _, name := range append(names, "tpd_exact_state_ub") {
+			if v := sum[key{load, name}]; len(v) > 0 {
+				t := mean(v)
+				fmt.Printf("  ρ=%-5g %-20s T %10.2f  gap to the optimum in [%.2f, %.2f] %%\n", load, name, t, 100*(t-u)/u, 100*(t-l)/l)
+			}
+		}
 	}
 	return nil
+}
+
+// hbStep is one measured quantity of the heavybound part.
+type hbStep struct {
+	name string
+	fn   func() (float64, error)
 }
 
 // errPartial marks a windowed LB_LP some of whose LPs did not finish.
 var errPartial = errors.New("partial")
 
-func simulateTPD(ctx context.Context, s *tpd.Scenario, tasks []tpd.Task, info float64, run int) (float64, error) {
-	r, err := tpd.Simulate(ctx, s, tasks, tpd.Config{Policy: tpd.TPD, Discipline: tpd.TPD.DefaultDiscipline(), InfoInterval: info},
+func simulate(ctx context.Context, s *tpd.Scenario, tasks []tpd.Task, p tpd.Policy, info float64, run int) (float64, error) {
+	r, err := tpd.Simulate(ctx, s, tasks, tpd.Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: info},
 		rand.New(rand.NewPCG(s.Seed, uint64(run))))
 	if err != nil {
 		return 0, err

@@ -34,6 +34,8 @@ func main() {
 	flag.IntVar(&hb.count, "hb-count", 20000, "sub-tasks per trace of the heavybound part")
 	flag.IntVar(&hb.runs, "hb-runs", 3, "traces per load of the heavybound part")
 	flag.DurationVar(&hb.lpTimeout, "hb-lp-timeout", 120*time.Second, "budget of each windowed LB_LP in the heavybound part")
+	flag.DurationVar(&hb.boundTime, "hb-bound-time-limit", 60*time.Second, "budget of LB_TIGHT in the heavybound part")
+	flag.DurationVar(&hb.improve, "hb-improve-time", 30*time.Second, "budget of the local search from the Lagrangian schedule in the heavybound part")
 	flag.Parse()
 	for _, f := range strings.Split(*lpWindows, ",") {
 		if f = strings.TrimSpace(f); f == "" {
@@ -65,8 +67,9 @@ func main() {
 // run runs the parts; seed, when not nil, replaces the instance's seed,
 // and workers is the replication pool of each experiment.
 func run(input, out, parts string, runs, sweepRuns, sweepCount int, seed *uint64, workers int, hb heavyBoundConfig) error {
-	if hb.count < 1 || hb.runs < 1 || hb.lpTimeout <= 0 || sweepCount < 0 {
-		return fmt.Errorf("-hb-count, -hb-runs and -hb-lp-timeout must be > 0 and -sweep-count >= 0, got %d, %d, %v, %d", hb.count, hb.runs, hb.lpTimeout, sweepCount)
+	if hb.count < 1 || hb.runs < 1 || hb.lpTimeout <= 0 || hb.boundTime <= 0 || hb.improve <= 0 || sweepCount < 0 {
+		return fmt.Errorf("-hb-count, -hb-runs, -hb-lp-timeout, -hb-bound-time-limit and -hb-improve-time must be > 0 and -sweep-count >= 0, got %d, %d, %v, %v, %v, %d",
+			hb.count, hb.runs, hb.lpTimeout, hb.boundTime, hb.improve, sweepCount)
 	}
 	f, err := os.Open(input)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/internal/shard"
@@ -30,6 +31,7 @@ func newTPDCmd() *cobra.Command {
 		workers                                                                          int
 		runs, lagIters, count                                                            int
 		lagPerIPN                                                                        bool
+		boundTime                                                                        time.Duration
 		rf                                                                               runFlags
 		sf                                                                               shardFlags
 	)
@@ -48,7 +50,13 @@ upper bound, "greedy (UB)", with the paper-style gap against it alongside.
 --load runs a heavy-load sweep: the mode's rate is set to ρ·Σ Q_k v_k / w̄ for
 each ρ (default mode: "heavy" when the instance has one). Its default bounds
 are "lag" (LB0, LB_SRPT, LB_LAG): LB_LP's windows see no contention at heavy
-load and its LPs grow too large.
+load and its LPs grow too large. "tight" adds LB_TIGHT, LB_LAG per IPN on
+the grids Δ, Δ/2, Δ/4, Δ/8: the heavy-load bound, slower; its finest grid has
+one row per Δ/8 of the trace's span, so keep it for traces of a busy system.
+"best UB" is the least total delay of any feasible schedule at hand (the
+greedy, the Lagrangian schedule built from LB_LAG's multipliers, every
+policy run), so the optimum lies in [T_LB, best UB]. --bound-time-limit
+caps the bounds' time per replication; a bound it stops is still valid.
 
 JSON output: an object with "format_version", "program" and "results"; per
 result, "bounds" holds the mean, 95% CI half-width and n of each bound
@@ -121,6 +129,10 @@ the exit code is 1.`,
 					return err
 				}
 			}
+			if boundTime < 0 {
+				return inputError(fmt.Errorf("--bound-time-limit: must be >= 0, got %v", boundTime))
+			}
+			g.BoundTimeLimit = boundTime
 			if lagIters < 0 {
 				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
 			}
@@ -208,7 +220,8 @@ the exit code is 1.`,
 	fl.Uint64Var(&seed, "seed", 0, "seed of the traces and policies; replication r uses stream r (default: the instance's seed)")
 	addWorkersFlag(fl, &workers)
 	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
-	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|srpt|trivial|all (default: all; with --load: lag)")
+	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|tight|srpt|trivial|all (default: all; with --load: lag; tight: LB_LAG per IPN on finer grids)")
+	fl.DurationVar(&boundTime, "bound-time-limit", 0, "budget of the bounds of each replication, e.g. 60s; a bound it stops is still valid (default: the instance's bounds.time_limit, else none)")
 	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d)", tpd.DefaultLagrangeIterations))
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
 	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
@@ -283,18 +296,21 @@ func exportTPD(stderr io.Writer, dir string, s *tpd.Scenario, exps []tpd.Experim
 // (the record files' grid, from which solve merge plans the run again) and
 // the points they plan.
 type tpdGrid struct {
-	Policies      []string       `json:"policies"`
-	Discipline    string         `json:"discipline,omitempty"`
-	Modes         []string       `json:"modes,omitempty"`
-	Loads         []float64      `json:"loads,omitempty"`
-	Count         int            `json:"count,omitempty"`
-	Runs          int            `json:"runs,omitempty"`
-	Bound         string         `json:"bound,omitempty"`
-	LagIterations int            `json:"lag_iterations,omitempty"`
-	LagPerIPN     bool           `json:"lag_per_ipn,omitempty"`
-	Backend       string         `json:"backend,omitempty"`
-	Seed          uint64         `json:"seed"`
-	Points        []tpdGridPoint `json:"points,omitempty"`
+	Policies      []string  `json:"policies"`
+	Discipline    string    `json:"discipline,omitempty"`
+	Modes         []string  `json:"modes,omitempty"`
+	Loads         []float64 `json:"loads,omitempty"`
+	Count         int       `json:"count,omitempty"`
+	Runs          int       `json:"runs,omitempty"`
+	Bound         string    `json:"bound,omitempty"`
+	LagIterations int       `json:"lag_iterations,omitempty"`
+	LagPerIPN     bool      `json:"lag_per_ipn,omitempty"`
+	// BoundTimeLimit is --bound-time-limit: a stopped bound depends on the
+	// machine, so shards given one merge only as what each computed.
+	BoundTimeLimit time.Duration  `json:"bound_time_limit_ns,omitempty"`
+	Backend        string         `json:"backend,omitempty"`
+	Seed           uint64         `json:"seed"`
+	Points         []tpdGridPoint `json:"points,omitempty"`
 }
 
 // tpdGridPoint is one planned experiment, for a reader of the records.
@@ -324,7 +340,7 @@ func planTPD(s *tpd.Scenario, g tpdGrid, run func(*tpd.Request)) ([]tpd.Experime
 		return nil, inputError(fmt.Errorf("--policy: %w", err))
 	}
 	req := tpd.Request{Loads: g.Loads, Policies: pols, Count: g.Count, Runs: g.Runs, Modes: g.Modes, Backend: g.Backend,
-		Lagrange: tpd.LagrangeOptions{Iterations: g.LagIterations, PerIPN: g.LagPerIPN}}
+		Lagrange: tpd.LagrangeOptions{Iterations: g.LagIterations, PerIPN: g.LagPerIPN}, BoundTimeLimit: g.BoundTimeLimit}
 	if g.Discipline != "" {
 		d, err := tpd.ParseDiscipline(g.Discipline)
 		if err != nil {

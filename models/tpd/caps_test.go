@@ -36,6 +36,8 @@ func TestSizeCaps(t *testing.T) {
 		{"explicit mean_frames 0", `"frames":{"min":10,"max":20}`, `"frames":{"min":10,"max":20},"mean_frames":0`, "workload.mean_frames: must be > 0, got 0"},
 		{"explicit deadline speed 0", `"frames":{"min":10,"max":20}`, `"frames":{"min":10,"max":20},"deadline":{"speed":0}`, "workload.deadline.speed: must be > 0, got 0"},
 		{"explicit slot 0", `{"ipns"`, `{"bounds":{"slot":0},"ipns"`, "bounds.slot: must be > 0, got 0"},
+		{"explicit time limit 0", `{"ipns"`, `{"bounds":{"time_limit":0},"ipns"`, "bounds.time_limit"},
+		{"negative time limit", `{"ipns"`, `{"bounds":{"time_limit":-2},"ipns"`, "bounds.time_limit"},
 		{"explicit window 0", `{"ipns"`, `{"bounds":{"window_max_tasks":0},"ipns"`, "bounds.window_max_tasks: must be >= 1, got 0"},
 		// An unknown backend is refused up front, even where no LP window
 		// would have needed a solver; simplex is always compiled in.

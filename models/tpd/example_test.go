@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/sim"
@@ -137,6 +138,22 @@ func ExampleLowerBoundLagrange() {
 	// Output: LB_LAG 17.0000  L(0) = LB0 16  pooled by speed 17.0000
 }
 
+// The bound of --bound tight with a budget of its own and the Lagrangian
+// schedule: here the first phase already meets the schedule's total (17 =
+// OPT, see ExampleExact), so no finer grid is tried; a budget that ran out
+// would return the best bound so far, still valid, with Stopped set.
+func ExampleLowerBoundLagrange_refined() {
+	s := scenario()
+	lb, err := tpd.LowerBoundLagrange(context.Background(), s, tasks, tpd.LagrangeOptions{
+		Refine: tpd.DefaultLagrangeRefine, TimeLimit: time.Minute, Schedule: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("LB_TIGHT %.4f  schedule %g  phases %d  stopped %v\n", lb.Value, lb.ScheduleTotal, lb.Phases, lb.Stopped)
+	// Output: LB_TIGHT 17.0000  schedule 17  phases 1  stopped false
+}
+
 // Progress is a callback, so a library caller (or a batch job, with no
 // terminal) sees every finished replication; Run calls it once with 0
 // first. A second run is stopped after two replications from inside the
@@ -224,4 +241,15 @@ func ExampleScenario_Plan() {
 	// stable ρ=0.5 runs=3 bounds=lag
 	// stable ρ=0.9 runs=3 bounds=lag
 	// delay_ms over 3 replications
+}
+
+// The local search from the greedy schedule of the five sub-tasks: the
+// greedy is already optimal here (OPT = 17, see ExampleExact), so the
+// search keeps its total.
+func ExampleImproveSchedule() {
+	s := scenario()
+	outs, greedy, _ := tpd.Greedy(s, tasks)
+	_, total, err := tpd.ImproveSchedule(context.Background(), s, tasks, outs, 0)
+	fmt.Println(greedy, total, err)
+	// Output: 17 17 <nil>
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
@@ -27,9 +28,14 @@ const (
 	// whole trace: the bound for heavy load, where LB_LP's windows see no
 	// contention.
 	BoundLagrange
+	// BoundTight computes LB0, LB_SRPT, LB_LAG and LB_TIGHT in one run of
+	// LowerBoundLagrange: LB_LAG is its first phase (IPNs pooled by speed),
+	// LB_TIGHT the best of every phase, per IPN on the grids Δ … Δ/2^r
+	// (r = LagrangeOptions.Refine, default DefaultLagrangeRefine).
+	BoundTight
 )
 
-var boundNames = [...]string{"trivial", "srpt", "lp", "all", "lag"}
+var boundNames = [...]string{"trivial", "srpt", "lp", "all", "lag", "tight"}
 
 func (b BoundKind) String() string {
 	if b >= 0 && int(b) < len(boundNames) {
@@ -38,14 +44,14 @@ func (b BoundKind) String() string {
 	return fmt.Sprintf("BoundKind(%d)", int(b))
 }
 
-// ParseBound reads "trivial", "srpt", "lp", "lag" or "all".
+// ParseBound reads "trivial", "srpt", "lp", "lag", "tight" or "all".
 func ParseBound(s string) (BoundKind, error) {
 	for i, n := range boundNames {
 		if strings.EqualFold(s, n) {
 			return BoundKind(i), nil
 		}
 	}
-	return 0, inputErr("bound: must be one of lp, lag, srpt, trivial, all, got %q", s)
+	return 0, inputErr("bound: must be one of lp, lag, tight, srpt, trivial, all, got %q", s)
 }
 
 // Experiment describes one batch of replications: one mode (possibly with
@@ -62,7 +68,11 @@ type Experiment struct {
 	// CountOwn, when set, replaces the scenario's policy.count_own_dispatches.
 	CountOwn *bool
 	Bound    BoundKind
-	Backend  string // LP backend for LB_LP; "" = the scenario's
+	// BoundTimeLimit, when > 0, replaces the scenario's bounds.time_limit:
+	// the budget of the bounds of each replication (LB_LP's LPs, then
+	// LB_LAG's iterations). A bound it stops is still valid.
+	BoundTimeLimit time.Duration
+	Backend        string // LP backend for LB_LP; "" = the scenario's
 	// Lagrange configures LB_LAG (the zero value: the scenario's slot, IPNs
 	// pooled by speed, DefaultLagrangeIterations).
 	Lagrange LagrangeOptions
@@ -177,13 +187,25 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			if err := ctx.Err(); err != nil {
 				return Sample{}, err
 			}
-			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange {
+			limit := s.BoundTimeLimit
+			if ex.BoundTimeLimit > 0 {
+				limit = ex.BoundTimeLimit
+			}
+			bctx, deadline := ctx, time.Time{}
+			if limit > 0 {
+				deadline = time.Now().Add(limit)
+				var cancel context.CancelFunc
+				bctx, cancel = context.WithDeadline(ctx, deadline)
+				defer cancel()
+			}
+			best := math.Inf(1) // the least total delay of a feasible schedule
+			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange || ex.Bound == BoundTight {
 				v := lbSRPT(s, tasks)
 				bound(MetricLBSRPT, v)
 				tlb = math.Max(tlb, v)
 			}
 			if ex.Bound == BoundLP || ex.Bound == BoundAll {
-				b, err := LowerBoundLP(ctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
+				b, err := LowerBoundLP(bctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
 				if err != nil {
 					return Sample{}, err
 				}
@@ -195,14 +217,34 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 					return Sample{}, err // LB_LP fell back to weaker windows: not a full replication
 				}
 			}
-			if ex.Bound == BoundLagrange || ex.Bound == BoundAll {
-				b, err := LowerBoundLagrange(ctx, s, tasks, ex.Lagrange)
+			if ex.Bound == BoundLagrange || ex.Bound == BoundAll || ex.Bound == BoundTight {
+				opt := ex.Lagrange
+				opt.Schedule = true
+				tight := ex.Bound == BoundTight
+				if tight {
+					opt.PerIPN = true
+					if opt.Refine == 0 {
+						opt.Refine = DefaultLagrangeRefine
+					}
+				}
+				if limit > 0 {
+					// What LB_LP left of the budget; at least one
+					// iteration runs, so LB_LAG ≥ LB0 whatever is left.
+					opt.TimeLimit = max(time.Until(deadline), time.Nanosecond)
+				}
+				b, err := LowerBoundLagrange(ctx, s, tasks, opt)
 				if err != nil {
 					return Sample{}, err
 				}
-				bound(MetricLBLag, b.Value)
+				if tight {
+					bound(MetricLBLag, b.Pooled)
+					bound(MetricLBTight, b.Value)
+				} else {
+					bound(MetricLBLag, b.Value)
+				}
 				bound(MetricLagIterations, float64(b.Iterations))
 				tlb = math.Max(tlb, b.Value)
+				best = math.Min(best, b.ScheduleTotal)
 			}
 			bound(MetricTLB, tlb)
 			if err := ctx.Err(); err != nil {
@@ -210,6 +252,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			}
 			_, greedy := greedyRounded(s, tasks, 0)
 			bound(MetricGreedyUB, greedy)
+			best = math.Min(best, greedy)
 			info := float64(UseScenarioInfo)
 			if ex.InfoInterval != nil {
 				info = *ex.InfoInterval
@@ -227,7 +270,9 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				m[string(MetricGapPct)] = 100 * (r.TotalDelay - tlb) / tlb
 				m[string(MetricGapGreedyPct)] = 100 * (r.TotalDelay - greedy) / greedy
 				out.Policies[i] = m
+				best = math.Min(best, r.TotalDelay)
 			}
+			bound(MetricBestUB, best)
 			return out, nil
 		})
 	samples = sim.Finished(samples, err)

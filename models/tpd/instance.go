@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/jsoninput"
@@ -151,6 +152,10 @@ type BoundParams struct {
 	Slot           float64 `json:"slot,omitempty"`             // Δ of the time-indexed model; default 0.005 s
 	WindowMaxTasks int     `json:"window_max_tasks,omitempty"` // largest LP window; default 40
 	Backend        string  `json:"backend,omitempty"`          // solver backend; default "auto"
+	// TimeLimit is the budget in seconds of the bounds of one replication
+	// (LB_LP's LPs and LB_LAG's iterations; a bound stopped by it is still
+	// valid); default none.
+	TimeLimit float64 `json:"time_limit,omitempty"`
 }
 
 // Parse reads an instance from JSON (at most jsoninput.MaxBytes), checks it
@@ -343,6 +348,9 @@ func (in *Instance) Validate() error {
 	b := in.Bounds
 	if b.Slot < 0 || !finite(b.Slot) {
 		return inputErr("bounds.slot: must be > 0, got %g", b.Slot)
+	}
+	if b.TimeLimit < 0 || !finite(b.TimeLimit) || b.TimeLimit*float64(time.Second) > math.MaxInt64 {
+		return inputErr("bounds.time_limit: must be a number of seconds > 0, got %g", b.TimeLimit)
 	}
 	if b.WindowMaxTasks < 0 {
 		return inputErr("bounds.window_max_tasks: must be >= 1, got %d", b.WindowMaxTasks)

@@ -3,11 +3,17 @@ package tpd
 import (
 	"context"
 	"math"
+	"sort"
+	"time"
 )
 
 // DefaultLagrangeIterations is the subgradient budget of each phase of
 // LowerBoundLagrange when LagrangeOptions.Iterations is 0.
 const DefaultLagrangeIterations = 300
+
+// DefaultLagrangeRefine is the number of grid halvings of BoundTight:
+// phases per IPN on Δ, Δ/2, Δ/4 and Δ/8.
+const DefaultLagrangeRefine = 3
 
 const (
 	lagStall = 10   // iterations without progress before the step halves
@@ -15,14 +21,18 @@ const (
 	lagTheta = 1e-6 // the step factor below which the subgradient method stops
 	// maxLagRows caps resources × grid instants (memory: about 40 bytes each).
 	maxLagRows = 5e7
+	// maxRefineRows caps them for the refining phases (Refine), which are
+	// skipped beyond it: they only tighten, so they get less memory.
+	maxRefineRows = 1e7
 )
 
 // LagrangeOptions configures LowerBoundLagrange. The zero value is valid.
 type LagrangeOptions struct {
 	// Slot is the grid step Δ in seconds; 0 means the scenario's bounds.slot.
 	Slot float64
-	// Iterations caps the subgradient iterations of each phase; 0 means
-	// DefaultLagrangeIterations.
+	// Iterations caps the subgradient iterations of each phase (half of it
+	// for each refining phase, which starts from the multipliers of the
+	// phase on the grid twice as coarse); 0 means DefaultLagrangeIterations.
 	Iterations int
 	// PerIPN adds a second phase in which every IPN is its own resource,
 	// started from the multipliers of the first phase (IPNs of equal speed
@@ -30,29 +40,62 @@ type LagrangeOptions struct {
 	// separately) and each iteration costs about K/(number of speeds) times
 	// more.
 	PerIPN bool
+	// Refine, when > 0, adds phases per IPN on the grids Δ/2, Δ/4, …,
+	// Δ/2^Refine (it implies PerIPN), each started from the multipliers of
+	// the phase before. A finer grid loses less capacity to durations
+	// rounded down to it (about Δ/2 per sub-task, which matters near
+	// saturation); each phase costs about twice the one before. A finer
+	// grid whose resources × instants would exceed 10⁷ (about 400 MB) is
+	// skipped, with the ones after it.
+	Refine int
 	// Upper is an upper bound on OPT that caps the target of the step
 	// (Polyak's rule); 0 means the greedy reference schedule's total delay.
 	// It affects only how fast the bound rises, never its validity.
 	Upper float64
+	// TimeLimit, when > 0, bounds the time of the iterations: once it is
+	// spent the best bound so far is returned, with Stopped set and no
+	// error. That bound is valid: every L(λ) is ≤ OPT.
+	TimeLimit time.Duration
+	// Schedule asks for the Lagrangian schedule (LagrangeBound.Schedule).
+	Schedule bool
 }
 
 // LagrangeBound is the Lagrangian lower bound and how it was obtained.
 type LagrangeBound struct {
 	Value       float64 // max over all iterations of L(λ): a valid lower bound on OPT
 	Pooled      float64 // best L(λ) of the first phase (IPNs of equal speed pooled)
+	PerIPN      float64 // best L(λ) of the phase per IPN on the grid Δ (0 if not run)
 	Initial     float64 // L(0), which equals LB0
 	Upper       float64 // the upper bound that capped the step target
-	Iterations  int     // subgradient iterations run, both phases
+	Iterations  int     // subgradient iterations run, every phase
+	Phases      int     // phases run (begun)
+	Slot        float64 // grid step of the last phase run
+	Stopped     bool    // the TimeLimit ended the iterations
 	Resources   int     // capacity resources of the last phase (speed classes or IPNs)
 	Multipliers int     // capacity rows dualised in the last phase: resources × grid instants
+	// Schedule, with LagrangeOptions.Schedule, is the best of the
+	// price-guided list schedules built from each phase's best multipliers
+	// (see doc.go): a feasible schedule, so ScheduleTotal, its total delay,
+	// is an upper bound on OPT.
+	Schedule      []Outcome
+	ScheduleTotal float64
+}
+
+// lagPhase is one phase of LowerBoundLagrange: a grouping of the IPNs and a
+// grid step.
+type lagPhase struct {
+	perIPN bool
+	slot   float64
 }
 
 // LowerBoundLagrange computes LB_LAG, the Lagrangian bound of the
 // time-indexed relaxation R of the whole trace (see doc.go for the model
 // and why every L(λ) is ≤ OPT). The best L(λ) over the iterations is kept,
 // so the bound only rises with the budget. A cancelled ctx returns the
-// bound reached so far together with ctx.Err().
+// bound reached so far together with ctx.Err(); an expired TimeLimit
+// returns it with Stopped set.
 func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt LagrangeOptions) (LagrangeBound, error) {
+	begin := time.Now()
 	if err := checkTrace(s, tasks); err != nil {
 		return LagrangeBound{}, err
 	}
@@ -65,6 +108,12 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 	}
 	if opt.Iterations < 0 {
 		return LagrangeBound{}, inputErr("iterations: must be >= 0, got %d", opt.Iterations)
+	}
+	if opt.Refine < 0 || opt.Refine > 20 {
+		return LagrangeBound{}, inputErr("refine: must be in 0..20, got %d", opt.Refine)
+	}
+	if opt.TimeLimit < 0 {
+		return LagrangeBound{}, inputErr("time_limit: must be >= 0, got %v", opt.TimeLimit)
 	}
 	if !(opt.Upper >= 0) || math.IsInf(opt.Upper, 1) {
 		return LagrangeBound{}, inputErr("upper: must be a finite number >= 0, got %g", opt.Upper)
@@ -82,12 +131,17 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 	if err := ctx.Err(); err != nil {
 		return out, err
 	}
+	stop := func() bool { return false }
+	if opt.TimeLimit > 0 {
+		deadline := begin.Add(opt.TimeLimit)
+		stop = func() bool { return !time.Now().Before(deadline) }
+	}
 	gOuts, greedy := greedyRounded(s, tasks, 0)
 	out.Upper = opt.Upper
 	if out.Upper == 0 {
 		out.Upper = greedy
 	}
-	// The horizon: every instant a column of either phase covers, and the
+	// The horizon: every instant a column of any phase covers, and the
 	// greedy schedule's end; later instants are not dualised (λ = 0).
 	end := 0.0 // no column reaches past it
 	for i, o := range gOuts {
@@ -96,40 +150,83 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 			end = math.Max(end, tasks[i].Release+s.In[tasks[i].Source][k]+tasks[i].Frames/s.Speed[k])
 		}
 	}
-	nres := len(lagResources(s, opt.PerIPN))
-	if rows := float64(nres) * (end/slot + 2); rows > maxLagRows {
-		return LagrangeBound{}, inputErr("slot: a grid of %g s needs %.3g instants per resource for this trace (at most %d): use a coarser slot",
-			slot, end/slot+2, int(maxLagRows)/nres)
+	phases := []lagPhase{{false, slot}}
+	if opt.PerIPN || opt.Refine > 0 {
+		phases = append(phases, lagPhase{true, slot})
 	}
-	horizon := int(math.Ceil(end/slot)) + 1
+	for j, sl := 1, slot; j <= opt.Refine; j++ {
+		sl /= 2
+		phases = append(phases, lagPhase{true, sl})
+	}
+	rowsOf := func(ph lagPhase) float64 { return float64(len(lagResources(s, ph.perIPN))) * (end/ph.slot + 2) }
+	for i, ph := range phases {
+		if rowsOf(ph) <= maxLagRows && (i < 2 || rowsOf(ph) <= maxRefineRows) {
+			continue
+		}
+		if i < 2 {
+			n := len(lagResources(s, ph.perIPN))
+			return LagrangeBound{}, inputErr("slot: a grid of %g s needs %.3g instants per resource for this trace (at most %d): use a coarser slot",
+				ph.slot, end/ph.slot+2, int(maxLagRows)/n)
+		}
+		phases = phases[:i] // the finer grids are too large: refine less
+		break
+	}
 	if err := ctx.Err(); err != nil {
 		return out, err
 	}
-	pooled := newLagRelax(s, tasks, slot, lagResources(s, false), horizon)
-	phases := []*lagRelax{pooled}
-	if opt.PerIPN {
-		phases = append(phases, newLagRelax(s, tasks, slot, lagResources(s, true), pooled.T-1))
-	}
 	best := math.Inf(-1)
+	var prev *lagRelax
 	var lam [][]float64
-	for i, r := range phases {
-		if i > 0 {
-			lam = r.expand(phases[i-1], lam)
+	for i, ph := range phases {
+		if i > 0 && stop() {
+			out.Stopped = true
+			break
+		}
+		horizon := int(math.Ceil(end/ph.slot)) + 1
+		if prev != nil && ph.slot == prev.slot {
+			horizon = prev.T - 1 // the same instants as the phase before
+		}
+		r := newLagRelax(s, tasks, ph.slot, lagResources(s, ph.perIPN), horizon)
+		if prev != nil {
+			lam = r.remap(prev, lam)
 		}
 		var n int
 		var err error
 		var v float64
-		v, lam, n, err = r.maximise(ctx, lam, iters, out.Upper, &out)
+		var stopped bool
+		budget := iters
+		if i >= 2 {
+			budget = max(1, iters/2) // a refining phase starts close to its optimum
+		}
+		v, lam, n, stopped, err = r.maximise(ctx, stop, lam, budget, out.Upper, &out)
 		out.Iterations += n
+		out.Phases++
+		out.Slot = ph.slot
 		best = math.Max(best, v)
-		if i == 0 {
+		switch {
+		case i == 0:
 			out.Pooled = v
+		case i == 1:
+			out.PerIPN = v
 		}
 		out.Resources, out.Multipliers = len(r.res), len(r.res)*r.T
+		if opt.Schedule && err == nil && n > 0 {
+			if outs, total := r.schedule(lam); out.Schedule == nil || total < out.ScheduleTotal {
+				out.Schedule, out.ScheduleTotal = outs, total
+			}
+		}
 		if err != nil {
 			out.Value = math.Max(best, 0) // a total delay is never negative
 			return out, err
 		}
+		if stopped {
+			out.Stopped = true
+			break
+		}
+		if out.Upper-best <= 1e-9*out.Upper {
+			break // the bound meets a feasible schedule: nothing to refine
+		}
+		prev = r
 	}
 	out.Value = best
 	return out, nil
@@ -174,6 +271,8 @@ type lagCol struct {
 
 // lagRelax is relaxation R for one grouping of the IPNs.
 type lagRelax struct {
+	s     *Scenario
+	tasks []Task
 	slot  float64
 	res   []lagRes
 	T     int // dualised instants τ = 0..T−1
@@ -185,7 +284,7 @@ type lagRelax struct {
 }
 
 func newLagRelax(s *Scenario, tasks []Task, slot float64, res []lagRes, horizon int) *lagRelax {
-	r := &lagRelax{slot: slot, res: res, first: make([]int, len(tasks)+1), q: make([]float64, len(tasks)), ipnOf: make([]int, s.K())}
+	r := &lagRelax{s: s, tasks: tasks, slot: slot, res: res, first: make([]int, len(tasks)+1), q: make([]float64, len(tasks)), ipnOf: make([]int, s.K())}
 	for c, g := range res {
 		for _, k := range g.ipns {
 			r.ipnOf[k] = c
@@ -224,28 +323,48 @@ func newLagRelax(s *Scenario, tasks []Task, slot float64, res []lagRes, horizon 
 			horizon = max(horizon, col.t1+col.P)
 			r.cols = append(r.cols, col)
 		}
+		// Cheapest column first (at λ = 0): eval's scan of the others then
+		// stops at their first bucket more often.
+		own := r.cols[r.first[i]:]
+		sort.SliceStable(own, func(a, b int) bool {
+			return r.early[own[a].fFrom]+own[a].p < r.early[own[b].fFrom]+own[b].p
+		})
 	}
 	r.first[len(tasks)] = len(r.cols)
 	r.T = horizon + 1
 	return r
 }
 
-// expand maps multipliers of a coarser grouping to this one: every IPN
-// inherits its pooled resource's λ. Then L is unchanged (each sub-task's
-// cheapest column is the same, and Σ_k Q_k λ = Q_c λ), so the second phase
-// starts where the first ended.
-func (r *lagRelax) expand(from *lagRelax, lam [][]float64) [][]float64 {
+// remap maps the multipliers lam of phase from to this phase: every IPN
+// inherits its resource's λ there, and instant t of this grid (the time
+// Δ(t+1) − 0) the λ of the instant of from's grid that holds it, scaled by
+// Δ/Δ_from so that a run's price stays about the same. On the same grid
+// L is unchanged (each sub-task's cheapest column is the same, and
+// Σ_k Q_k λ = Q_c λ), so the phase starts where the one before ended.
+func (r *lagRelax) remap(from *lagRelax, lam [][]float64) [][]float64 {
+	ratio := r.slot / from.slot
 	out := make([][]float64, len(r.res))
 	for c, g := range r.res {
+		src := lam[from.ipnOf[g.ipns[0]]]
 		out[c] = make([]float64, r.T)
-		copy(out[c], lam[from.ipnOf[g.ipns[0]]])
+		if ratio == 1 {
+			copy(out[c], src)
+			continue
+		}
+		for t := range out[c] {
+			if tau := int(ceilTol(float64(t+1)*ratio)) - 1; tau < len(src) {
+				out[c][t] = src[tau] * ratio
+			}
+		}
 	}
 	return out
 }
 
 // eval returns L(λ) and writes each resource's usage minus capacity at
-// every instant (the subgradient) into g. pre is scratch of len T+1.
-func (r *lagRelax) eval(lam, pre, g [][]float64) float64 {
+// every instant (the subgradient) into g. pre is scratch of len T+1; on
+// return pre[c][t] = Σ_{τ<t} λ_cτ. When start is not nil, start[i] gets the
+// start bucket of sub-task i's cheapest column.
+func (r *lagRelax) eval(lam, pre, g [][]float64, start []int) float64 {
 	T := r.T
 	L := 0.0
 	for c, res := range r.res {
@@ -285,6 +404,9 @@ func (r *lagRelax) eval(lam, pre, g [][]float64) float64 {
 			}
 		}
 		L += bestV
+		if start != nil {
+			start[i] = bestT
+		}
 		col := &r.cols[bestCol]
 		if bestT < T {
 			g[col.res][bestT] += q
@@ -308,27 +430,31 @@ func (r *lagRelax) eval(lam, pre, g [][]float64) float64 {
 // the iterations run. Step: θ(L̂ − L(λ))/‖g‖² towards the level
 // L̂ = min(upper, best + 5 %); θ halves, restarting from the best λ, after
 // lagStall iterations without progress.
-func (r *lagRelax) maximise(ctx context.Context, lam [][]float64, iters int, upper float64, out *LagrangeBound) (float64, [][]float64, int, error) {
-	n := len(r.res)
+func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float64, iters int, upper float64, out *LagrangeBound) (best float64, lamBest [][]float64, n int, stopped bool, err error) {
+	nr := len(r.res)
 	if lam == nil {
-		lam = make([][]float64, n)
+		lam = make([][]float64, nr)
 		for c := range lam {
 			lam[c] = make([]float64, r.T)
 		}
 	}
-	lamBest, pre, g := make([][]float64, n), make([][]float64, n), make([][]float64, n)
+	lamBest = make([][]float64, nr)
+	pre, g := make([][]float64, nr), make([][]float64, nr)
 	for c := range lam {
 		lamBest[c] = append([]float64(nil), lam[c]...)
 		pre[c] = make([]float64, r.T+1)
 		g[c] = make([]float64, r.T)
 	}
-	best := math.Inf(-1)
+	best = math.Inf(-1)
 	theta, stall := 1.0, 0
 	for it := 0; it < iters; it++ {
 		if err := ctx.Err(); err != nil {
-			return best, lamBest, it, err
+			return best, lamBest, it, false, err
 		}
-		L := r.eval(lam, pre, g)
+		if it > 0 && stop() {
+			return best, lamBest, it, true, nil
+		}
+		L := r.eval(lam, pre, g, nil)
 		if it == 0 && out.Iterations == 0 {
 			out.Initial = L
 		}
@@ -343,12 +469,12 @@ func (r *lagRelax) maximise(ctx context.Context, lam [][]float64, iters int, upp
 				copy(lam[c], lamBest[c])
 			}
 			if theta < lagTheta {
-				return best, lamBest, it + 1, nil
+				return best, lamBest, it + 1, false, nil
 			}
 			continue
 		}
 		if upper-best <= 1e-9*upper {
-			return best, lamBest, it + 1, nil // closed the gap to a feasible schedule
+			return best, lamBest, it + 1, false, nil // closed the gap to a feasible schedule
 		}
 		norm := 0.0
 		for c := range g {
@@ -361,7 +487,7 @@ func (r *lagRelax) maximise(ctx context.Context, lam [][]float64, iters int, upp
 		if norm == 0 {
 			// The sub-tasks' choices fit and complementary slackness holds:
 			// L(λ) is the optimum of the LP relaxation of R.
-			return best, lamBest, it + 1, nil
+			return best, lamBest, it + 1, false, nil
 		}
 		level := math.Min(upper, best+lagLevel*math.Abs(best))
 		step := theta * math.Max(level-L, 1e-9*upper) / norm
@@ -375,5 +501,5 @@ func (r *lagRelax) maximise(ctx context.Context, lam [][]float64, iters int, upp
 			}
 		}
 	}
-	return best, lamBest, iters, nil
+	return best, lamBest, iters, false, nil
 }

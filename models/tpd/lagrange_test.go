@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/sim"
@@ -344,4 +345,160 @@ func TestExperimentLagrange(t *testing.T) {
 		t.Errorf("at ρ = 0.95 LB_LAG %g should exceed LB0 %g and LB_SRPT %g", lag, lb0, srpt)
 	}
 	t.Logf("ρ = 0.95, 4000 sub-tasks: LB0 %.2f LB_SRPT %.2f LB_LAG %.2f (+%.2f %%)", lb0, srpt, lag, 100*(lag/lb0-1))
+}
+
+// TestLagrangeRefinedValidProperty is the property test of the refined
+// bound (BoundTight: per IPN on Δ, Δ/2, Δ/4, Δ/8) and of the Lagrangian
+// schedule against the exact optimum: on RandomSmall seeds 1–60 (on-grid
+// data, so Exact's MILP optimum is OPT; 10–15 sub-tasks on 3–4 IPNs of 1–2
+// slots, contended: greedy exceeds OPT on most), LB0 ≤ LB_TIGHT ≤ OPT ≤
+// the schedule's total, and the schedule passes CheckSchedule. The count of
+// instances where refining raised the bound shows the check has teeth.
+func TestLagrangeRefinedValidProperty(t *testing.T) {
+	ctx := context.Background()
+	contended, raised, n := 0, 0, 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		s, tasks := RandomSmall(seed)
+		ex, err := Exact(ctx, s, tasks, 1, "auto", solve.Options{})
+		if err != nil || ex.Status != lp.Optimal {
+			t.Fatalf("seed %d: exact: %v", seed, err)
+		}
+		lag, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{Refine: DefaultLagrangeRefine, Schedule: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		low := lb0(s, tasks)
+		if ex.Total > low*(1+objTol) {
+			contended++
+		}
+		if lag.Value > ex.Total*(1+objTol) {
+			t.Errorf("seed %d: LB_TIGHT %g > OPT %g", seed, lag.Value, ex.Total)
+		}
+		if lag.Value < math.Max(low, lag.PerIPN)*(1-1e-12) {
+			t.Errorf("seed %d: LB_TIGHT %g below LB0 %g or its own per-IPN phase %g", seed, lag.Value, low, lag.PerIPN)
+		}
+		if lag.Value > lag.PerIPN*(1+objTol) {
+			raised++
+		}
+		// Every phase runs, unless one meets the greedy schedule's total
+		// (then the bound is OPT and nothing is left to refine).
+		closed := lag.Value >= lag.Upper*(1-1e-9)
+		if !closed && (lag.Phases != 2+DefaultLagrangeRefine || lag.Slot != s.Slot/8) {
+			t.Errorf("seed %d: %d phases ending on the grid %g, want %d and %g", seed, lag.Phases, lag.Slot, 2+DefaultLagrangeRefine, s.Slot/8)
+		}
+		total, err := CheckSchedule(s, tasks, lag.Schedule)
+		if err != nil {
+			t.Fatalf("seed %d: Lagrangian schedule: %v", seed, err)
+		}
+		if math.Abs(total-lag.ScheduleTotal) > 1e-9*total {
+			t.Errorf("seed %d: schedule total %g, CheckSchedule says %g", seed, lag.ScheduleTotal, total)
+		}
+		if total < ex.Total*(1-objTol) {
+			t.Errorf("seed %d: Lagrangian schedule %g beats OPT %g", seed, total, ex.Total)
+		}
+	}
+	if contended < n/2 {
+		t.Errorf("OPT > LB0 on only %d of %d instances: RandomSmall no longer makes sub-tasks contend", contended, n)
+	}
+	t.Logf("OPT > LB0 on %d of %d instances; refining the grid raised LB_LAG per IPN on %d", contended, n, raised)
+}
+
+// TestLagrangeRefinedOffGrid: on the first 80 off-grid instances of
+// TestLagrangeValidProperty (OPT unknown), the refined bound stays below
+// every feasible schedule at hand, its own Lagrangian schedule included.
+func TestLagrangeRefinedOffGrid(t *testing.T) {
+	ctx := context.Background()
+	for seed := uint64(1); seed <= 80; seed++ {
+		s, tasks := randomOffGrid(t, seed)
+		_, upper := greedyRounded(s, tasks, 0)
+		lag, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{Refine: 3, Schedule: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		total, err := CheckSchedule(s, tasks, lag.Schedule)
+		if err != nil {
+			t.Fatalf("seed %d: Lagrangian schedule: %v", seed, err)
+		}
+		upper = math.Min(upper, total)
+		if lag.Value > upper*(1+objTol) {
+			t.Errorf("off-grid seed %d: LB_TIGHT %g > a feasible schedule's %g", seed, lag.Value, upper)
+		}
+	}
+}
+
+// TestLagrangeTimeLimit: a spent budget stops the iterations without an
+// error and returns a bound that is still valid: at least L(0) = LB0 (the
+// first iteration always runs) and at most the bound of the full budget's
+// run plus nothing (the same iterations, cut short). Stopped says so.
+func TestLagrangeTimeLimit(t *testing.T) {
+	ctx := context.Background()
+	s, tasks := RandomSmall(3)
+	full, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{Refine: 2})
+	if err != nil || full.Stopped {
+		t.Fatalf("no limit: %+v, %v", full, err)
+	}
+	cut, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{Refine: 2, TimeLimit: time.Nanosecond, Schedule: true})
+	if err != nil {
+		t.Fatalf("spent budget: error %v, want none", err)
+	}
+	if !cut.Stopped || cut.Phases != 1 || cut.Iterations != 1 {
+		t.Errorf("spent budget: stopped %v after %d phases and %d iterations, want true, 1, 1", cut.Stopped, cut.Phases, cut.Iterations)
+	}
+	if low := lb0(s, tasks); math.Abs(cut.Value-low) > 1e-9*low || cut.Value > full.Value {
+		t.Errorf("spent budget: bound %g, want L(0) = LB0 %g (≤ the full run's %g)", cut.Value, low, full.Value)
+	}
+	if _, err := CheckSchedule(s, tasks, cut.Schedule); err != nil {
+		t.Errorf("spent budget: schedule: %v", err)
+	}
+	if _, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{TimeLimit: -time.Second}); !errors.Is(err, ErrInput) {
+		t.Errorf("negative time limit: error %v, want ErrInput", err)
+	}
+	if _, err := LowerBoundLagrange(ctx, s, tasks, LagrangeOptions{Refine: -1}); !errors.Is(err, ErrInput) {
+		t.Errorf("negative refine: error %v, want ErrInput", err)
+	}
+}
+
+// TestExperimentTight runs --bound tight on a short campus replication at
+// ρ = 0.95: LB_LAG is the pooled first phase (as --bound lag computes it),
+// LB_TIGHT is at least that and enters T_LB, and best_ub is a feasible
+// schedule no worse than the greedy or the policy, so T_LB ≤ best_ub.
+func TestExperimentTight(t *testing.T) {
+	s := loadCampus(t)
+	run := func(b BoundKind, limit time.Duration) *ExperimentResult {
+		res, err := s.Run(context.Background(), Experiment{ModeName: "heavy", Mode: Mode{Count: 1500, Load: 0.95},
+			Policies: []Policy{TPD}, Runs: 1, Bound: b, BoundTimeLimit: limit, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	tight, lag := run(BoundTight, 0), run(BoundLagrange, 0)
+	get := func(r *ExperimentResult, k Metric) float64 {
+		st, ok := r.BoundStat(k)
+		if !ok {
+			t.Fatalf("bound %v: no %q", r.Bound, k)
+		}
+		return st.Mean
+	}
+	if a, b := get(tight, MetricLBLag), get(lag, MetricLBLag); a != b {
+		t.Errorf("tight's LB_LAG %g != lag's %g", a, b)
+	}
+	lb, tlb, best := get(tight, MetricLBTight), get(tight, MetricTLB), get(tight, MetricBestUB)
+	tpdT, _ := tight.Policies[0].Stat(MetricTotalDelay)
+	if lb < get(tight, MetricLBLag) || tlb != math.Max(lb, math.Max(get(tight, MetricLB0), get(tight, MetricLBSRPT))) {
+		t.Errorf("LB_TIGHT %g, LB_LAG %g, T_LB %g", lb, get(tight, MetricLBLag), tlb)
+	}
+	if best > get(tight, MetricGreedyUB) || best > tpdT.Mean || best < tlb {
+		t.Errorf("best_ub %g: want ≤ greedy %g and TPD %g, ≥ T_LB %g", best, get(tight, MetricGreedyUB), tpdT.Mean, tlb)
+	}
+	if _, ok := lag.BoundStat(MetricLBTight); ok {
+		t.Error("bound lag computed LB_TIGHT")
+	}
+	// A spent budget: still a full replication with valid bounds.
+	cut := run(BoundTight, time.Nanosecond)
+	if v := get(cut, MetricLBTight); v > lb*(1+1e-12) || v < get(cut, MetricLB0)*(1-1e-12) {
+		t.Errorf("spent budget: LB_TIGHT %g outside [LB0 %g, full %g]", v, get(cut, MetricLB0), lb)
+	}
+	t.Logf("ρ = 0.95, 1500 sub-tasks: LB_LAG %.2f LB_TIGHT %.2f best_ub %.2f (TPD %.2f)", get(tight, MetricLBLag), lb, best, tpdT.Mean)
 }

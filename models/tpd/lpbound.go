@@ -38,9 +38,12 @@ type LPBound struct {
 //
 // backend names the LP backend; a window whose LP fails or hits a limit
 // falls back to its LB0/LB_SRPT bound, so the result stays valid. Once ctx
-// is done, the remaining windows take that fallback without an LP, so a
-// deadline on ctx bounds the running time; so does a window whose LP would
-// exceed MaxTimeIndexedNonzeros.
+// is done, the window being solved and the remaining ones take that
+// fallback (without an LP), so a deadline on ctx bounds the running time
+// and the result is still a valid bound of the whole trace, with the
+// windows concerned counted in Failed; the caller tells a deadline from a
+// cancellation by its own ctx. So does a window whose LP would exceed
+// MaxTimeIndexedNonzeros.
 func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, maxTasks int, backend string, opts solve.Options) (LPBound, error) {
 	if err := checkTrace(s, tasks); err != nil {
 		return LPBound{}, err
@@ -85,7 +88,11 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 		sol, _, err := solve.Solve(ctx, ti.Model, backend, opts)
 		if err != nil {
 			if ctx.Err() != nil {
-				return res, ctx.Err()
+				// Stopped by the budget: the window keeps its
+				// combinatorial bound, the bound stays whole and valid.
+				res.Failed++
+				res.Value += b
+				continue
 			}
 			return res, fmt.Errorf("tpd: LP window of %d sub-tasks: %w", len(w), err)
 		}

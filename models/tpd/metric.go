@@ -31,8 +31,10 @@ const (
 	MetricLBSRPT        Metric = "lb_srpt"        // LB_SRPT, total delay, s
 	MetricLBLP          Metric = "lb_lp"          // LB_LP, total delay, s
 	MetricLBLag         Metric = "lb_lag"         // LB_LAG, total delay, s
+	MetricLBTight       Metric = "lb_tight"       // LB_TIGHT, LB_LAG per IPN refined on finer grids, s
 	MetricTLB           Metric = "t_lb"           // T_LB, the largest bound computed, s
 	MetricGreedyUB      Metric = "greedy_ub"      // the full-information greedy's total delay (an upper bound), s
+	MetricBestUB        Metric = "best_ub"        // the best feasible schedule found (an upper bound), s
 	MetricLPWindows     Metric = "lp_windows"     // windows of LB_LP
 	MetricLPSolved      Metric = "lp_solved"      // windows of LB_LP solved to optimality
 	MetricLagIterations Metric = "lag_iterations" // subgradient iterations of LB_LAG
@@ -74,8 +76,10 @@ var boundMetrics = []MetricInfo{
 	{Metric: MetricLBSRPT, Unit: "s", About: "LB_SRPT: preemptive SRPT on one machine of the pooled rate", bound: func(s *BoundSummary) *sim.Stat { return &s.LBSRPT }},
 	{Metric: MetricLBLP, Unit: "s", About: "LB_LP: the windowed time-indexed LP bound", bound: func(s *BoundSummary) *sim.Stat { return &s.LBLP }},
 	{Metric: MetricLBLag, Unit: "s", About: "LB_LAG: the Lagrangian bound of the time-indexed relaxation of the whole trace", bound: func(s *BoundSummary) *sim.Stat { return &s.LBLag }},
+	{Metric: MetricLBTight, Unit: "s", About: "LB_TIGHT: LB_LAG with one resource per IPN, refined on the grids Δ/2 … Δ/2^r (bound tight)", bound: func(s *BoundSummary) *sim.Stat { return &s.LBTight }},
 	{Metric: MetricTLB, Unit: "s", About: "T_LB: the largest of the bounds computed", bound: func(s *BoundSummary) *sim.Stat { return &s.TLB }},
 	{Metric: MetricGreedyUB, Unit: "s", About: "total delay of the full-information greedy, a feasible schedule (upper bound)", bound: func(s *BoundSummary) *sim.Stat { return &s.GreedyUB }},
+	{Metric: MetricBestUB, Unit: "s", About: "best feasible schedule found: the least total delay of the greedy, the Lagrangian schedule (with LB_LAG) and every policy run; OPT lies in [T_LB, best_ub]", bound: func(s *BoundSummary) *sim.Stat { return &s.BestUB }},
 	{Metric: MetricLPWindows, Unit: "", About: "number of LB_LP windows", bound: func(s *BoundSummary) *sim.Stat { return &s.LPWindows }},
 	{Metric: MetricLPSolved, Unit: "", About: "number of LB_LP windows solved to optimality", bound: func(s *BoundSummary) *sim.Stat { return &s.LPSolved }},
 	{Metric: MetricLagIterations, Unit: "", About: "subgradient iterations of LB_LAG", bound: func(s *BoundSummary) *sim.Stat { return &s.LagIterations }},
@@ -87,7 +91,7 @@ var boundMetrics = []MetricInfo{
 func PolicyMetrics() []MetricInfo { return append([]MetricInfo(nil), policyMetrics...) }
 
 // BoundMetrics lists the metrics ExperimentResult.Bounds may carry, in
-// display order, with their units: LB0, T_LB and the greedy bound always,
+// display order, with their units: LB0, T_LB, greedy_ub and best_ub always,
 // the others when the experiment's BoundKind computes them. The caller may
 // modify the returned slice.
 func BoundMetrics() []MetricInfo { return append([]MetricInfo(nil), boundMetrics...) }
@@ -124,8 +128,10 @@ type BoundSummary struct {
 	LBSRPT        sim.Stat // LB_SRPT, total delay, s
 	LBLP          sim.Stat // LB_LP, total delay, s
 	LBLag         sim.Stat // LB_LAG, total delay, s
+	LBTight       sim.Stat // LB_TIGHT, total delay, s
 	TLB           sim.Stat // T_LB, the largest bound computed, s
 	GreedyUB      sim.Stat // the full-information greedy's total delay (an upper bound), s
+	BestUB        sim.Stat // the best feasible schedule found (an upper bound), s
 	LPWindows     sim.Stat // windows of LB_LP
 	LPSolved      sim.Stat // windows of LB_LP solved to optimality
 	LagIterations sim.Stat // subgradient iterations of LB_LAG

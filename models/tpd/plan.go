@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/sim"
@@ -38,6 +39,9 @@ type Request struct {
 	Backend string
 	// Lagrange configures LB_LAG.
 	Lagrange LagrangeOptions
+	// BoundTimeLimit, when > 0, replaces the instance's bounds.time_limit
+	// (the budget of the bounds of each replication).
+	BoundTimeLimit time.Duration
 	// Workers is each experiment's Workers (replications at once; 0 = one
 	// per core).
 	Workers int
@@ -53,13 +57,17 @@ type Request struct {
 // one per mode and load when the request has Loads, in that order. The
 // replications of each are req.Runs when set, else the mode's runs when
 // set, else the scenario's. An error wraps ErrInput and names the field of
-// the request ("modes", "loads", "count", "runs", "lagrange.iterations").
+// the request ("modes", "loads", "count", "runs", "bound_time_limit",
+// "lagrange.iterations").
 func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 	if req.Count < 0 {
 		return nil, inputErr("count: must be >= 1 (or 0 for each mode's), got %d", req.Count)
 	}
 	if req.Runs < 0 {
 		return nil, inputErr("runs: must be >= 1 (or 0 for each mode's or the instance's), got %d", req.Runs)
+	}
+	if req.BoundTimeLimit < 0 {
+		return nil, inputErr("bound_time_limit: must be >= 0, got %v", req.BoundTimeLimit)
 	}
 	if req.Lagrange.Iterations < 0 {
 		return nil, inputErr("lagrange.iterations: must be >= 0, got %d", req.Lagrange.Iterations)
@@ -108,7 +116,8 @@ func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 				n = req.Runs
 			}
 			ex := Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: req.Discipline,
-				Runs: n, Bound: bk, Backend: req.Backend, Lagrange: req.Lagrange, Workers: req.Workers}
+				Runs: n, Bound: bk, Backend: req.Backend, Lagrange: req.Lagrange, Workers: req.Workers,
+				BoundTimeLimit: req.BoundTimeLimit}
 			if req.Progress != nil {
 				ex.Progress = req.Progress(ex)
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/streamopt/streamopt/sim"
 )
@@ -45,6 +46,7 @@ type Scenario struct {
 	Slot           float64
 	WindowMaxTasks int
 	Backend        string
+	BoundTimeLimit time.Duration // budget of the bounds of one replication; 0: none
 	Seed           uint64
 	Runs           int
 }
@@ -129,6 +131,7 @@ func Build(in *Instance) (*Scenario, error) {
 	if s.WindowMaxTasks == 0 {
 		s.WindowMaxTasks = DefaultWindowMaxTasks
 	}
+	s.BoundTimeLimit = time.Duration(in.Bounds.TimeLimit * float64(time.Second))
 	s.Backend = in.Bounds.Backend
 	if s.Backend == "" {
 		s.Backend = "auto"
