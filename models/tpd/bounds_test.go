@@ -57,6 +57,11 @@ func TestBoundChain(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: LB_LP: %v", seed, err)
 		}
+		// Every window that needed an LP has its report counted, and the
+		// windows solved are among those verified.
+		if a := lpb.Audit; a.Solves != lpb.Windows-lpb.Trivial || a.Verified < lpb.Solved {
+			t.Fatalf("seed %d: audit of %d solves, %d verified; %d windows, %d trivial, %d solved", seed, a.Solves, a.Verified, lpb.Windows, lpb.Trivial, lpb.Solved)
+		}
 		var policies []float64
 		for _, p := range Policies {
 			r, err := Simulate(context.Background(), s, tasks, Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: UseScenarioInfo}, sim.Stream(seed, 0))

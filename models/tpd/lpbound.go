@@ -19,6 +19,10 @@ type LPBound struct {
 	Failed   int     // windows whose LP did not finish (their LB0/SRPT bound is used)
 	MaxTasks int     // largest window
 	Columns  int     // largest LP, columns
+	// Audit sums up solve.Verify's reports on the windows' LP answers: a
+	// window's LP value enters the bound only when its answer is Optimal,
+	// which solve.Solve grants only to an answer its report accepts.
+	Audit solve.Audit
 }
 
 // LowerBoundLP computes LB_LP (spec C.4) by decomposition.
@@ -85,7 +89,8 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 			return res, err
 		}
 		res.Columns = max(res.Columns, ti.Model.NumVars())
-		sol, _, err := solve.Solve(ctx, ti.Model, backend, opts)
+		sol, rep, err := solve.Solve(ctx, ti.Model, backend, opts)
+		res.Audit.Add(rep)
 		if err != nil {
 			if ctx.Err() != nil {
 				// Stopped by the budget: the window keeps its

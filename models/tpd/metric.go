@@ -81,7 +81,7 @@ var boundMetrics = []MetricInfo{
 	{Metric: MetricGreedyUB, Unit: "s", About: "total delay of the full-information greedy, a feasible schedule (upper bound)", bound: func(s *BoundSummary) *sim.Stat { return &s.GreedyUB }},
 	{Metric: MetricBestUB, Unit: "s", About: "best feasible schedule found: the least total delay of the greedy, the Lagrangian schedule (with LB_LAG) and every policy run; OPT lies in [T_LB, best_ub]", bound: func(s *BoundSummary) *sim.Stat { return &s.BestUB }},
 	{Metric: MetricLPWindows, Unit: "", About: "number of LB_LP windows", bound: func(s *BoundSummary) *sim.Stat { return &s.LPWindows }},
-	{Metric: MetricLPSolved, Unit: "", About: "number of LB_LP windows solved to optimality", bound: func(s *BoundSummary) *sim.Stat { return &s.LPSolved }},
+	{Metric: MetricLPSolved, Unit: "", About: "number of LB_LP windows solved to optimality (an answer solve.Verify accepted)", bound: func(s *BoundSummary) *sim.Stat { return &s.LPSolved }},
 	{Metric: MetricLagIterations, Unit: "", About: "subgradient iterations of LB_LAG", bound: func(s *BoundSummary) *sim.Stat { return &s.LagIterations }},
 }
 

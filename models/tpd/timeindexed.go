@@ -311,6 +311,8 @@ type ExactResult struct {
 	Backend   string
 	Columns   int
 	Rows      int
+	// Report is solve.Verify's report on the MILP's answer.
+	Report *solve.Report
 }
 
 // ErrNoSolution is returned when a solver stops without a usable answer.
@@ -334,11 +336,11 @@ func Exact(ctx context.Context, s *Scenario, tasks []Task, slot float64, backend
 	if err != nil {
 		return nil, err
 	}
-	sol, _, err := solve.Solve(ctx, ti.Model, backend, opts)
+	sol, rep, err := solve.Solve(ctx, ti.Model, backend, opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &ExactResult{Status: sol.Status, Backend: sol.Backend, Columns: ti.Model.NumVars(), Rows: ti.Model.NumRows(), Bound: sol.BestBound}
+	res := &ExactResult{Status: sol.Status, Backend: sol.Backend, Columns: ti.Model.NumVars(), Rows: ti.Model.NumRows(), Bound: sol.BestBound, Report: rep}
 	if !sol.HasPrimal() {
 		return res, fmt.Errorf("%w (status %v)", ErrNoSolution, sol.Status)
 	}
