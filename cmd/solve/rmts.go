@@ -113,7 +113,7 @@ the table ends with a line "partial: ...", JSON output carries
 				if pl, err = sc.Plan(ex); err != nil {
 					return inputError(err)
 				}
-				g := rmtsGridOf(pl, ex)
+				g := rmtsGridOf(pl, ex, policy)
 				if cmd.Flags().Changed("dasd-proactive") {
 					g.DASDProactive = &proactive
 				}
@@ -290,13 +290,12 @@ type rmtsGrid struct {
 	DASDProactive *int `json:"dasd_proactive_delta,omitempty"`
 }
 
-func rmtsGridOf(pl *rmts.Plan, ex rmts.Experiment) rmtsGrid {
-	g := rmtsGrid{Rates: pl.Rates, Alphas: pl.Alphas, Runs: pl.Runs, Seed: pl.Seed, Bound: ex.Bound}
+// rmtsGridOf is the grid of plan pl of ex, whose policies the --policy
+// value policy named (kept as given).
+func rmtsGridOf(pl *rmts.Plan, ex rmts.Experiment, policy string) rmtsGrid {
+	g := rmtsGrid{Policies: strings.Split(policy, ","), Rates: pl.Rates, Alphas: pl.Alphas, Runs: pl.Runs, Seed: pl.Seed, Bound: ex.Bound}
 	if ex.Bound {
 		g.Backend = ex.Backend
-	}
-	for _, p := range ex.Policies {
-		g.Policies = append(g.Policies, p.String())
 	}
 	return g
 }

@@ -84,14 +84,11 @@ the exit code is 1.`,
 			if err != nil {
 				return inputError(fmt.Errorf("%s: %w", input, err))
 			}
-			pols, err := parseTPDPolicies(policy)
-			if err != nil {
+			if _, err := parseTPDPolicies(policy); err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
 			}
-			g := tpdGrid{Count: count, LagIterations: lagIters, LagPerIPN: lagPerIPN, Backend: backend, Seed: s.Seed}
-			for _, p := range pols {
-				g.Policies = append(g.Policies, p.String())
-			}
+			// The grid keeps the flag as given, checked above.
+			g := tpdGrid{Policies: strings.Split(policy, ","), Count: count, LagIterations: lagIters, LagPerIPN: lagPerIPN, Backend: backend, Seed: s.Seed}
 			if discipline != "" {
 				d, err := tpd.ParseDiscipline(discipline)
 				if err != nil {
