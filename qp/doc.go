@@ -51,7 +51,11 @@
 //     (Hu, Mitchell and Pang 2012). M grows tenfold while a multiplier sits
 //     at its bound; when the multipliers have a ray along which the identity
 //     is constant (RRS at Σm_i = 1), the growth stops and the multipliers
-//     are recomputed by a small LP with the primal point fixed.
+//     are recomputed by a small LP with the primal point fixed. A model that
+//     can bound the multipliers of some global maximiser from its data
+//     passes MultiplierBounds instead (models/rrs does, from the LP dual of
+//     the problem linearised at the maximiser); they are the big-M values
+//     and M does not grow.
 //   - SolveWolfe is Wolfe's method (P. Wolfe, "The simplex method for
 //     quadratic programming", Econometrica 27, 1959): the phase-1 LP of the
 //     KKT system with artificial variables, solved by a dense tableau

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
@@ -38,6 +39,25 @@ type node struct {
 	b     box
 	bound float64
 	depth int
+	tight bool // its ranges were tightened already
+}
+
+// tightenCount is how many DCs (those with the largest secant errors) a
+// node below the root tightens before it is split; the root tightens all.
+const tightenCount = 1 << 30
+
+// worst returns the DCs to tighten at a node of this depth: all at the
+// root, else the tightenCount with the largest secant errors.
+func (sr *search) worst(errs []float64, depth int) []int {
+	idx := make([]int, len(errs))
+	for i := range idx {
+		idx[i] = i
+	}
+	if depth == 0 {
+		return idx
+	}
+	sort.Slice(idx, func(a, b int) bool { return errs[idx[a]] > errs[idx[b]] })
+	return idx[:min(tightenCount, len(idx))]
 }
 
 type nodeHeap []*node
@@ -57,7 +77,7 @@ func (h *nodeHeap) Pop() any {
 type search struct {
 	in      *Instance
 	p       *qp.Problem
-	bl      *bilinear
+	sp      *split
 	opt     GlobalOptions
 	best    *qp.Solution // incumbent, a KKT point from a local solve
 	lower   float64      // its profit
@@ -88,8 +108,8 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	if opt.Backend == "" {
 		opt.Backend = solve.Auto
 	}
-	sr := &search{in: in, p: p, bl: newBilinear(in), opt: opt, lower: math.Inf(-1), pruned: math.Inf(-1)}
-	open := &nodeHeap{{b: sr.bl.root, bound: math.Inf(1)}}
+	sr := &search{in: in, p: p, sp: newSplit(in), opt: opt, lower: math.Inf(-1), pruned: math.Inf(-1)}
+	open := &nodeHeap{{b: sr.sp.root, bound: math.Inf(1)}}
 	var stop error
 	for open.Len() > 0 {
 		if err := ctx.Err(); err != nil {
@@ -160,7 +180,7 @@ func (sr *search) closed(bound float64) bool {
 // the two halves of the box when it stays open.
 func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	sr.nodes++
-	rx := sr.bl.relax(nd.b)
+	rx := sr.sp.relax(nd.b)
 	sol, _, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
 	sr.lps++
 	if err != nil {
@@ -174,23 +194,21 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	case sol.Status != lp.Optimal:
 		// No trustworthy bound: keep the parent's and split the widest side.
 		sr.lpFails++
-		return sr.split(nd, nd.bound, widest(nd.b), math.NaN(), math.NaN()), nil
+		return sr.split(nd, nd.bound, widest(nd.b, sr.sp.root), math.NaN()), nil
 	}
-	// Kelley's cutting planes on the convex part: while the LP's q_i falls
-	// short of y_i² by more than cutTol, add the tangent at its y_i and
+	// Kelley's cutting planes on the concave part: while the LP's σ_i falls
+	// short of S_i² by more than cutTol, add the tangent at its S_i and
 	// solve again. The tangents are valid everywhere, so they join the pool
 	// every later node starts from.
 	for round := 0; round < maxCutRounds; round++ {
 		tol := sr.cutTol(sol.Objective)
+		_, tangent := sr.sp.errors(rx, sol.X)
 		added := false
-		for i := range rx.q {
-			if rx.q[i] < 0 {
-				continue
-			}
-			y := sol.X[rx.y[i]]
-			if sr.bl.alpha[i]*rx.k[i]*(y*y-sol.X[rx.q[i]]) > tol {
-				rx.tangent(i, y)
-				sr.bl.pool[i] = append(sr.bl.pool[i], y)
+		for i, e := range tangent {
+			if e > tol {
+				v := sol.X[rx.s[i]]
+				rx.tangent(i, v)
+				sr.sp.addTangent(i, v)
 				added = true
 			}
 		}
@@ -216,7 +234,17 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 		sr.pruned = math.Max(sr.pruned, bound)
 		return nil, nil
 	}
-	errs := sr.bl.errors(rx, sol.X)
+	errs, _ := sr.sp.errors(rx, sol.X)
+	if !nd.tight {
+		nb, ok, err := sr.tighten(ctx, nd.b, sr.worst(errs, nd.depth))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, nil
+		}
+		return []*node{{b: nb, bound: bound, depth: nd.depth, tight: true}}, nil
+	}
 	at := 0
 	for i := range errs {
 		if errs[i] > errs[at] {
@@ -224,18 +252,18 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 		}
 	}
 	if errs[at] <= 0 {
-		// The LP is exact at its point but the incumbent did not close the
-		// node (a failed polish): split the widest side.
-		return sr.split(nd, bound, widest(nd.b), math.NaN(), math.NaN()), nil
+		// The secants are exact at the LP point but the incumbent did not
+		// close the node (a failed polish, or tangent error): split the
+		// widest range.
+		return sr.split(nd, bound, widest(nd.b, sr.sp.root), math.NaN()), nil
 	}
-	y, z := sol.X[rx.y[at]], rx.k[at]*sol.X[rx.y[at]]+sol.X[rx.e[at]]
-	return sr.split(nd, bound, at, y, z), nil
+	return sr.split(nd, bound, at, sol.X[rx.t[at]]), nil
 }
 
 // maxCutRounds bounds the tangent rounds per node.
 const maxCutRounds = 4
 
-// cutTol is the error of the y² tangents worth another LP round: a tenth
+// cutTol is the error of the S² tangents worth another LP round: a tenth
 // of the gap, shared by the DCs.
 func (sr *search) cutTol(bound float64) float64 {
 	ref := math.Abs(bound)
@@ -272,56 +300,35 @@ func (sr *search) offer(ctx context.Context, x []float64, root bool) error {
 	return nil
 }
 
-// split divides nd's box on DC i: on the share y_i or on the mean slope
-// z_i/y_i, whichever range is the wider relative to the root box, at the
-// LP's value (kept within the middle 60 % of the range so that every range
-// shrinks geometrically), or at the midpoint when y is NaN. A range shorter
-// than minSide is not split: the node is closed and its bound stays in the
-// reported gap.
-func (sr *search) split(nd *node, bound float64, i int, y, z float64) []*node {
-	root := sr.bl.root
-	wy := (nd.b.Hi[i] - nd.b.Lo[i]) / math.Max(root.Hi[i]-root.Lo[i], minSide)
-	wk := 0.0
-	if dk := root.KHi[i] - root.KLo[i]; dk > 0 {
-		wk = (nd.b.KHi[i] - nd.b.KLo[i]) / dk
-	}
-	lo, hi, v := &nd.b.Lo, &nd.b.Hi, y
-	onSlope := wk > wy
-	if onSlope {
-		lo, hi = &nd.b.KLo, &nd.b.KHi
-		v = math.NaN()
-		if y > minSide {
-			v = z / y
-		}
-	}
-	l, h := (*lo)[i], (*hi)[i]
-	if math.Max(wy, wk) < minSide {
+// split halves nd's box on DC i at t (the LP's T_i, kept within the middle
+// 60 % of the range so that every range shrinks geometrically), or at the
+// midpoint when t is NaN. A range shorter than minSide is not split: the
+// node is closed and its bound stays in the reported gap.
+func (sr *search) split(nd *node, bound float64, i int, t float64) []*node {
+	lo, hi := nd.b.Lo[i], nd.b.Hi[i]
+	if hi-lo < minSide {
 		sr.pruned = math.Max(sr.pruned, bound)
 		return nil
 	}
-	at := 0.5 * (l + h)
-	if !math.IsNaN(v) {
-		at = math.Min(math.Max(v, l+0.2*(h-l)), h-0.2*(h-l))
+	at := 0.5 * (lo + hi)
+	if !math.IsNaN(t) {
+		at = math.Min(math.Max(t, lo+0.2*(hi-lo)), hi-0.2*(hi-lo))
 	}
 	a, b := nd.b.clone(), nd.b.clone()
-	if onSlope {
-		a.KHi[i], b.KLo[i] = at, at
-	} else {
-		a.Hi[i], b.Lo[i] = at, at
-	}
+	a.Hi[i], b.Lo[i] = at, at
 	return []*node{{b: a, bound: bound, depth: nd.depth + 1}, {b: b, bound: bound, depth: nd.depth + 1}}
 }
 
-// minSide is the shortest y-range split: far below any share that matters
-// (1e-12 of all users), where the McCormick error is already below rounding.
+// minSide is the shortest T-range split: the secant error β(Hi − Lo)²/4
+// is then below rounding for any β an instance can have.
 const minSide = 1e-12
 
-// widest is the DC whose y-range is the widest.
-func widest(b box) int {
-	at := 0
+// widest is the DC whose T-range is the widest relative to the root's.
+func widest(b, root box) int {
+	at, best := 0, -1.0
 	for i := range b.Lo {
-		if b.Hi[i]-b.Lo[i] > b.Hi[at]-b.Lo[at] {
-			at = i
+		if w := (b.Hi[i] - b.Lo[i]) / math.Max(root.Hi[i]-root.Lo[i], minSide); w > best {
+			at, best = i, w
 		}
 	}
 	return at

@@ -3,169 +3,207 @@ package rrs
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/streamopt/streamopt/lp"
 )
 
-// bilinear holds the split of RRS's quadratic part used by the global
-// method (doc.go, "Global optimum"): for DC i,
+// split holds the difference-of-squares form of RRS's quadratic part used
+// by the global method (doc.go, "Global optimum"): with u_j = κ_j φ_j,
+// w_j = φ_j, unit vectors û = u/‖u‖, ŵ = w/‖w‖ and
+// β_i = α_i ‖u‖‖w‖ / 4, α_i = N² a_i ι_i,
 //
-//	(Σ_j κ_j φ_j f_ij)(Σ_j φ_j f_ij) = κ₀ y_i² + d_i y_i,
-//	y_i = Σ_j φ_j f_ij,   d_i = Σ_j (κ_j − κ₀) φ_j f_ij ∈ [0, Δ y_i],
+//	−α_i (uᵀf_i)(wᵀf_i) = −β_i S_i² + β_i T_i²,
+//	S_i = (û + ŵ)ᵀ f_i,   T_i = (û − ŵ)ᵀ f_i.
 //
-// with κ₀ = min_j κ_j and Δ = max_j κ_j − κ₀.
-type bilinear struct {
-	in     *Instance
-	alpha  []float64 // α_i = N² a_i ι_i, the weight of DC i's product
-	kappa0 float64   // κ₀
-	delta  float64   // Δ
-	root   box
-	// pool[i] holds the tangent points of y_i² added by cutting planes;
-	// every node's relaxation uses those inside its box.
+// −β S² is concave and is outer-approximated by tangents; β T² is the
+// non-concave part, one scalar per DC, bounded by its secant over the
+// node's range of T_i.
+type split struct {
+	in       *Instance
+	beta     []float64 // β_i
+	sum, dif []float64 // û + ŵ and û − ŵ, per region
+	root     box
+	// pool[i] holds the tangent points of S_i² added by cutting planes;
+	// every node's relaxation uses those inside the root range.
 	pool [][]float64
+	sLo  []float64 // range of S_i over the RRS constraints
+	sHi  []float64
 }
 
-// box is the range [Lo_i, Hi_i] of every y_i at a node and the range
-// [KLo_i, KHi_i] of DC i's mean slope z_i / y_i, z_i = Σ_j κ_j φ_j f_ij.
-type box struct{ Lo, Hi, KLo, KHi []float64 }
+// box is the range [Lo_i, Hi_i] of every T_i at a node.
+type box struct{ Lo, Hi []float64 }
 
 func (b box) clone() box {
-	c := func(v []float64) []float64 { return append([]float64(nil), v...) }
-	return box{Lo: c(b.Lo), Hi: c(b.Hi), KLo: c(b.KLo), KHi: c(b.KHi)}
+	return box{Lo: append([]float64(nil), b.Lo...), Hi: append([]float64(nil), b.Hi...)}
 }
 
-// newBilinear computes the split and the root box: y_i ≤ min(m_i, 1) by the
-// capacity row and Σφ = 1, and y_i ≥ 1 − Σ_{k≠i} min(m_k, 1) because the
-// other DCs cannot take more than their capacity.
-func newBilinear(in *Instance) *bilinear {
-	s := len(in.DataCenters)
-	bl := &bilinear{in: in, alpha: make([]float64, s), kappa0: math.Inf(1), pool: make([][]float64, s)}
-	hi := math.Inf(-1)
-	for _, r := range in.Regions {
-		bl.kappa0 = math.Min(bl.kappa0, r.RevenueSlope)
-		hi = math.Max(hi, r.RevenueSlope)
+// newSplit computes the form and the root ranges of S_i and T_i.
+func newSplit(in *Instance) *split {
+	s, r := len(in.DataCenters), len(in.Regions)
+	sp := &split{in: in, beta: make([]float64, s), sum: make([]float64, r), dif: make([]float64, r), pool: make([][]float64, s),
+		root: box{Lo: make([]float64, s), Hi: make([]float64, s)}, sLo: make([]float64, s), sHi: make([]float64, s)}
+	nu, nw := 0.0, 0.0
+	for _, reg := range in.Regions {
+		nu += reg.RevenueSlope * reg.RevenueSlope * reg.Share * reg.Share
+		nw += reg.Share * reg.Share
 	}
-	bl.delta = hi - bl.kappa0
-	bl.root = box{Lo: make([]float64, s), Hi: make([]float64, s), KLo: make([]float64, s), KHi: make([]float64, s)}
-	total := 0.0
+	nu, nw = math.Sqrt(nu), math.Sqrt(nw)
+	for j, reg := range in.Regions {
+		uj, wj := reg.RevenueSlope*reg.Share/nu, reg.Share/nw
+		sp.sum[j], sp.dif[j] = uj+wj, uj-wj
+	}
 	for i := range in.DataCenters {
 		d := &in.DataCenters[i]
-		bl.alpha[i] = in.Users * in.Users * d.ResponseSlopeMS * d.CPUPerUser
-		bl.root.Hi[i] = math.Min(d.Capacity()/in.Users, 1)
-		bl.root.KLo[i], bl.root.KHi[i] = bl.kappa0, hi
-		total += bl.root.Hi[i]
+		sp.beta[i] = in.Users * in.Users * d.ResponseSlopeMS * d.CPUPerUser * nu * nw / 4
+		hi := math.Min(d.Capacity()/in.Users, 1)
+		sp.root.Lo[i], sp.root.Hi[i] = sp.rangeOf(sp.dif, hi)
+		sp.sLo[i], sp.sHi[i] = sp.rangeOf(sp.sum, hi)
 	}
-	for i := range bl.root.Lo {
-		bl.root.Lo[i] = math.Max(0, math.Min(1-(total-bl.root.Hi[i]), bl.root.Hi[i]))
-	}
-	return bl
+	return sp
 }
 
-// tangentPoints are where the relaxation puts tangents of y² on [lo, hi]:
-// both ends and the quartiles.
+// rangeOf returns the minimum and maximum of Σ_j g_j f_j over 0 ≤ f_j ≤ 1,
+// Σ_j φ_j f_j ≤ h: a continuous knapsack, solved greedily by g_j/φ_j.
+func (sp *split) rangeOf(g []float64, h float64) (lo, hi float64) {
+	regs := sp.in.Regions
+	order := make([]int, len(regs))
+	for j := range order {
+		order[j] = j
+	}
+	ratio := func(j int) float64 { return g[j] / regs[j].Share }
+	sort.Slice(order, func(a, b int) bool { return ratio(order[a]) > ratio(order[b]) })
+	fill := func(pick func(j int) bool, ord []int) float64 {
+		v, left := 0.0, h
+		for _, j := range ord {
+			if !pick(j) || left <= 0 {
+				continue
+			}
+			x := math.Min(1, left/regs[j].Share)
+			v += g[j] * x
+			left -= regs[j].Share * x
+		}
+		return v
+	}
+	hi = fill(func(j int) bool { return g[j] > 0 }, order)
+	rev := make([]int, len(order))
+	for k, j := range order {
+		rev[len(order)-1-k] = j
+	}
+	lo = fill(func(j int) bool { return g[j] < 0 }, rev)
+	return lo, hi
+}
+
+// tangentPoints are where every relaxation puts tangents of S_i² on its
+// range: both ends and the quartiles.
 var tangentPoints = []float64{0, 0.25, 0.5, 0.75, 1}
 
 // relaxation is the LP of one node and the columns of its extra variables.
 type relaxation struct {
-	model      *lp.Model
-	y, e, q, p []int     // per DC; e, q, p are −1 where α_i = 0
-	k          []float64 // KLo_i of the box
+	model        *lp.Model
+	s, t, sq, tq []int // per DC: S_i, T_i, σ_i ≥ S_i², τ_i ≤ secant of T_i²; −1 where β_i = 0
 }
 
-// relax builds the LP relaxation of RRS over box b. For DC i with slope
-// range [k, k + δ] (k = KLo_i, δ = KHi_i − KLo_i) it writes the product as
-// z_i y_i = k y_i² + e_i y_i with e_i = z_i − k y_i ∈ [0, δ y_i]:
+// relax builds the LP relaxation of RRS over box b:
 //
-//	max ĉᵀf − Σ_i α_i (k q_i + p_i)
-//	s.t. Σ_i f_ij = 1,  y_i = Σ_j φ_j f_ij ∈ [Lo_i, Hi_i],
-//	     e_i = Σ_j (κ_j − k) φ_j f_ij,  0 ≤ e_i ≤ δ y_i,
-//	     q_i ≥ 2t y_i − t²            (tangents of y², t ∈ [Lo_i, Hi_i]),
-//	     p_i ≥ Lo_i e_i,  p_i ≥ E y_i + Hi_i e_i − Hi_i E,  E = δ Hi_i  (McCormick),
-//	     f ≥ 0.
+//	max ĉᵀf − Σ_i β_i σ_i + Σ_i β_i τ_i
+//	s.t. Σ_i f_ij = 1,  Σ_j φ_j f_ij ≤ m_i,  f ≥ 0,
+//	     S_i = (û + ŵ)ᵀ f_i,  T_i = (û − ŵ)ᵀ f_i ∈ [Lo_i, Hi_i],
+//	     σ_i ≥ 2t S_i − t²                  (tangents of S², t in S_i's range),
+//	     τ_i ≤ (Lo_i + Hi_i) T_i − Lo_i Hi_i (the secant of T² over the box).
 //
-// Every f feasible for RRS whose shares and mean slopes lie in the box, with
-// q_i = y_i² and p_i = e_i y_i, is feasible here with the same objective, so
-// the LP optimum bounds the box's maximum profit from above (doc.go).
-func (bl *bilinear) relax(b box) *relaxation {
-	in := bl.in
-	s, r := len(in.DataCenters), len(in.Regions)
+// Every policy whose T lies in the box, with σ_i = S_i² and τ_i = T_i², is
+// feasible here with the same objective (S² lies above its tangents, T² below
+// its secant on [Lo, Hi]), so the LP optimum bounds the box's maximum profit
+// from above (doc.go).
+func (sp *split) relax(b box) *relaxation {
+	in := sp.in
+	ns, nr := len(in.DataCenters), len(in.Regions)
 	m := lp.New("rrs_relaxation", lp.Maximize)
-	for i := 0; i < s; i++ {
-		for j := 0; j < r; j++ {
+	for i := 0; i < ns; i++ {
+		for j := 0; j < nr; j++ {
 			m.AddVar(fmt.Sprintf("f[%d,%d]", i+1, j+1), 0, lp.Inf, in.LinearCoef(i, j))
 		}
 	}
-	for j := 0; j < r; j++ {
-		t := make([]lp.Term, s)
+	for j := 0; j < nr; j++ {
+		t := make([]lp.Term, ns)
 		for i := range t {
 			t[i] = lp.Term{Var: in.Var(i, j), Coef: 1}
 		}
 		m.AddEQ(fmt.Sprintf("assign[%d]", j+1), 1, t...)
 	}
-	rx := &relaxation{model: m, y: make([]int, s), e: make([]int, s), q: make([]int, s), p: make([]int, s), k: make([]float64, s)}
-	for i := 0; i < s; i++ {
-		lo, hi := b.Lo[i], b.Hi[i]
-		rx.y[i] = m.AddVar(fmt.Sprintf("y[%d]", i+1), lo, hi, 0)
-		t := []lp.Term{{Var: rx.y[i], Coef: -1}}
-		for j := 0; j < r; j++ {
-			t = append(t, lp.Term{Var: in.Var(i, j), Coef: in.Regions[j].Share})
+	rx := &relaxation{model: m, s: make([]int, ns), t: make([]int, ns), sq: make([]int, ns), tq: make([]int, ns)}
+	for i := 0; i < ns; i++ {
+		t := make([]lp.Term, nr)
+		for j := 0; j < nr; j++ {
+			t[j] = lp.Term{Var: in.Var(i, j), Coef: in.Regions[j].Share}
 		}
-		m.AddEQ(fmt.Sprintf("share[%d]", i+1), 0, t...)
-		if bl.alpha[i] == 0 {
-			rx.e[i], rx.q[i], rx.p[i] = -1, -1, -1
+		m.AddLE(fmt.Sprintf("capacity[%d]", i+1), in.DataCenters[i].Capacity()/in.Users, t...)
+		if sp.beta[i] == 0 {
+			rx.s[i], rx.t[i], rx.sq[i], rx.tq[i] = -1, -1, -1, -1
 			continue
 		}
-		a, k, dk := bl.alpha[i], b.KLo[i], b.KHi[i]-b.KLo[i]
-		rx.k[i] = k
-		eU := dk * hi
-		rx.e[i] = m.AddVar(fmt.Sprintf("e[%d]", i+1), 0, eU, 0)
-		rx.q[i] = m.AddVar(fmt.Sprintf("q[%d]", i+1), 0, lp.Inf, -a*k)
-		rx.p[i] = m.AddVar(fmt.Sprintf("p[%d]", i+1), 0, lp.Inf, -a)
-		t = []lp.Term{{Var: rx.e[i], Coef: -1}}
-		for j := 0; j < r; j++ {
-			if c := in.Regions[j].RevenueSlope - k; c != 0 {
-				t = append(t, lp.Term{Var: in.Var(i, j), Coef: c * in.Regions[j].Share})
+		bt, lo, hi := sp.beta[i], b.Lo[i], b.Hi[i]
+		rx.s[i] = m.AddVar(fmt.Sprintf("S[%d]", i+1), sp.sLo[i], sp.sHi[i], 0)
+		rx.t[i] = m.AddVar(fmt.Sprintf("T[%d]", i+1), lo, hi, 0)
+		rx.sq[i] = m.AddVar(fmt.Sprintf("sigma[%d]", i+1), 0, lp.Inf, -bt)
+		rx.tq[i] = m.AddVar(fmt.Sprintf("tau[%d]", i+1), 0, lp.Inf, bt)
+		for _, def := range []struct {
+			name string
+			col  int
+			g    []float64
+		}{{"S", rx.s[i], sp.sum}, {"T", rx.t[i], sp.dif}} {
+			t := []lp.Term{{Var: def.col, Coef: -1}}
+			for j := 0; j < nr; j++ {
+				if def.g[j] != 0 {
+					t = append(t, lp.Term{Var: in.Var(i, j), Coef: def.g[j]})
+				}
 			}
+			m.AddEQ(fmt.Sprintf("%s[%d]", def.name, i+1), 0, t...)
 		}
-		m.AddEQ(fmt.Sprintf("slope[%d]", i+1), 0, t...)
-		m.AddLE(fmt.Sprintf("sector[%d]", i+1), 0, lp.Term{Var: rx.e[i], Coef: 1}, lp.Term{Var: rx.y[i], Coef: -dk})
-		for n, w := range tangentPoints {
-			if n > 0 && hi-lo <= 0 {
-				break
-			}
-			rx.tangent(i, lo+w*(hi-lo))
+		for _, w := range tangentPoints {
+			rx.tangent(i, sp.sLo[i]+w*(sp.sHi[i]-sp.sLo[i]))
 		}
-		for _, tp := range bl.pool[i] {
-			if tp > lo && tp < hi {
-				rx.tangent(i, tp)
-			}
+		for _, tp := range sp.pool[i] {
+			rx.tangent(i, tp)
 		}
-		if eU > 0 {
-			m.AddGE(fmt.Sprintf("mccormick_lo[%d]", i+1), 0, lp.Term{Var: rx.p[i], Coef: 1}, lp.Term{Var: rx.e[i], Coef: -lo})
-			m.AddGE(fmt.Sprintf("mccormick_hi[%d]", i+1), -hi*eU,
-				lp.Term{Var: rx.p[i], Coef: 1}, lp.Term{Var: rx.y[i], Coef: -eU}, lp.Term{Var: rx.e[i], Coef: -hi})
-		}
+		m.AddLE(fmt.Sprintf("secant[%d]", i+1), -lo*hi, lp.Term{Var: rx.tq[i], Coef: 1}, lp.Term{Var: rx.t[i], Coef: -(lo + hi)})
 	}
 	return rx
 }
 
-// tangent adds the cut q_i ≥ 2t·y_i − t², the tangent of y² at t.
-func (rx *relaxation) tangent(i int, t float64) {
-	rx.model.AddGE(fmt.Sprintf("tangent[%d,%d]", i+1, rx.model.NumRows()), -t*t,
-		lp.Term{Var: rx.q[i], Coef: 1}, lp.Term{Var: rx.y[i], Coef: -2 * t})
+// addTangent adds t to DC i's pool unless a point within 1e-4 of S_i's
+// range is there already: the tangents there differ by less than the
+// tolerance cutTol is about, and the pool would otherwise grow with every
+// node.
+func (sp *split) addTangent(i int, t float64) {
+	tol := 1e-4 * (sp.sHi[i] - sp.sLo[i])
+	for _, v := range sp.pool[i] {
+		if math.Abs(v-t) <= tol {
+			return
+		}
+	}
+	sp.pool[i] = append(sp.pool[i], t)
 }
 
-// errors returns, for the LP point x, each DC's relaxation error
-// α_i (k y_i² + e_i y_i − k q_i − p_i) ≥ 0 (up to LP tolerances): how much
-// the LP overstates that DC's profit at its own point.
-func (bl *bilinear) errors(rx *relaxation, x []float64) []float64 {
-	e := make([]float64, len(rx.y))
-	for i := range e {
-		if rx.q[i] < 0 {
+// tangent adds the cut σ_i ≥ 2t·S_i − t², the tangent of S² at t.
+func (rx *relaxation) tangent(i int, t float64) {
+	rx.model.AddGE(fmt.Sprintf("tangent[%d,%d]", i+1, rx.model.NumRows()), -t*t,
+		lp.Term{Var: rx.sq[i], Coef: 1}, lp.Term{Var: rx.s[i], Coef: -2 * t})
+}
+
+// errors returns, for the LP point x, each DC's secant error
+// β_i (τ_i − T_i²) ≥ 0 and tangent error β_i (S_i² − σ_i) ≥ 0 (up to LP
+// tolerances): how much the LP overstates that DC's profit at its point.
+func (sp *split) errors(rx *relaxation, x []float64) (secant, tangent []float64) {
+	secant, tangent = make([]float64, len(rx.s)), make([]float64, len(rx.s))
+	for i := range rx.s {
+		if rx.s[i] < 0 {
 			continue
 		}
-		y, d := x[rx.y[i]], x[rx.e[i]]
-		e[i] = bl.alpha[i] * (rx.k[i]*(y*y-x[rx.q[i]]) + d*y - x[rx.p[i]])
+		s, t := x[rx.s[i]], x[rx.t[i]]
+		secant[i] = sp.beta[i] * (x[rx.tq[i]] - t*t)
+		tangent[i] = sp.beta[i] * (s*s - x[rx.sq[i]])
 	}
-	return e
+	return secant, tangent
 }
