@@ -28,7 +28,7 @@ var Methods = []string{MethodAuto, MethodQP, MethodWolfe, MethodGlobal, MethodKK
 type Options struct {
 	Method  string        // one of Methods; "" means auto
 	Backend string        // MILP backend for kkt-milp, LP backend for global; "" means auto
-	BigM    float64       // first big-M for kkt-milp; 0 means the qp default
+	BigM    float64       // first big-M for kkt-milp; 0 means bounds derived from the data (no growth)
 	Gap     float64       // relative gap global proves; 0 means DefaultGlobalGap
 	Solve   solve.Options // passed to the backend (its NodeLimit also bounds global's nodes)
 }
@@ -153,7 +153,11 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	case MethodWolfe:
 		s, err = p.SolveWolfe(ctx, qp.WolfeOptions{})
 	case MethodKKTMILP:
-		s, err = p.SolveKKTMILP(ctx, qp.MILPOptions{Backend: opt.Backend, BigM: opt.BigM, Solve: opt.Solve})
+		mo := qp.MILPOptions{Backend: opt.Backend, BigM: opt.BigM, Solve: opt.Solve}
+		if opt.BigM == 0 {
+			mo.Bounds = in.multiplierBounds()
+		}
+		s, err = p.SolveKKTMILP(ctx, mo)
 	case MethodGlobal:
 		s, err = SolveGlobal(ctx, in, p, GlobalOptions{Gap: opt.Gap, Backend: opt.Backend, NodeLimit: opt.Solve.NodeLimit, Solve: opt.Solve})
 	}
