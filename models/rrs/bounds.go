@@ -46,6 +46,10 @@ func (sr *search) tighten(ctx context.Context, b box, which []int) (box, bool, e
 			if sol.Status != lp.Optimal {
 				continue // no new range from this LP
 			}
+			// The LP's policy is feasible for RRS: a free incumbent candidate.
+			if err := sr.offer(ctx, sol.X[:sr.p.NumVars()], false); err != nil {
+				return b, true, err
+			}
 			// Step back by a relative 1e-9 of the range: the LP's own
 			// tolerance must not cut off a policy.
 			slack := 1e-9 * math.Max(1, sr.sp.root.Hi[i]-sr.sp.root.Lo[i])

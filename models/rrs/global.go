@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
@@ -42,22 +41,19 @@ type node struct {
 	tight bool // its ranges were tightened already
 }
 
-// tightenCount is how many DCs (those with the largest secant errors) a
-// node below the root tightens before it is split; the root tightens all.
-const tightenCount = 1 << 30
-
-// worst returns the DCs to tighten at a node of this depth: all at the
-// root, else the tightenCount with the largest secant errors.
-func (sr *search) worst(errs []float64, depth int) []int {
-	idx := make([]int, len(errs))
-	for i := range idx {
-		idx[i] = i
+// tightenable returns the DCs whose range is worth tightening at a node:
+// those whose largest possible secant error β_i(H_i − L_i)²/4 exceeds the
+// share of the gap cutTol allows: tightening any other DC could gain the
+// bound at most that much, not worth its two LPs.
+func (sr *search) tightenable(b box, bound float64) []int {
+	tol := sr.cutTol(bound)
+	var out []int
+	for i := range b.Lo {
+		if w := b.Hi[i] - b.Lo[i]; sr.sp.beta[i]*w*w/4 > tol {
+			out = append(out, i)
+		}
 	}
-	if depth == 0 {
-		return idx
-	}
-	sort.Slice(idx, func(a, b int) bool { return errs[idx[a]] > errs[idx[b]] })
-	return idx[:min(tightenCount, len(idx))]
+	return out
 }
 
 type nodeHeap []*node
@@ -236,7 +232,7 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	}
 	errs, _ := sr.sp.errors(rx, sol.X)
 	if !nd.tight {
-		nb, ok, err := sr.tighten(ctx, nd.b, sr.worst(errs, nd.depth))
+		nb, ok, err := sr.tighten(ctx, nd.b, sr.tightenable(nd.b, bound))
 		if err != nil {
 			return nil, err
 		}
