@@ -29,9 +29,9 @@ func newRRSCmd() *cobra.Command {
 that maximises profit under CPU and bandwidth limits (spec MODELS.md, section A).
 
 Methods: qp (interior-point convex QP), wolfe (Wolfe's method, paper-faithful),
-global (spatial branch and bound on the data centres' user shares, LP
-relaxations on --backend; proves the global optimum of a non-concave
-objective to a relative gap of 1e-6), kkt-milp (global KKT-MILP on a MILP
+global (spatial branch and bound on the one non-concave scalar per data
+centre, LP relaxations on --backend; proves the global optimum of a
+non-concave objective to a relative gap of 1e-6), kkt-milp (global KKT-MILP on a MILP
 backend, the independent cross-check), auto (qp when the objective is
 concave, global otherwise).
 An instance with fewer total capacity than users is reported as infeasible

@@ -82,6 +82,7 @@ type search struct {
 	lps     int
 	locals  int
 	lpFails int
+	backend string // the LP backend that solved the relaxations
 }
 
 // SolveGlobal finds a global maximiser of RRS(N, M), concave or not, by a
@@ -146,6 +147,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	}
 	s := sr.best
 	s.Method = MethodGlobal
+	s.Backend = sr.backend
 	s.Iterations = sr.nodes
 	s.Stats = sr.stats(upper)
 	if stop == nil && s.Stats["gap"] > opt.Gap*(1+1e-9) {
@@ -182,6 +184,7 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rrs: global relaxation: %w", err)
 	}
+	sr.backend = sol.Backend
 	switch {
 	case sol.Status == lp.Infeasible:
 		return nil, nil // no policy has its shares in this box

@@ -66,7 +66,8 @@ type Result struct {
 	// box, valid for every policy (Stats["gap"] is the gap it proves).
 	BestBound *float64 `json:"best_bound,omitempty"`
 	Method    string   `json:"method"`
-	// Backend is the MILP backend of kkt-milp, or "pure-go" for qp and wolfe.
+	// Backend is the MILP backend of kkt-milp, the LP backend of global, or
+	// "pure-go" for qp and wolfe.
 	Backend string  `json:"backend"`
 	Users   float64 `json:"users"`
 	// TotalCapacity is ΣC_i (Proposition 1 compares it with Users).
