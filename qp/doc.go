@@ -13,6 +13,16 @@
 // block's eigenvalues (gonum's EigenSym for dense blocks; for a low-rank
 // block a thin QR U = Q̂R reduces the problem to the k×k matrix R·S·Rᵀ) and
 // RequireConcave names the block and the eigenvalue that break concavity.
+// An eigenvalue counts as zero when |λ| ≤ 1e-8·‖Q_b‖₂ (the block's largest
+// absolute eigenvalue). The tolerance is scaled by the block's norm so that
+// it does not depend on units; it lies far above the eigensolver's rounding
+// (a few ulps of ‖Q_b‖₂), and treating such a λ as zero moves the objective by
+// at most ½·1e-8·‖Q_b‖₂·‖x_b‖², a relative 1e-8 of the block's quadratic
+// term and below the 1e-6 to which objectives are compared. For RRS the
+// positive eigenvalue of a block with slopes κ_j spread by a relative δ is
+// about δ²/4 of its norm (spec A.5: u·w ± ‖u‖‖w‖), so slopes within about
+// 2e-4 of each other count as uniform; a spread of 1e-9 gives 1e-18, pure
+// rounding.
 // Error messages also give the eigenvalue of the quadratic-form matrix
 // A = Q/2 of the paper's U = cᵀx + xᵀAx.
 //
@@ -41,7 +51,11 @@
 //     (Hu, Mitchell and Pang 2012). M grows tenfold while a multiplier sits
 //     at its bound; when the multipliers have a ray along which the identity
 //     is constant (RRS at Σm_i = 1), the growth stops and the multipliers
-//     are recomputed by a small LP with the primal point fixed.
+//     are recomputed by a small LP with the primal point fixed. A model that
+//     can bound the multipliers of some global maximiser from its data
+//     passes MultiplierBounds instead (models/rrs does, from the LP dual of
+//     the problem linearised at the maximiser); they are the big-M values
+//     and M does not grow.
 //   - SolveWolfe is Wolfe's method (P. Wolfe, "The simplex method for
 //     quadratic programming", Econometrica 27, 1959): the phase-1 LP of the
 //     KKT system with artificial variables, solved by a dense tableau

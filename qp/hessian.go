@@ -8,8 +8,13 @@ import (
 )
 
 // eigTol is the relative size below which an eigenvalue of a Hessian block
-// counts as zero: |λ| ≤ eigTol·max(1, max|λ|) of that block.
-const eigTol = 1e-10
+// counts as zero: |λ| ≤ eigTol·‖Q_b‖₂, the block's largest absolute
+// eigenvalue. Treating such an eigenvalue as zero changes the objective by
+// at most ½·eigTol·‖Q_b‖₂·‖x_b‖², a relative 1e-8 of the block's quadratic
+// term, below the 1e-6 to which objectives are compared; and it lies far
+// above the eigensolver's rounding (a few ulps of ‖Q_b‖₂). See the package
+// documentation, "Curvature".
+const eigTol = 1e-8
 
 // blockEigen is the eigen-decomposition Q_b = Σ_k Values[k]·v_k v_kᵀ of one
 // block, keeping only the nonzero eigenvalues; Vectors is len(Vars)×len(Values).
@@ -74,7 +79,7 @@ func (b *Block) eigen() (*blockEigen, error) {
 		vecs = new(mat.Dense)
 		vecs.Mul(qt, &p)
 	}
-	scale := 1.0
+	scale := 0.0
 	for _, v := range vals {
 		scale = math.Max(scale, math.Abs(v))
 	}
@@ -129,7 +134,9 @@ func (e *NotConcaveError) Error() string {
 
 // CheckCurvature computes every block's extreme eigenvalues and reports
 // whether Q is negative semidefinite. A positive eigenvalue counts when it
-// exceeds eigTol times the block's largest absolute eigenvalue.
+// exceeds eigTol = 1e-8 times the block's largest absolute eigenvalue;
+// smaller ones are rounding or curvature too slight to matter (slopes that
+// differ by less than about 1e-4 relative in RRS), see eigTol.
 func (p *Problem) CheckCurvature() (*Curvature, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -145,7 +152,7 @@ func (p *Problem) CheckCurvature() (*Curvature, error) {
 		if e.ImplicitZero || len(e.All) == 0 {
 			lo, hi = 0, 0
 		}
-		scale := 1.0
+		scale := 0.0
 		for _, v := range e.All {
 			lo, hi = math.Min(lo, v), math.Max(hi, v)
 			scale = math.Max(scale, math.Abs(v))

@@ -26,11 +26,60 @@ type KKTMILP struct {
 	SUB  []float64
 }
 
+// MultiplierBounds are bounds on the KKT multipliers that some global
+// maximiser's multipliers satisfy: μ_i ≤ Mu[i], η_j ≤ Eta[j], |γ_i| ≤
+// Gamma[i]. A model that can derive them from its data (models/rrs does)
+// passes them to SolveKKTMILP, which then uses them as the big-M values
+// and needs no growth: the MILP contains that maximiser's KKT point.
+type MultiplierBounds struct {
+	Mu, Eta, Gamma []float64
+}
+
+// check reports a malformed b for p.
+func (b *MultiplierBounds) check(p *Problem) error {
+	for _, v := range []struct {
+		name string
+		vals []float64
+		n    int
+	}{{"mu", b.Mu, len(p.G)}, {"eta", b.Eta, len(p.C)}, {"gamma", b.Gamma, len(p.E)}} {
+		if len(v.vals) != v.n {
+			return fmt.Errorf("qp: multiplier bounds: %s has %d entries, want %d", v.name, len(v.vals), v.n)
+		}
+		for i, x := range v.vals {
+			if !(x > 0) || math.IsInf(x, 0) {
+				return fmt.Errorf("qp: multiplier bounds: %s[%d]: must be finite and > 0, got %v", v.name, i, x)
+			}
+		}
+	}
+	return nil
+}
+
 // CompileKKTMILP builds the KKT-MILP of p with multiplier bound bigM > 0.
 func (p *Problem) CompileKKTMILP(bigM float64) (*KKTMILP, error) {
 	if !(bigM > 0) || math.IsInf(bigM, 0) {
 		return nil, fmt.Errorf("qp: big-M: must be finite and > 0, got %v", bigM)
 	}
+	return p.compileKKTMILP(bigM, nil)
+}
+
+// CompileKKTMILPBounded builds the KKT-MILP of p with the big-M values of
+// b: each multiplier's own bound (see MultiplierBounds).
+func (p *Problem) CompileKKTMILPBounded(b *MultiplierBounds) (*KKTMILP, error) {
+	if err := b.check(p); err != nil {
+		return nil, err
+	}
+	bigM := 0.0
+	for _, vs := range [][]float64{b.Mu, b.Eta, b.Gamma} {
+		for _, v := range vs {
+			bigM = math.Max(bigM, v)
+		}
+	}
+	return p.compileKKTMILP(bigM, b)
+}
+
+// compileKKTMILP is CompileKKTMILP with per-multiplier bounds when b is set
+// (bigM then only bounds x without a bound of its own).
+func (p *Problem) compileKKTMILP(bigM float64, b *MultiplierBounds) (*KKTMILP, error) {
 	k, err := p.BuildKKT()
 	if err != nil {
 		return nil, err
@@ -61,23 +110,40 @@ func (p *Problem) CompileKKTMILP(bigM float64) (*KKTMILP, error) {
 		for q, j := range r.Ind {
 			lo += math.Min(0, r.Val[q]*xub[j])
 		}
-		km.SUB = append(km.SUB, math.Min(r.RHS-lo, bigM))
+		sub := r.RHS - lo
+		if b == nil || math.IsInf(sub, 1) {
+			// bigM doubles as the cap of an unbounded slack (and, with
+			// multiplier bounds, only then: the slack's bound is its own).
+			sub = math.Min(sub, bigM)
+		}
+		km.SUB = append(km.SUB, sub)
+	}
+	mEta := func(j int) float64 { return bigM }
+	mMu := mEta
+	if b != nil {
+		mEta = func(j int) float64 { return b.Eta[j] }
+		mMu = func(i int) float64 { return b.Mu[i] }
+		for i, c := range k.Gamma {
+			m.Vars[c].Lower, m.Vars[c].Upper = -b.Gamma[i], b.Gamma[i]
+		}
 	}
 	for j := range p.C {
 		y := m.AddBinary("y_"+p.name(j), 0)
 		km.Y = append(km.Y, y)
 		m.Vars[k.X[j]].Upper = xub[j]
-		m.Vars[k.Eta[j]].Upper = bigM
+		me := mEta(j)
+		m.Vars[k.Eta[j]].Upper = me
 		m.AddLE("xy_"+p.name(j), 0, lp.Term{Var: k.X[j], Coef: 1}, lp.Term{Var: y, Coef: -xub[j]})
-		m.AddLE("etay_"+p.name(j), bigM, lp.Term{Var: k.Eta[j], Coef: 1}, lp.Term{Var: y, Coef: bigM})
+		m.AddLE("etay_"+p.name(j), me, lp.Term{Var: k.Eta[j], Coef: 1}, lp.Term{Var: y, Coef: me})
 	}
 	for i := range p.G {
 		w := m.AddBinary(fmt.Sprintf("w%d", i), 0)
 		km.W = append(km.W, w)
 		m.Vars[k.S[i]].Upper = km.SUB[i]
-		m.Vars[k.Mu[i]].Upper = bigM
+		mm := mMu(i)
+		m.Vars[k.Mu[i]].Upper = mm
 		m.AddLE(fmt.Sprintf("sw%d", i), 0, lp.Term{Var: k.S[i], Coef: 1}, lp.Term{Var: w, Coef: -km.SUB[i]})
-		m.AddLE(fmt.Sprintf("muw%d", i), bigM, lp.Term{Var: k.Mu[i], Coef: 1}, lp.Term{Var: w, Coef: bigM})
+		m.AddLE(fmt.Sprintf("muw%d", i), mm, lp.Term{Var: k.Mu[i], Coef: 1}, lp.Term{Var: w, Coef: mm})
 	}
 	// Curvature cut: at a KKT point xᵀQx = hᵀμ + eᵀγ − cᵀx (the identity),
 	// and λ_min(Q_b)‖x_b‖² ≤ x_bᵀQ_b x_b ≤ λ_max(Q_b)‖x_b‖² on each block, so
@@ -140,6 +206,9 @@ type MILPOptions struct {
 	BigM float64
 	// MaxGrowth is how many times M may grow tenfold; 0 means 4.
 	MaxGrowth int
+	// Bounds, when set, are proven multiplier bounds (MultiplierBounds):
+	// they replace BigM, and M does not grow.
+	Bounds *MultiplierBounds
 	// Solve is passed to the backend.
 	Solve solve.Options
 }
@@ -184,7 +253,14 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 	var prev *Solution
 	nodes := 0
 	for grow := 0; ; grow++ {
-		km, err := p.CompileKKTMILP(bigM)
+		var km *KKTMILP
+		var err error
+		if opt.Bounds != nil {
+			km, err = p.CompileKKTMILPBounded(opt.Bounds)
+			bigM = km.M
+		} else {
+			km, err = p.CompileKKTMILP(bigM)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -197,7 +273,7 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		switch {
 		case sol.Status == lp.Infeasible:
 			// No KKT point with multipliers within M: grow M, or give up.
-			if grow >= opt.MaxGrowth {
+			if grow >= opt.MaxGrowth || opt.Bounds != nil {
 				return nil, fmt.Errorf("%w with multipliers up to M = %g", ErrNoKKTPoint, bigM)
 			}
 			bigM *= 10
@@ -213,6 +289,17 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
 			"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes)}
 		atBound := km.atBound(sol)
+		if opt.Bounds != nil {
+			// Proven bounds: a multiplier at its bound is still a valid KKT
+			// multiplier; the smallest ones on a ray are recomputed.
+			s.Stats["proven_bounds"] = 1
+			if atBound {
+				if err := p.cleanMultipliers(ctx, backend, s, opt.Solve); err != nil {
+					return nil, err
+				}
+			}
+			return s, p.finish(s)
+		}
 		if !atBound {
 			return s, p.finish(s)
 		}

@@ -131,6 +131,13 @@ func TestCurvature(t *testing.T) {
 		{"low-rank indefinite", Block{Vars: []int{0, 1}, U: mat.NewDense(2, 2, []float64{1, 0, 0, 1}), S: mat.NewSymDense(2, []float64{0, 1, 1, 0})}, false, 1},
 		// u = (1, 2, 2), S = −1: Q = −uuᵀ, eigenvalues −‖u‖² = −9, 0, 0.
 		{"low-rank rank one", Block{Vars: []int{0, 1, 2}, U: mat.NewDense(3, 1, []float64{1, 2, 2}), S: mat.NewSymDense(1, []float64{-1})}, true, 0},
+		// diag(−1, λ) with λ on either side of the tolerance eigTol = 1e-8·‖Q_b‖₂
+		// (here ‖Q_b‖₂ = 1): 5e-9 is treated as zero, 2e-8 is curvature.
+		{"dense within tolerance", denseBlock([]int{0, 1}, -1, 0, 0, 5e-9), true, 5e-9},
+		{"dense beyond tolerance", denseBlock([]int{0, 1}, -1, 0, 0, 2e-8), false, 2e-8},
+		// The same at scale 1e6: the tolerance follows the block's norm.
+		{"scaled within tolerance", denseBlock([]int{0, 1}, -1e6, 0, 0, 5e-3), true, 5e-3},
+		{"scaled beyond tolerance", denseBlock([]int{0, 1}, -1e6, 0, 0, 2e-2), false, 2e-2},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

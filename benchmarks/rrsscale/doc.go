@@ -12,4 +12,13 @@
 // normalised exponentials, λ_i ~ U(0.5, 0.8), ι_i ~ U(0.0005, 0.0015),
 // B_i ~ U(0.5, 1.5)·(1 − λ_i)/ι_i, κ = 0.004 for every region (concave case),
 // and N = 0.8·ΣC_i.
+//
+// With -nonconvex the slopes become κ_j = 0.004·(1 + spread·u_j), u_j
+// uniform in [−1, 1] (-spread, default 0.75), and it times rrs.SolveGlobal
+// (solve rrs --method global) to a proven relative gap (-gap, default 1e-4)
+// or reports the gap reached within -budget (default 10 min), and compares
+// its profit with the best of -multistart (default 200) local solves
+// (qp.SolveLocal from seeded random policies):
+//
+//	go run ./benchmarks/rrsscale -nonconvex -sizes 20x100,50x500 [-budget 10m] [-multistart 200]
 package main

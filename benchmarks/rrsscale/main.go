@@ -25,7 +25,12 @@ import (
 )
 
 // generate returns a reproducible random instance with s DCs and r regions.
-func generate(s, r int, seed uint64) *rrs.Instance {
+func generate(s, r int, seed uint64) *rrs.Instance { return generateSpread(s, r, seed, 0) }
+
+// generateSpread is generate with revenue slopes κ_j = 0.004·(1 + spread·u_j),
+// u_j uniform in [−1, 1], drawn after everything else (spread 0 draws none,
+// so the concave instances are those of generate).
+func generateSpread(s, r int, seed uint64, spread float64) *rrs.Instance {
 	rng := rand.New(rand.NewPCG(seed, uint64(s)<<32|uint64(r)))
 	in := &rrs.Instance{Name: fmt.Sprintf("random %dx%d seed %d", s, r, seed)}
 	type pt struct{ x, y float64 }
@@ -59,6 +64,11 @@ func generate(s, r int, seed uint64) *rrs.Instance {
 		}
 	}
 	in.Users = math.Floor(0.8 * in.TotalCapacity())
+	if spread > 0 {
+		for j := range in.Regions {
+			in.Regions[j].RevenueSlope *= 1 + spread*(2*rng.Float64()-1)
+		}
+	}
 	return in
 }
 
@@ -134,7 +144,15 @@ func main() {
 	cvxMax := flag.Int("cvxopt-max", 100000, "largest number of variables given to cvxopt")
 	python := flag.String("python", "/usr/bin/python3", "Python interpreter with cvxopt")
 	csvPath := flag.String("csv", "", "write the results to this CSV file")
+	nonconvex := flag.Bool("nonconvex", false, "non-concave instances (slopes spread by -spread): time the global method to -gap within -budget, against -multistart local solves")
+	spread := flag.Float64("spread", 0.75, "relative spread of the revenue slopes with -nonconvex")
+	gap := flag.Float64("gap", 1e-4, "relative gap the global method must prove with -nonconvex")
+	budget := flag.Duration("budget", 10*time.Minute, "time budget of the global method per instance with -nonconvex")
+	starts := flag.Int("multistart", 200, "number of multistart local solves to compare with, with -nonconvex")
 	flag.Parse()
+	if *nonconvex {
+		os.Exit(runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts))
+	}
 	var rows []row
 	fmt.Printf("rrsscale: seed %d, GOMAXPROCS %d, %s/%s\n", *seed, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Printf("%10s %9s %9s %6s %14s %10s %12s %10s\n", "DCs×regs", "variables", "qp (s)", "iters", "profit", "KKT res", "ref (s)", "ref/qp")

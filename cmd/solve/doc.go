@@ -7,7 +7,7 @@
 //	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
 //	solve backends
 //	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
-//	solve rrs --input model.json [--method qp|wolfe|kkt-milp|auto]   (paper 003, spec A)
+//	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)
 //	    [--export FILE]  the KKT-MILP solved, for another solver
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
 //	solve rmts --input model.json [--policy ...] [--sweep xi=36:44]  (paper 000, spec B)

@@ -55,6 +55,8 @@ func TestPartialExitCode(t *testing.T) {
 		{"mps", cancelled, []string{"mps", "--input", in("mps.json")},
 			"partial: stopped by a cancellation after planning 0 of 4 policies (stopped in S1), before any of the 101 sweep points"},
 		{"rrs", cancelled, []string{"rrs", "--input", in("nonconcave.json")},
+			"partial: stopped by a cancellation after 0 branch-and-bound nodes of global: no feasible policy yet"},
+		{"rrs kkt-milp", cancelled, []string{"rrs", "--input", in("nonconcave.json"), "--method", "kkt-milp"},
 			"partial: stopped by a cancellation after 0 branch-and-bound nodes of kkt-milp: no feasible policy yet"},
 		{"rmts time limit", context.Background(), []string{"rmts", "--input", in("rmts.json"), "--runs", "100000", "--time-limit", "200ms"},
 			"partial: stopped by the time limit (200ms) after "},

@@ -28,14 +28,18 @@ func newRRSCmd() *cobra.Command {
 that maximises profit under CPU and bandwidth limits (spec MODELS.md, section A).
 
 Methods: qp (interior-point convex QP), wolfe (Wolfe's method, paper-faithful),
-kkt-milp (global KKT-MILP on a MILP backend, also for non-concave objectives),
-auto (qp when the objective is concave, kkt-milp otherwise).
+global (spatial branch and bound on the one non-concave scalar per data
+centre, LP relaxations on --backend; proves the global optimum of a
+non-concave objective to a relative gap of 1e-6), kkt-milp (global KKT-MILP on a MILP
+backend, the independent cross-check), auto (qp when the objective is
+concave, global otherwise).
 An instance with fewer total capacity than users is reported as infeasible
 (Proposition 1) with exit code 0.
 
---time-limit (or an interrupt) stops the solve: kkt-milp then reports the
-best KKT point it had found (a feasible policy) and the MILP's upper bound,
-marked "partial: ..." (JSON: "partial": true, "best_bound"); qp and wolfe
+--time-limit (or an interrupt) stops the solve: global and kkt-milp then
+report the best policy they had found and the proven upper bound (global:
+and the gap, JSON stats.gap), marked "partial: ..." (JSON: "partial": true,
+"best_bound"); status "optimal" means the gap was closed; qp and wolfe
 have no valid answer before they converge. The exit code is 1.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -115,10 +119,10 @@ have no valid answer before they converge. The exit code is 1.`,
 	fl := cmd.Flags()
 	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rrs/schema.json)")
 	fl.StringVar(&method, "method", rrs.MethodAuto, "solution method: "+strings.Join(rrs.Methods, "|"))
-	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
+	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp, LP backend for global: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
 	fl.StringVar(&format, "format", "table", "output format: table|json")
 	fl.StringVar(&out, "out", "", "write the answer to this file instead of stdout")
-	fl.StringVar(&export, "export", "", "write the KKT-MILP the kkt-milp method solved to this file (qp and wolfe have no faithful linear form and are refused)"+exportFlagHelp)
+	fl.StringVar(&export, "export", "", "write the KKT-MILP the kkt-milp method solved to this file (qp, wolfe and global have no single linear form and are refused)"+exportFlagHelp)
 	fl.StringVar(&export, "export-mps", "", "the same as --export")
 	_ = fl.MarkDeprecated("export-mps", "use --export (the format follows the file name)")
 	fl.Float64Var(&users, "users", 0, "override the instance's number of users N")
@@ -134,6 +138,9 @@ func rrsPartial(r *rrs.Result) string {
 	}
 	switch {
 	case r.Policy != nil && r.BestBound != nil:
+		if g, ok := r.Stats["gap"]; ok {
+			return fmt.Sprintf("%s: best profit found %.6f, upper bound %.6f, gap %.2g", what, r.Profit, *r.BestBound, g)
+		}
 		return fmt.Sprintf("%s: best profit found %.6f, upper bound %.6f", what, r.Profit, *r.BestBound)
 	case r.BestBound != nil:
 		return fmt.Sprintf("%s: no feasible policy yet, upper bound %.6f", what, *r.BestBound)

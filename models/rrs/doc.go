@@ -20,4 +20,72 @@
 // indefinite otherwise (spec A.5). Compile writes it as a qp.Problem; Solve
 // runs one of the methods of package qp and reports the policy, the DC
 // loads, the profit and the KKT identity check.
+//
+// # Global optimum (method global)
+//
+// With region-dependent slopes U is indefinite, but its non-convexity is
+// low-rank: DC i contributes −α_i (uᵀf_i)(wᵀf_i), α_i = N² a_i ι_i ≥ 0,
+// u_j = κ_j φ_j, w_j = φ_j, a product of two linear forms (wᵀf_i = y_i is the
+// DC's share of users, in [0, min(m_i, 1)]). With unit vectors û, ŵ and
+// β_i = α_i‖u‖‖w‖/4 the product is a difference of squares,
+//
+//	−α_i (uᵀf_i)(wᵀf_i) = −β_i S_i² + β_i T_i²,   S_i = (û + ŵ)ᵀf_i,  T_i = (û − ŵ)ᵀf_i,
+//
+// which is the eigen-decomposition of the block (spec A.5: eigenvalues
+// −α_i(‖u‖‖w‖ ± u·w) along û ± ŵ). −β S² is concave; β T² is the whole
+// non-concave part, one scalar per DC, and it vanishes as the slopes become
+// uniform (û → ŵ). SolveGlobal is a spatial branch and bound over boxes
+// T_i ∈ [L_i, H_i] (s dimensions; at the root, the range of T_i over
+// f_i ≥ 0, f_ij ≤ 1, Σ_j φ_j f_ij ≤ min(m_i, 1), a continuous knapsack).
+// The LP relaxation of a box maximises ĉᵀf − Σ β_i σ_i + Σ β_i τ_i over the
+// RRS rows with
+//
+//	σ_i ≥ 2t S_i − t²                  (tangents of S²: at the ends and quartiles
+//	                                     of S_i's range, and Kelley cutting planes),
+//	τ_i ≤ (L_i + H_i) T_i − L_i H_i     (the secant of T² on [L_i, H_i]),
+//
+// s·r + 4s columns, solved through package solve.
+//
+// Validity: S² lies above each of its tangents and T² below its secant on
+// [L_i, H_i], so every policy in the box, with σ_i = S_i² and τ_i = T_i²,
+// satisfies the LP with the same objective (β_i ≥ 0); the LP optimum bounds
+// the box's best profit from above (TestGlobalRelaxationIsValid checks it at
+// random policies). Two halves of a range cover it. Bound tightening: with
+// the row "LP objective ≥ incumbent" added (valid for every policy that
+// beats the incumbent, since the LP overstates profits), minimising and
+// maximising each T_i gives ranges outside which no better policy lies;
+// every node is tightened so before it is split.
+//
+// This is tighter than McCormick envelopes of the product y_i·(uᵀf_i)
+// on a box of y_i: with y_i fixed, uᵀf_i still spans [min κ·y_i, max κ·y_i],
+// so that envelope's error only shrinks linearly with y_i's range (a first
+// version branching on y_i left 6 × 8 instances open after 10 s), while the
+// secant's error is at most β_i (H_i − L_i)²/4 and quarters with each
+// halving; it is also proportional to the non-concavity (β_i(H_i − L_i)² is
+// small when the slopes are nearly uniform).
+//
+// Search: nodes are explored best bound first; a node's LP point is a
+// policy, and when it beats the incumbent (and at the root) a local solve
+// (qp.SolveLocal) polishes it into a KKT point, the incumbent. A node is
+// split on the DC with the largest secant error β_i(τ_i − T_i²) at the LP
+// point, at the LP's T_i kept within the middle 60 % of the range, so the
+// ranges shrink geometrically and the bounds converge to the profit. A node
+// is closed when its bound is within the gap of the incumbent; the search
+// stops when (max open bound − profit)/max(1, |profit|) ≤ the gap (default
+// 1e-6). Status "optimal" means that gap was proven; a limit reports the
+// best policy with the bound and gap reached. The bounds are LP optima
+// verified by package solve (residuals below 1e-7 scaled), so the proven gap
+// carries that tolerance.
+//
+// # KKT-MILP multiplier bounds
+//
+// Method kkt-milp passes qp.SolveKKTMILP bounds on the multipliers derived
+// from the data (bigm.go) instead of a guessed big-M grown tenfold: at a
+// maximiser x*, (μ, γ, η) are optimal duals of the LP max ∇U(x*)ᵀf over the
+// RRS rows; shifting all μ_i down by t changes that dual's objective by
+// t(1 − Σm_i) ≤ 0, so some optimal dual has min μ = 0, and then
+// μ_i ≤ max_j (max_i g'_ij − min_i g'_ij) with g'_ij = ∂U/∂f_ij / φ_j bounded
+// over the feasible set (every entry of Q is ≤ 0, so ĉ_ij/φ_j bounds it
+// above, and ĉ_ij/φ_j − α_i(κ_j + κ_max)H_i below). γ and η follow from
+// stationarity. The MILP then contains that maximiser's KKT point.
 package rrs

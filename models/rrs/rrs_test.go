@@ -126,8 +126,8 @@ func TestNonConcaveMethods(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Method != MethodKKTMILP || res.Concave {
-		t.Errorf("auto used %s (concave %v), want kkt-milp", res.Method, res.Concave)
+	if res.Method != MethodGlobal || res.Concave {
+		t.Errorf("auto used %s (concave %v), want global", res.Method, res.Concave)
 	}
 	// 200 seeded multistart local solves (convex–concave procedure from
 	// random policies): the global KKT-MILP must do at least as well.
@@ -160,9 +160,9 @@ func TestNonConcaveMethods(t *testing.T) {
 		best = math.Max(best, loc.Objective)
 	}
 	if res.Profit < best-1e-6*math.Abs(best) {
-		t.Errorf("kkt-milp profit %.6f below the best multistart %.6f", res.Profit, best)
+		t.Errorf("global profit %.6f below the best multistart %.6f", res.Profit, best)
 	}
-	t.Logf("kkt-milp %.6f, best of 200 local solves %.6f", res.Profit, best)
+	t.Logf("global %.6f, best of 200 local solves %.6f", res.Profit, best)
 }
 
 func TestProposition1(t *testing.T) {

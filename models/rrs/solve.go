@@ -14,21 +14,23 @@ import (
 
 // Methods a Solve can use.
 const (
-	MethodAuto    = "auto"     // qp when the objective is concave, kkt-milp otherwise
+	MethodAuto    = "auto"     // qp when the objective is concave, global otherwise
 	MethodQP      = "qp"       // interior-point convex QP solver (concave only)
 	MethodWolfe   = "wolfe"    // Wolfe's method (concave only)
 	MethodKKTMILP = "kkt-milp" // global KKT-MILP on a MILP backend
+	MethodGlobal  = "global"   // spatial branch and bound on the DC shares (SolveGlobal)
 )
 
 // Methods lists the method names Solve accepts.
-var Methods = []string{MethodAuto, MethodQP, MethodWolfe, MethodKKTMILP}
+var Methods = []string{MethodAuto, MethodQP, MethodWolfe, MethodGlobal, MethodKKTMILP}
 
 // Options control Solve.
 type Options struct {
 	Method  string        // one of Methods; "" means auto
-	Backend string        // MILP backend for kkt-milp; "" means auto
-	BigM    float64       // first big-M for kkt-milp; 0 means the qp default
-	Solve   solve.Options // passed to the MILP backend
+	Backend string        // MILP backend for kkt-milp, LP backend for global; "" means auto
+	BigM    float64       // first big-M for kkt-milp; 0 means bounds derived from the data (no growth)
+	Gap     float64       // relative gap global proves; 0 means DefaultGlobalGap
+	Solve   solve.Options // passed to the backend (its NodeLimit also bounds global's nodes)
 }
 
 // DCLoad is the state of one data centre.
@@ -70,11 +72,14 @@ type Result struct {
 	// loads then describe the best KKT point kkt-milp had found (none when
 	// Policy is nil), and BestBound bounds the optimum from above.
 	Partial bool `json:"partial,omitempty"`
-	// BestBound is the MILP's upper bound on the profit of kkt-milp stopped
-	// by a limit, over the KKT points with multipliers ≤ Stats["big_m"].
+	// BestBound is the upper bound on the profit of kkt-milp or global
+	// stopped by a limit: for kkt-milp the MILP's, over the KKT points with
+	// multipliers ≤ Stats["big_m"]; for global the largest bound of an open
+	// box, valid for every policy (Stats["gap"] is the gap it proves).
 	BestBound *float64 `json:"best_bound,omitempty"`
 	Method    string   `json:"method"`
-	// Backend is the MILP backend of kkt-milp, or "pure-go" for qp and wolfe.
+	// Backend is the MILP backend of kkt-milp, the LP backend of global, or
+	// "pure-go" for qp and wolfe.
 	Backend string  `json:"backend"`
 	Users   float64 `json:"users"`
 	// TotalCapacity is ΣC_i (Proposition 1 compares it with Users).
@@ -123,7 +128,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		method = MethodAuto
 	}
 	switch method {
-	case MethodAuto, MethodQP, MethodWolfe, MethodKKTMILP:
+	case MethodAuto, MethodQP, MethodWolfe, MethodKKTMILP, MethodGlobal:
 	default:
 		return nil, fmt.Errorf("%w: unknown method %q (want one of %v)", ErrMethod, method, Methods)
 	}
@@ -161,12 +166,18 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	case MethodWolfe:
 		s, err = p.SolveWolfe(ctx, qp.WolfeOptions{})
 	case MethodKKTMILP:
-		s, err = p.SolveKKTMILP(ctx, qp.MILPOptions{Backend: opt.Backend, BigM: opt.BigM, Solve: opt.Solve})
+		mo := qp.MILPOptions{Backend: opt.Backend, BigM: opt.BigM, Solve: opt.Solve}
+		if opt.BigM == 0 {
+			mo.Bounds = in.multiplierBounds()
+		}
+		s, err = p.SolveKKTMILP(ctx, mo)
+	case MethodGlobal:
+		s, err = SolveGlobal(ctx, in, p, GlobalOptions{Gap: opt.Gap, Backend: opt.Backend, NodeLimit: opt.Solve.NodeLimit, Solve: opt.Solve})
 	}
 	if err != nil {
 		var nc *qp.NotConcaveError
 		if errors.As(err, &nc) {
-			return nil, fmt.Errorf("%w %s: %w; use --method kkt-milp for the global optimum", ErrMethod, method, err)
+			return nil, fmt.Errorf("%w %s: %w; use --method global (or kkt-milp) for the global optimum", ErrMethod, method, err)
 		}
 		if fault.Of(err) != fault.Limit {
 			return nil, err
@@ -259,7 +270,8 @@ func regionName(r *Region, j int) string {
 // another solver can read, with comment lines that say what its objective
 // and columns mean. Only kkt-milp has one: its MILP (with multiplier bound
 // bigM, 0 for the qp default) has the same optimum as RRS(N, M). "auto" is
-// resolved as Solve resolves it. qp and wolfe are refused with ErrMethod and
+// resolved as Solve resolves it, except that a non-concave instance exports
+// its KKT-MILP (global has no single model). qp, wolfe and global are refused with ErrMethod and
 // the reason: the interior point solves the QP itself, and Wolfe's LP keeps
 // complementarity only through its entering rule, so as a plain LP its
 // optimum is the trivial 0.
@@ -305,10 +317,17 @@ func exportable(in *Instance, method string) (*qp.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
+	auto := method == "" || method == MethodAuto
 	if method, err = resolveMethod(p, method); err != nil {
 		return nil, err
 	}
+	if auto && method == MethodGlobal {
+		method = MethodKKTMILP // the only linear form of a non-concave RRS
+	}
 	switch method {
+	case MethodGlobal:
+		return nil, fmt.Errorf("%w global: the branch and bound solves a tree of LP relaxations, no single model; "+
+			"export the KKT-MILP (method kkt-milp), whose optimum is the same profit", ErrMethod)
 	case MethodQP:
 		return nil, fmt.Errorf("%w qp: the interior-point method solves the QP itself, and MPS and LP files here carry no quadratic objective; "+
 			"export the KKT-MILP (method kkt-milp), whose optimum is the same profit", ErrMethod)
@@ -320,7 +339,7 @@ func exportable(in *Instance, method string) (*qp.Problem, error) {
 }
 
 // resolveMethod checks method and resolves "auto" (or "") by the curvature
-// of p: qp when the objective is concave, kkt-milp otherwise.
+// of p: qp when the objective is concave, global otherwise.
 func resolveMethod(p *qp.Problem, method string) (string, error) {
 	switch method {
 	case "", MethodAuto:
@@ -329,17 +348,17 @@ func resolveMethod(p *qp.Problem, method string) (string, error) {
 			return "", err
 		}
 		return autoMethod(curv.Concave), nil
-	case MethodQP, MethodWolfe, MethodKKTMILP:
+	case MethodQP, MethodWolfe, MethodKKTMILP, MethodGlobal:
 		return method, nil
 	}
 	return "", fmt.Errorf("%w: unknown method %q (want one of %v)", ErrMethod, method, Methods)
 }
 
 // autoMethod is what "auto" stands for: the interior point for a concave
-// objective, the global KKT-MILP otherwise.
+// objective, the spatial branch and bound otherwise.
 func autoMethod(concave bool) string {
 	if concave {
 		return MethodQP
 	}
-	return MethodKKTMILP
+	return MethodGlobal
 }

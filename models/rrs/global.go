@@ -1,0 +1,334 @@
+package rrs
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/streamopt/streamopt/fault"
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/qp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+// DefaultGlobalGap is the relative gap at which SolveGlobal stops by
+// default: (bound − profit)/max(1, |profit|) ≤ 1e-6, the tolerance to which
+// objectives are compared.
+const DefaultGlobalGap = 1e-6
+
+// GlobalOptions control SolveGlobal.
+type GlobalOptions struct {
+	// Gap is the relative gap to prove; 0 means DefaultGlobalGap.
+	Gap float64
+	// Backend is the LP backend of the relaxations; "" means auto.
+	Backend string
+	// NodeLimit stops the search after this many nodes; 0 means none.
+	NodeLimit int
+	// Solve is passed to the LP backend.
+	Solve solve.Options
+}
+
+// ErrGlobalLimit is returned with the best policy found when the context or
+// the node limit stopped SolveGlobal before the gap was closed.
+var ErrGlobalLimit = fault.New(fault.ErrLimit, "rrs: global search stopped by a limit")
+
+// node is an open box with the LP bound of its parent (or its own, once solved).
+type node struct {
+	b     box
+	bound float64
+	depth int
+	tight bool // its ranges were tightened already
+}
+
+// tightenable returns the DCs whose range is worth tightening at a node:
+// those whose largest possible secant error β_i(H_i − L_i)²/4 exceeds the
+// share of the gap cutTol allows: tightening any other DC could gain the
+// bound at most that much, not worth its two LPs.
+func (sr *search) tightenable(b box, bound float64) []int {
+	tol := sr.cutTol(bound)
+	var out []int
+	for i := range b.Lo {
+		if w := b.Hi[i] - b.Lo[i]; sr.sp.beta[i]*w*w/4 > tol {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+type nodeHeap []*node
+
+func (h nodeHeap) Len() int           { return len(h) }
+func (h nodeHeap) Less(a, b int) bool { return h[a].bound > h[b].bound }
+func (h nodeHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *nodeHeap) Push(x any)        { *h = append(*h, x.(*node)) }
+func (h *nodeHeap) Pop() any {
+	old := *h
+	n := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return n
+}
+
+// search is the state of one SolveGlobal run.
+type search struct {
+	in      *Instance
+	p       *qp.Problem
+	sp      *split
+	opt     GlobalOptions
+	best    *qp.Solution // incumbent, a KKT point from a local solve
+	lower   float64      // its profit
+	pruned  float64      // largest bound of a node closed by the gap tolerance
+	nodes   int
+	lps     int
+	locals  int
+	lpFails int
+	backend string // the LP backend that solved the relaxations
+}
+
+// SolveGlobal finds a global maximiser of RRS(N, M), concave or not, by a
+// spatial branch and bound on the data centres' user shares y_i (doc.go,
+// "Global optimum"). p must be in.Compile(). The Solution's Stats hold
+// "gap" (the proven relative gap), "best_bound", "nodes", "lp_solves" and
+// "local_solves". When the context or the node limit stops it first, it
+// returns the best point found with ErrGlobalLimit; the Solution's
+// Stats["gap"] and ["best_bound"] are then what was proven so far.
+func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOptions) (*qp.Solution, error) {
+	if opt.Gap == 0 {
+		opt.Gap = DefaultGlobalGap
+	}
+	if !(opt.Gap > 0) || math.IsInf(opt.Gap, 0) {
+		return nil, fmt.Errorf("%w: global gap: must be finite and > 0, got %v", ErrInput, opt.Gap)
+	}
+	if opt.NodeLimit < 0 {
+		return nil, fmt.Errorf("%w: global node limit: must be ≥ 0, got %d", ErrInput, opt.NodeLimit)
+	}
+	if opt.Backend == "" {
+		opt.Backend = solve.Auto
+	}
+	sr := &search{in: in, p: p, sp: newSplit(in), opt: opt, lower: math.Inf(-1), pruned: math.Inf(-1)}
+	open := &nodeHeap{{b: sr.sp.root, bound: math.Inf(1)}}
+	var stop error
+	for open.Len() > 0 {
+		if err := ctx.Err(); err != nil {
+			stop = fmt.Errorf("%w: %w", ErrGlobalLimit, err)
+			break
+		}
+		if opt.NodeLimit > 0 && sr.nodes >= opt.NodeLimit {
+			stop = fmt.Errorf("%w: node limit %d", ErrGlobalLimit, opt.NodeLimit)
+			break
+		}
+		nd := heap.Pop(open).(*node)
+		if sr.closed(nd.bound) {
+			sr.pruned = math.Max(sr.pruned, nd.bound)
+			continue
+		}
+		kids, err := sr.process(ctx, nd)
+		if err != nil {
+			if ctx.Err() != nil {
+				heap.Push(open, nd) // its bound still counts
+				stop = fmt.Errorf("%w: %w", ErrGlobalLimit, ctx.Err())
+				break
+			}
+			return nil, err
+		}
+		for _, k := range kids {
+			heap.Push(open, k)
+		}
+	}
+	upper := math.Max(sr.lower, sr.pruned)
+	for _, nd := range *open {
+		upper = math.Max(upper, nd.bound)
+	}
+	if sr.best == nil {
+		if stop != nil {
+			return &qp.Solution{Method: MethodGlobal, Stats: sr.stats(upper)}, stop
+		}
+		return nil, fmt.Errorf("%w: global search found no feasible point (every relaxation infeasible)", qp.ErrNoKKTPoint)
+	}
+	s := sr.best
+	s.Method = MethodGlobal
+	s.Backend = sr.backend
+	s.Iterations = sr.nodes
+	s.Stats = sr.stats(upper)
+	if stop == nil && s.Stats["gap"] > opt.Gap*(1+1e-9) {
+		return nil, fmt.Errorf("rrs: global search ended with gap %.3g above %.3g", s.Stats["gap"], opt.Gap)
+	}
+	return s, stop
+}
+
+func (sr *search) stats(upper float64) map[string]float64 {
+	gap := math.Inf(1)
+	if !math.IsInf(sr.lower, -1) {
+		gap = math.Max(0, upper-sr.lower) / math.Max(1, math.Abs(sr.lower))
+	}
+	return map[string]float64{"gap": gap, "best_bound": upper, "nodes": float64(sr.nodes), "lp_solves": float64(sr.lps),
+		"local_solves": float64(sr.locals), "lp_failures": float64(sr.lpFails)}
+}
+
+// closed reports whether a node with this bound cannot improve the
+// incumbent by more than the gap.
+func (sr *search) closed(bound float64) bool {
+	if math.IsInf(sr.lower, -1) {
+		return false
+	}
+	return bound-sr.lower <= sr.opt.Gap*math.Max(1, math.Abs(sr.lower))
+}
+
+// process solves the relaxation of nd, updates the incumbent and returns
+// the two halves of the box when it stays open.
+func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
+	sr.nodes++
+	rx := sr.sp.relax(nd.b)
+	sol, _, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
+	sr.lps++
+	if err != nil {
+		return nil, fmt.Errorf("rrs: global relaxation: %w", err)
+	}
+	sr.backend = sol.Backend
+	switch {
+	case sol.Status == lp.Infeasible:
+		return nil, nil // no policy has its shares in this box
+	case sol.Status.IsLimit():
+		return nil, fmt.Errorf("%w: the relaxation LP stopped: %v", ErrGlobalLimit, sol.Status)
+	case sol.Status != lp.Optimal:
+		// No trustworthy bound: keep the parent's and split the widest side.
+		sr.lpFails++
+		return sr.split(nd, nd.bound, widest(nd.b, sr.sp.root), math.NaN()), nil
+	}
+	// Kelley's cutting planes on the concave part: while the LP's σ_i falls
+	// short of S_i² by more than cutTol, add the tangent at its S_i and
+	// solve again. The tangents are valid everywhere, so they join the pool
+	// every later node starts from.
+	for round := 0; round < maxCutRounds; round++ {
+		tol := sr.cutTol(sol.Objective)
+		_, tangent := sr.sp.errors(rx, sol.X)
+		added := false
+		for i, e := range tangent {
+			if e > tol {
+				v := sol.X[rx.s[i]]
+				rx.tangent(i, v)
+				sr.sp.addTangent(i, v)
+				added = true
+			}
+		}
+		if !added {
+			break
+		}
+		next, _, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
+		sr.lps++
+		if err != nil {
+			return nil, fmt.Errorf("rrs: global relaxation: %w", err)
+		}
+		if next.Status != lp.Optimal {
+			break // keep the last good solve: its bound is valid, only weaker
+		}
+		sol = next
+	}
+	bound := math.Min(nd.bound, sol.Objective)
+	x := sol.X[:sr.p.NumVars()]
+	if err := sr.offer(ctx, x, nd.depth == 0); err != nil {
+		return nil, err
+	}
+	if sr.closed(bound) {
+		sr.pruned = math.Max(sr.pruned, bound)
+		return nil, nil
+	}
+	errs, _ := sr.sp.errors(rx, sol.X)
+	if !nd.tight {
+		nb, ok, err := sr.tighten(ctx, nd.b, sr.tightenable(nd.b, bound))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, nil
+		}
+		return []*node{{b: nb, bound: bound, depth: nd.depth, tight: true}}, nil
+	}
+	at := 0
+	for i := range errs {
+		if errs[i] > errs[at] {
+			at = i
+		}
+	}
+	if errs[at] <= 0 {
+		// The secants are exact at the LP point but the incumbent did not
+		// close the node (a failed polish, or tangent error): split the
+		// widest range.
+		return sr.split(nd, bound, widest(nd.b, sr.sp.root), math.NaN()), nil
+	}
+	return sr.split(nd, bound, at, sol.X[rx.t[at]]), nil
+}
+
+// maxCutRounds bounds the tangent rounds per node.
+const maxCutRounds = 4
+
+// cutTol is the error of the S² tangents worth another LP round: a tenth
+// of the gap, shared by the DCs.
+func (sr *search) cutTol(bound float64) float64 {
+	ref := math.Abs(bound)
+	if !math.IsInf(sr.lower, -1) {
+		ref = math.Abs(sr.lower)
+	}
+	return 0.1 * sr.opt.Gap * math.Max(1, ref) / float64(len(sr.in.DataCenters))
+}
+
+// offer evaluates the LP's policy (feasible for RRS) and, when it beats the
+// incumbent or at the root, polishes it by a local solve into a KKT point.
+func (sr *search) offer(ctx context.Context, x []float64, root bool) error {
+	f := make([]float64, len(x))
+	for k, v := range x {
+		f[k] = math.Max(v, 0)
+	}
+	if !root && sr.p.Objective(f) <= sr.lower {
+		return nil
+	}
+	loc, err := sr.p.SolveLocal(ctx, f, qp.LocalOptions{})
+	sr.locals++
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		return nil // a failed polish loses only a candidate
+	}
+	if loc.Residuals.Primal > qp.KKTTol {
+		return nil
+	}
+	if loc.Objective > sr.lower {
+		sr.best, sr.lower = loc, loc.Objective
+	}
+	return nil
+}
+
+// split halves nd's box on DC i at t (the LP's T_i, kept within the middle
+// 60 % of the range so that every range shrinks geometrically), or at the
+// midpoint when t is NaN. A range shorter than minSide is not split: the
+// node is closed and its bound stays in the reported gap.
+func (sr *search) split(nd *node, bound float64, i int, t float64) []*node {
+	lo, hi := nd.b.Lo[i], nd.b.Hi[i]
+	if hi-lo < minSide {
+		sr.pruned = math.Max(sr.pruned, bound)
+		return nil
+	}
+	at := 0.5 * (lo + hi)
+	if !math.IsNaN(t) {
+		at = math.Min(math.Max(t, lo+0.2*(hi-lo)), hi-0.2*(hi-lo))
+	}
+	a, b := nd.b.clone(), nd.b.clone()
+	a.Hi[i], b.Lo[i] = at, at
+	return []*node{{b: a, bound: bound, depth: nd.depth + 1}, {b: b, bound: bound, depth: nd.depth + 1}}
+}
+
+// minSide is the shortest T-range split: the secant error β(Hi − Lo)²/4
+// is then below rounding for any β an instance can have.
+const minSide = 1e-12
+
+// widest is the DC whose T-range is the widest relative to the root's.
+func widest(b, root box) int {
+	at, best := 0, -1.0
+	for i := range b.Lo {
+		if w := (b.Hi[i] - b.Lo[i]) / math.Max(root.Hi[i]-root.Lo[i], minSide); w > best {
+			at, best = i, w
+		}
+	}
+	return at
+}
