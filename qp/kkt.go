@@ -6,6 +6,7 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
 )
 
 // Solution is a primal point with its KKT multipliers.
@@ -24,6 +25,11 @@ type Solution struct {
 	Backend    string // LP/MILP backend used, if any
 	Iterations int    // IPM iterations, simplex pivots, or MILP nodes
 	Stats      map[string]float64
+	// Audit sums up solve.Verify's reports on the LP and MILP answers the
+	// solution relied on (kkt-milp's MILPs and multiplier LP; empty for
+	// the interior point and Wolfe, which solve no LP through package
+	// solve).
+	Audit solve.Audit
 }
 
 // Residuals measures how far a point is from satisfying the KKT conditions

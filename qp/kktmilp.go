@@ -252,6 +252,7 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 	}
 	var prev *Solution
 	nodes := 0
+	var audit solve.Audit // the reports of every MILP solved
 	for grow := 0; ; grow++ {
 		var km *KKTMILP
 		var err error
@@ -264,7 +265,8 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		if err != nil {
 			return nil, err
 		}
-		sol, _, err := solve.Solve(ctx, km.Model, backend, opt.Solve)
+		sol, rep, err := solve.Solve(ctx, km.Model, backend, opt.Solve)
+		audit.Add(rep)
 		if err != nil {
 			return nil, fmt.Errorf("qp: kkt-milp: %w", err)
 		}
@@ -279,13 +281,14 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 			bigM *= 10
 			continue
 		case sol.Status.IsLimit():
-			return p.stoppedKKTMILP(ctx, km, sol, prev, nodes, bigM, grow)
+			return p.stoppedKKTMILP(ctx, km, sol, prev, nodes, bigM, grow, audit)
 		case sol.Status != lp.Optimal:
 			return nil, fmt.Errorf("qp: kkt-milp on backend %s: status %v", backend, sol.Status)
 		}
 		s := km.extract(sol)
 		s.Backend = backend
 		s.Iterations = nodes
+		s.Audit = audit
 		s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
 			"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes)}
 		atBound := km.atBound(sol)
@@ -325,7 +328,7 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 // stoppedKKTMILP is the answer of a search a limit stopped: the incumbent
 // of the last MILP, or the KKT point of the previous (smaller) M when it is
 // better or the only one, and the last MILP's bound.
-func (p *Problem) stoppedKKTMILP(ctx context.Context, km *KKTMILP, sol *lp.Solution, prev *Solution, nodes int, bigM float64, grow int) (*Solution, error) {
+func (p *Problem) stoppedKKTMILP(ctx context.Context, km *KKTMILP, sol *lp.Solution, prev *Solution, nodes int, bigM float64, grow int, audit solve.Audit) (*Solution, error) {
 	err := fmt.Errorf("%w: backend %s: status %v after %d nodes", ErrLimit, sol.Backend, sol.Status, nodes)
 	if cerr := ctx.Err(); cerr != nil {
 		err = fmt.Errorf("%w: %w", err, cerr)
@@ -345,6 +348,7 @@ func (p *Problem) stoppedKKTMILP(ctx context.Context, km *KKTMILP, sol *lp.Solut
 	}
 	s.Backend = sol.Backend
 	s.Iterations = nodes
+	s.Audit = audit
 	s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
 		"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes), "best_bound": sol.BestBound}
 	return s, err
@@ -429,7 +433,8 @@ func (p *Problem) cleanMultipliers(ctx context.Context, backend string, s *Solut
 		// Gᵀμ + Eᵀγ − η = c + Qx
 		m.AddEQ("stat_"+p.name(j), grad[j], append(terms[j], lp.Term{Var: eta[j], Coef: -1})...)
 	}
-	sol, _, err := solve.Solve(ctx, m, backend, opts)
+	sol, rep, err := solve.Solve(ctx, m, backend, opts)
+	s.Audit.Add(rep)
 	if err != nil {
 		return fmt.Errorf("qp: multiplier LP: %w", err)
 	}

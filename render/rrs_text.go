@@ -39,6 +39,9 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	}
 	fmt.Fprintf(&b, "objective: %s, largest eigenvalue of A %.4g\n", concave, r.MaxEigen)
 	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %g\n", r.Method, r.Backend, r.Stats["iterations"])
+	if v := r.Verification; v != nil {
+		fmt.Fprintf(&b, "verification: %d of %d LP/MILP answers accepted by solve.Verify (largest relative primal violation %.1e)\n", v.Verified, v.Solves, v.MaxPrimalRel)
+	}
 	fmt.Fprintf(&b, "profit: %.6f\n", r.Profit)
 	fmt.Fprintf(&b, "identity ½(ĉᵀf + mᵀμ + 1ᵀγ): %.6f (difference %.2g)\n", r.Identity, r.Identity-r.Profit)
 	fmt.Fprintf(&b, "KKT residuals: primal %.1e, dual %.1e, stationarity %.1e, complementarity %.1e\n\n",

@@ -66,6 +66,7 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		{"lp", []string{"lp", lpFile("mip.lp", "Maximize\n obj: 5 x + 4 y\nSubject To\n c1: 6 x + 4 y <= 24\n c2: x + 2 y <= 6\nGeneral\n x y\nEnd\n")}},
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json")}},
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--users", "1000"}},
+		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--method", "kkt-milp"}},
 		{"mps", []string{"mps", "--input", ex("mps-paper.json"), "--step", "25"}},
 		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem"}},
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},

@@ -35,8 +35,9 @@ func (sr *search) tighten(ctx context.Context, b box, which []int) (box, bool, e
 		for _, sign := range []float64{1, -1} {
 			clear(m.Obj)
 			m.Obj[rx.t[i]] = sign
-			sol, _, err := solve.Solve(ctx, m, sr.opt.Backend, sr.opt.Solve)
+			sol, rep, err := solve.Solve(ctx, m, sr.opt.Backend, sr.opt.Solve)
 			sr.lps++
+			sr.audit.Add(rep)
 			if err != nil {
 				return b, true, fmt.Errorf("rrs: global bound tightening: %w", err)
 			}

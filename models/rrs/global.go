@@ -82,7 +82,8 @@ type search struct {
 	lps     int
 	locals  int
 	lpFails int
-	backend string // the LP backend that solved the relaxations
+	backend string      // the LP backend that solved the relaxations
+	audit   solve.Audit // the verification reports of every LP solved
 }
 
 // SolveGlobal finds a global maximiser of RRS(N, M), concave or not, by a
@@ -141,7 +142,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	}
 	if sr.best == nil {
 		if stop != nil {
-			return &qp.Solution{Method: MethodGlobal, Stats: sr.stats(upper)}, stop
+			return &qp.Solution{Method: MethodGlobal, Stats: sr.stats(upper), Audit: sr.audit}, stop
 		}
 		return nil, fmt.Errorf("%w: global search found no feasible point (every relaxation infeasible)", qp.ErrNoKKTPoint)
 	}
@@ -150,6 +151,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	s.Backend = sr.backend
 	s.Iterations = sr.nodes
 	s.Stats = sr.stats(upper)
+	s.Audit = sr.audit
 	if stop == nil && s.Stats["gap"] > opt.Gap*(1+1e-9) {
 		return nil, fmt.Errorf("rrs: global search ended with gap %.3g above %.3g", s.Stats["gap"], opt.Gap)
 	}
@@ -179,8 +181,9 @@ func (sr *search) closed(bound float64) bool {
 func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	sr.nodes++
 	rx := sr.sp.relax(nd.b)
-	sol, _, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
+	sol, rep, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
 	sr.lps++
+	sr.audit.Add(rep)
 	if err != nil {
 		return nil, fmt.Errorf("rrs: global relaxation: %w", err)
 	}
@@ -214,8 +217,9 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 		if !added {
 			break
 		}
-		next, _, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
+		next, rep, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
 		sr.lps++
+		sr.audit.Add(rep)
 		if err != nil {
 			return nil, fmt.Errorf("rrs: global relaxation: %w", err)
 		}

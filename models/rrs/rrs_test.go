@@ -73,6 +73,11 @@ func TestEveryMethodMatchesSpecA10(t *testing.T) {
 			if method == MethodAuto && res.Method != MethodQP {
 				t.Errorf("auto picked %s on a concave instance, want qp", res.Method)
 			}
+			// kkt-milp's answer rests on MILPs whose answers solve.Verify
+			// accepted; qp and wolfe solve none through package solve.
+			if v := res.Verification; (method == MethodKKTMILP) != (v != nil) || v != nil && (v.Solves == 0 || !v.OK()) {
+				t.Errorf("%s N=%v: verification %+v", method, tc.n, v)
+			}
 		}
 	}
 }
@@ -128,6 +133,9 @@ func TestNonConcaveMethods(t *testing.T) {
 	}
 	if res.Method != MethodGlobal || res.Concave {
 		t.Errorf("auto used %s (concave %v), want global", res.Method, res.Concave)
+	}
+	if v := res.Verification; v == nil || v.Solves == 0 || !v.OK() {
+		t.Errorf("global: verification %+v, want every relaxation LP verified", v)
 	}
 	// 200 seeded multistart local solves (convex–concave procedure from
 	// random policies): the global KKT-MILP must do at least as well.

@@ -91,13 +91,17 @@ type Result struct {
 	Concave bool `json:"concave"`
 	// MaxEigen is the largest eigenvalue of the quadratic-form matrix A
 	// (U = ĉᵀf + fᵀAf) over all DC blocks.
-	MaxEigen float64            `json:"max_eigenvalue"`
-	Policy   [][]float64        `json:"policy,omitempty"` // f_ij, DC × region
-	Loads    []DCLoad           `json:"loads,omitempty"`
-	Regions  []RegionDelay      `json:"regions,omitempty"`
-	KKT      *qp.Residuals      `json:"kkt_residuals,omitempty"`
-	Stats    map[string]float64 `json:"stats,omitempty"`
-	Message  string             `json:"message,omitempty"`
+	MaxEigen float64       `json:"max_eigenvalue"`
+	Policy   [][]float64   `json:"policy,omitempty"` // f_ij, DC × region
+	Loads    []DCLoad      `json:"loads,omitempty"`
+	Regions  []RegionDelay `json:"regions,omitempty"`
+	KKT      *qp.Residuals `json:"kkt_residuals,omitempty"`
+	// Verification sums up solve.Verify's reports on the LP and MILP
+	// answers the method relied on (kkt-milp, global); nil for qp and
+	// wolfe, which solve none through package solve.
+	Verification *solve.Audit       `json:"verification,omitempty"`
+	Stats        map[string]float64 `json:"stats,omitempty"`
+	Message      string             `json:"message,omitempty"`
 }
 
 // policyZero is the share below which a routing fraction is printed as 0:
@@ -195,6 +199,10 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		}
 		if s.X == nil {
 			res.Backend, res.Stats = s.Backend, s.Stats
+			if s.Audit.Solves > 0 {
+				a := s.Audit
+				res.Verification = &a
+			}
 			return res, err
 		}
 		if ferr := fillResult(in, res, s); ferr != nil {
@@ -213,6 +221,10 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 // the loads and the multipliers.
 func fillResult(in *Instance, res *Result, s *qp.Solution) error {
 	res.Backend = s.Backend
+	if s.Audit.Solves > 0 {
+		a := s.Audit
+		res.Verification = &a
+	}
 	if res.Backend == "" {
 		res.Backend = "pure-go"
 	}
