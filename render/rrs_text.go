@@ -39,6 +39,9 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	}
 	fmt.Fprintf(&b, "objective: %s, largest eigenvalue of A %.4g\n", concave, r.MaxEigen)
 	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %g\n", r.Method, r.Backend, r.Stats["iterations"])
+	if g, ok := r.Stats["gap"]; ok {
+		fmt.Fprintf(&b, "proven relative gap: %.2g (upper bound on the profit %.6f)\n", g, r.Stats["best_bound"])
+	}
 	if v := r.Verification; v != nil {
 		fmt.Fprintf(&b, "verification: %d of %d LP/MILP answers accepted by solve.Verify (largest relative primal violation %.1e)\n", v.Verified, v.Solves, v.MaxPrimalRel)
 	}
