@@ -2,9 +2,10 @@ package multistage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
-	"sync"
+	"slices"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/models/rrs"
@@ -243,64 +244,28 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 			return nil, fmt.Errorf("%w: indices[%d]: must rise within [0, %d), got %d", ErrInput, i, total, k)
 		}
 	}
-	workers := min(max(opt.Workers, 1), len(idx))
-	pts := make([]Point, len(idx))
-	errs := make([]error, len(idx))
-	ran := make([]bool, len(idx))
-	opt.Progress.Report(0, len(idx))
-	var mu sync.Mutex
-	next, finished := 0, 0
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= len(idx) {
-					return
-				}
-				pts[i], errs[i] = sweepPoint(ctx, net, policies, from+float64(idx[i])*step, opt)
-				ran[i] = true
-				if errs[i] == nil {
-					mu.Lock()
-					finished++
-					opt.Progress.Report(finished, len(idx))
-					mu.Unlock()
-				}
-			}
-		}()
+	// Each point is a "replication" of package sim's pool (stream unused);
+	// opt.Workers 0 means one point at a time.
+	pts, err := sim.Run(ctx, len(idx), sim.Options{Workers: max(opt.Workers, 1), Progress: opt.Progress, Reps: idx},
+		func(ctx context.Context, rep sim.Rep) (Point, error) {
+			return sweepPoint(ctx, net, policies, from+float64(rep.Index)*step, opt)
+		})
+	var pe *sim.PartialError
+	switch {
+	case err == nil:
+		return pts, nil
+	case errors.As(err, &pe):
+		// As a sweep point by point would: the points before the first
+		// that did not finish.
+		i := slices.Index(pe.Done, false)
+		return pts[:i], fmt.Errorf("mps: sweep stopped before N = %g: %w", from+float64(idx[i])*step, pe.Err)
 	}
-	wg.Wait()
-	// As a sweep point by point would: the first point (in order) that
-	// failed or did not run ends the sweep; after a done ctx the points
-	// before it are returned.
-	for i, k := range idx {
-		n := from + float64(k)*step
-		switch {
-		case errs[i] != nil:
-			if ctx.Err() != nil && fault.Of(errs[i]) == fault.Limit {
-				return pts[:i], errs[i]
-			}
-			return nil, errs[i]
-		case !ran[i]:
-			return pts[:i], fmt.Errorf("mps: sweep stopped before N = %g: %w", n, ctx.Err())
-		}
-	}
-	return pts, nil
+	return nil, err
 }
 
 // sweepPoint computes the optimum and every policy's evaluation at N = n.
-func sweepPoint(ctx context.Context, net *rrs.Instance, policies []*Policy, n float64, opt Options) (pt Point, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("mps: N = %g: panic: %v", n, p)
-		}
-	}()
-	pt = Point{N: n, Optimum: math.NaN()}
+func sweepPoint(ctx context.Context, net *rrs.Instance, policies []*Policy, n float64, opt Options) (Point, error) {
+	pt := Point{N: n, Optimum: math.NaN()}
 	in := *net
 	in.Users = n
 	res, err := rrs.Solve(ctx, &in, rrs.Options{Method: opt.Method, Backend: opt.Backend})
