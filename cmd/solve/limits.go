@@ -101,6 +101,16 @@ func (f *runFlags) partialExit(ctx context.Context) error {
 	return &exitError{exitLimit, fmt.Errorf("stopped by %s; the output is partial", f.stopReason(ctx))}
 }
 
+// finish is what a command returns once its answer is written: the
+// partial exit after a run stopped early (partial says what finished),
+// else nil.
+func (f *runFlags) finish(ctx context.Context, partial string) error {
+	if partial == "" {
+		return nil
+	}
+	return f.partialExit(ctx)
+}
+
 // addWorkersFlag defines --workers, the replication pool of a simulating
 // command (replication r uses stream r whatever the pool, so the output
 // does not depend on it).

@@ -122,15 +122,8 @@ are then over the sweep points that finished, the table ends with a line
 				if err := writeRecords(rec, multistage.Records(pts, indices, pols)); err != nil {
 					return err
 				}
-				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, len(pts), slices.Repeat([]int{1}, total)); err != nil {
+				if done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), rec, len(pts), slices.Repeat([]int{1}, total), partial, &rf); done || err != nil {
 					return err
-				}
-				if sf.sharded() {
-					if partial != "" {
-						fmt.Fprintln(cmd.ErrOrStderr(), "solve:", rf.partialLine(ctx, partial))
-						return rf.partialExit(ctx)
-					}
-					return nil
 				}
 			}
 			return writeMPSOutput(ctx, cmd.OutOrStdout(), in, pols, pts, mpsGrid{From: from, To: to, Step: step},
@@ -218,27 +211,20 @@ func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, p
 	names := multistage.Names(pols)
 	intervals := in.Intervals()
 	gaps := render.MPSGaps(pols, pts, intervals)
-	if o.format == "json" {
+	answer := func(by string) any {
 		out := render.MPSAnswer{Status: "optimal", From: grid.From, To: grid.To, Step: grid.Step,
 			Points: multistage.SweepPoints(grid.From, grid.To, grid.Step), PointsDone: len(pts), Planned: len(pols), Gaps: gaps}
 		if partial != "" {
-			out.Status, out.Partial, out.StoppedBy = "partial", true, stoppedBy(ctx)
+			out.Status, out.Partial, out.StoppedBy = "partial", true, by
 		}
-		if err := render.JSON(w, out); err != nil {
-			return internalError(err)
-		}
-	} else {
-		if err := render.MPSTable(w, in, pols, gaps, intervals); err != nil {
-			return internalError(err)
-		}
-		if partial != "" {
-			fmt.Fprintln(w, rf.partialLine(ctx, partial))
-		}
+		return out
 	}
-	if o.csv != "" {
-		if err := createFile(o.csv, func(w io.Writer) error { return render.MPSCSV(w, pts, names) }); err != nil {
-			return inputError(fmt.Errorf("--csv: %w", err))
-		}
+	table := func(w io.Writer) error { return render.MPSTable(w, in, pols, gaps, intervals) }
+	if err := answerWriter(ctx, o.format, partial, rf, answer, table)(w); err != nil {
+		return internalError(err)
+	}
+	if err := writeCSV(o.csv, func(w io.Writer) error { return render.MPSCSV(w, pts, names) }); err != nil {
+		return err
 	}
 	for _, pl := range []struct {
 		flag, path string
@@ -258,8 +244,5 @@ func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, p
 			return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
 		}
 	}
-	if partial != "" {
-		return rf.partialExit(ctx)
-	}
-	return nil
+	return rf.finish(ctx, partial)
 }

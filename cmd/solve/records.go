@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -104,18 +105,27 @@ func writeRecords(w *shard.Writer, recs []shard.Record) error {
 	return nil
 }
 
-// closeRecords closes the --records file and says on stderr what it holds:
-// units of the (point, replication) units of points with runs replications.
-func closeRecords(stderr io.Writer, w *shard.Writer, path string, sp shard.Spec, units int, runs []int) error {
+// closeRecords closes the --records file w and says on stderr what it
+// holds: units of the (point, replication) units of points with runs
+// replications. A strict shard writes nothing else, so closeRecords then
+// reports the command done, with exit 1 after a partial run (noted on
+// stderr); otherwise the command goes on to write its answer.
+func (f *shardFlags) closeRecords(ctx context.Context, stderr io.Writer, w *shard.Writer, units int, runs []int, partial string, rf *runFlags) (done bool, err error) {
 	total := 0
 	for _, n := range runs {
 		total += n
 	}
 	if err := w.Close(); err != nil {
-		return internalError(fmt.Errorf("--records: %w", err))
+		return true, internalError(fmt.Errorf("--records: %w", err))
 	}
-	fmt.Fprintf(stderr, "solve: shard %s: wrote the records of %d of %d (point, replication) units to %s\n", sp, units, total, path)
-	return nil
+	fmt.Fprintf(stderr, "solve: shard %s: wrote the records of %d of %d (point, replication) units to %s\n", f.sp, units, total, f.records)
+	if !f.sharded() {
+		return false, nil
+	}
+	if partial != "" {
+		fmt.Fprintln(stderr, "solve:", rf.partialLine(ctx, partial))
+	}
+	return true, rf.finish(ctx, partial)
 }
 
 // mergeInstance reparses the instance of a merged header with parse and

@@ -158,15 +158,8 @@ the table ends with a line "partial: ...", JSON output carries
 				if err := writeRecords(rec, res.Records(pl)); err != nil {
 					return err
 				}
-				if err := closeRecords(cmd.ErrOrStderr(), rec, sf.records, sf.sp, res.Units(pl), pl.ShardUnits()); err != nil {
+				if done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), rec, res.Units(pl), pl.ShardUnits(), partial, &rf); done || err != nil {
 					return err
-				}
-				if sf.sharded() {
-					if partial != "" {
-						fmt.Fprintln(cmd.ErrOrStderr(), "solve:", rf.partialLine(ctx, partial))
-						return rf.partialExit(ctx)
-					}
-					return nil
 				}
 			}
 			return writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, csvFile, plotDir}, partial, &rf)
@@ -346,39 +339,20 @@ type rmtsOutput struct{ format, csv, plot string }
 // writeRMTSOutput writes the result: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
 func writeRMTSOutput(ctx context.Context, w, stderr io.Writer, sc *rmts.Scenario, res *rmts.ExperimentResult, o rmtsOutput, partial string, rf *runFlags) error {
-	var err error
-	if o.format == "json" {
+	answer := func(by string) any {
 		j := render.RMTSJSON(sc, res)
-		if partial != "" {
-			j.Partial, j.StoppedBy = true, stoppedBy(ctx)
-		}
-		err = render.JSON(w, j)
-	} else {
-		err = render.RMTSTable(w, sc, res)
-		if err == nil && partial != "" {
-			_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
-		}
+		j.Partial, j.StoppedBy = by != "", by
+		return j
 	}
-	if err != nil {
+	table := func(w io.Writer) error { return render.RMTSTable(w, sc, res) }
+	if err := answerWriter(ctx, o.format, partial, rf, answer, table)(w); err != nil {
 		return internalError(err)
 	}
-	if o.csv != "" {
-		if err := createFile(o.csv, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
-			return inputError(fmt.Errorf("--csv: %w", err))
-		}
+	if err := writeCSV(o.csv, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
+		return err
 	}
-	if o.plot != "" {
-		files, err := render.RMTSFigures(o.plot, res)
-		if err != nil {
-			return inputError(fmt.Errorf("--plot: %w", err))
-		}
-		for _, f := range files {
-			fmt.Fprintf(stderr, "solve: wrote %s\n", f)
-		}
+	if err := writeFigures(stderr, o.plot, func(dir string) ([]string, error) { return render.RMTSFigures(dir, res) }); err != nil {
+		return err
 	}
-	if partial != "" {
-		return rf.partialExit(ctx)
-	}
-	return nil
-
+	return rf.finish(ctx, partial)
 }

@@ -78,26 +78,13 @@ have no valid answer before they converge. The exit code is 1.`,
 				}
 				return internalError(err)
 			}
-			report := func(w io.Writer) error {
-				if format == "json" {
-					j := struct {
-						*rrs.Result
-						StoppedBy string `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
-					}{Result: res}
-					if partial != "" {
-						j.StoppedBy = stoppedBy(ctx)
-					}
-					return render.JSON(w, j)
-				}
-				if err := render.RRSTable(w, in, res); err != nil {
-					return err
-				}
-				if partial != "" {
-					_, err := fmt.Fprintln(w, rf.partialLine(ctx, partial))
-					return err
-				}
-				return nil
+			answer := func(by string) any {
+				return struct {
+					*rrs.Result
+					StoppedBy string `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
+				}{res, by}
 			}
+			report := answerWriter(ctx, format, partial, &rf, answer, func(w io.Writer) error { return render.RRSTable(w, in, res) })
 			if out != "" {
 				if err := createFile(out, report); err != nil {
 					return inputError(fmt.Errorf("--out: %w", err))
@@ -110,10 +97,7 @@ have no valid answer before they converge. The exit code is 1.`,
 					return err
 				}
 			}
-			if partial != "" {
-				return rf.partialExit(ctx)
-			}
-			return nil
+			return rf.finish(ctx, partial)
 		},
 	}
 	fl := cmd.Flags()

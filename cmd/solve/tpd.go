@@ -193,15 +193,8 @@ the exit code is 1.`,
 				return internalError(err)
 			}
 			if rec != nil {
-				if err := closeRecords(stderr, rec, sf.records, sf.sp, units, tpd.Runs(exps)); err != nil {
+				if done, err := sf.closeRecords(ctx, stderr, rec, units, tpd.Runs(exps), partial, &rf); done || err != nil {
 					return err
-				}
-				if sf.sharded() {
-					if partial != "" {
-						fmt.Fprintln(stderr, "solve:", rf.partialLine(ctx, partial))
-						return rf.partialExit(ctx)
-					}
-					return nil
 				}
 			}
 			return writeTPDOutput(ctx, cmd.OutOrStdout(), stderr, results, tpdOutput{format, csvFile, plotDir}, partial, &rf)
@@ -399,39 +392,17 @@ type tpdOutput struct{ format, csv, plot string }
 // writeTPDOutput writes the results: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
 func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.ExperimentResult, o tpdOutput, partial string, rf *runFlags) error {
-	var err error
-	if o.format == "json" {
-		by := ""
-		if partial != "" {
-			by = stoppedBy(ctx)
-		}
-		err = render.JSON(w, render.TPDJSON(results, by))
-	} else {
-		err = render.TPDTable(w, results)
-		if err == nil && partial != "" {
-			_, err = fmt.Fprintln(w, rf.partialLine(ctx, partial))
-		}
-	}
-	if err != nil {
+	write := answerWriter(ctx, o.format, partial, rf, func(by string) any { return render.TPDJSON(results, by) },
+		func(w io.Writer) error { return render.TPDTable(w, results) })
+	if err := write(w); err != nil {
 		return internalError(err)
 	}
 	results = render.TPDFinished(results) // the files get what finished
-	if o.csv != "" {
-		if err := createFile(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
-			return inputError(fmt.Errorf("--csv: %w", err))
-		}
+	if err := writeCSV(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
+		return err
 	}
-	if o.plot != "" {
-		files, err := render.TPDFigures(o.plot, results)
-		if err != nil {
-			return inputError(fmt.Errorf("--plot: %w", err))
-		}
-		for _, f := range files {
-			fmt.Fprintf(stderr, "solve: wrote %s\n", f)
-		}
+	if err := writeFigures(stderr, o.plot, func(dir string) ([]string, error) { return render.TPDFigures(dir, results) }); err != nil {
+		return err
 	}
-	if partial != "" {
-		return rf.partialExit(ctx)
-	}
-	return nil
+	return rf.finish(ctx, partial)
 }
