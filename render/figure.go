@@ -259,22 +259,12 @@ func sameNotes(ss []series, xsym string) []string {
 		return p.b - q.b
 	})
 	for _, r := range runs {
-		root := make([]int, len(ss))
-		for i := range root {
-			root[i] = i
-		}
-		find := func(i int) int {
-			for root[i] != i {
-				i = root[i]
-			}
-			return i
-		}
+		groups := newUnionFind(len(ss))
+		find := groups.find
 		involved := make([]bool, len(ss))
 		for _, pr := range pairs[r] {
 			involved[pr[0]], involved[pr[1]] = true, true
-			if a, b := find(pr[0]), find(pr[1]); a != b {
-				root[max(a, b)] = min(a, b)
-			}
+			groups.union(pr[0], pr[1])
 		}
 		members := map[int][]string{}
 		var order []int
@@ -312,22 +302,12 @@ func sameNotes(ss []series, xsym string) []string {
 		}
 		return common > 0
 	}
-	root := make([]int, len(ss))
-	for i := range root {
-		root[i] = i
-	}
-	find := func(i int) int {
-		for root[i] != i {
-			i = root[i]
-		}
-		return i
-	}
+	nearGroups := newUnionFind(len(ss))
+	find := nearGroups.find
 	for i := range ss {
 		for j := i + 1; j < len(ss); j++ {
 			if group[i] == i && group[j] == j && span > 0 && near(i, j) {
-				if a, b := find(i), find(j); a != b {
-					root[max(a, b)] = min(a, b)
-				}
+				nearGroups.union(i, j)
 			}
 		}
 	}
@@ -645,4 +625,31 @@ func wrap(sty interface{ Width(string) vg.Length }, s string, width vg.Length) [
 		lines = append(lines, cur)
 	}
 	return lines
+}
+
+// unionFind groups the indices 0..n-1; the root of a group is its least
+// index.
+type unionFind []int
+
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	for i := range u {
+		u[i] = i
+	}
+	return u
+}
+
+// find returns the root of i's group.
+func (u unionFind) find(i int) int {
+	for u[i] != i {
+		i = u[i]
+	}
+	return i
+}
+
+// union joins the groups of i and j under the lesser root.
+func (u unionFind) union(i, j int) {
+	if a, b := u.find(i), u.find(j); a != b {
+		u[max(a, b)] = min(a, b)
+	}
 }
