@@ -44,17 +44,6 @@ func (a *Audit) Add(r *Report) {
 	a.addProblems(r.Problems)
 }
 
-// Merge adds the solves counted in b.
-func (a *Audit) Merge(b Audit) {
-	a.Solves += b.Solves
-	a.Verified += b.Verified
-	a.MaxPrimalRel = max(a.MaxPrimalRel, b.MaxPrimalRel)
-	a.MaxIntegrality = max(a.MaxIntegrality, b.MaxIntegrality)
-	a.MaxDualRel = max(a.MaxDualRel, b.MaxDualRel)
-	a.MaxDualityGap = max(a.MaxDualityGap, b.MaxDualityGap)
-	a.addProblems(b.Problems)
-}
-
 func (a *Audit) addProblems(ps []string) {
 	for _, p := range ps {
 		if len(a.Problems) == auditProblems {
