@@ -119,3 +119,31 @@ func ExampleCheckBackend() {
 	// <nil>
 	// true input
 }
+
+func ExampleSequence() {
+	// The range of x + y over x + 2y ≤ 4, 3x + y ≤ 6, x, y ≥ 0, as bound
+	// tightening finds it: one model, two objectives, the second solve
+	// starting from the first one's basis on the pure-Go simplex.
+	m := lp.New("range", lp.Minimize)
+	x := m.AddVar("x", 0, lp.Inf, 0)
+	y := m.AddVar("y", 0, lp.Inf, 0)
+	m.AddLE("r1", 4, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 2})
+	m.AddLE("r2", 6, lp.Term{Var: x, Coef: 3}, lp.Term{Var: y, Coef: 1})
+	q, err := solve.NewSequence(m, solve.SimplexName, solve.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, sense := range []lp.Sense{lp.Minimize, lp.Maximize} {
+		q.SetObjective(sense, []float64{1, 1})
+		sol, rep, err := q.Solve(context.Background())
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%v: %v %.4g (verified %v)\n", sense, sol.Status, sol.Objective, rep.OK)
+	}
+	// Output:
+	// min: optimal 0 (verified true)
+	// max: optimal 2.8 (verified true)
+}

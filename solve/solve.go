@@ -213,11 +213,18 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 	fillRelaxationBound(ctx, b, m, opts, sol)
 	sol.Backend = b.Name()
 	sol.Time = elapsed
+	rep := verified(m, sol, opts)
+	return sol, &rep, nil
+}
+
+// verified verifies sol against m with the tolerances of opts and
+// downgrades an Optimal answer that fails to lp.NumericalError.
+func verified(m *lp.Model, sol *lp.Solution, opts Options) Report {
 	rep := Verify(m, sol, verifyTolerances(opts))
 	if sol.Status == lp.Optimal && !rep.OK {
 		sol.Status = lp.NumericalError
 	}
-	return sol, &rep, nil
+	return rep
 }
 
 // safeSolve runs the backend with a model it cannot modify (a clone) and

@@ -109,6 +109,9 @@ type Solver struct {
 	opts   Options
 	s      *core
 	solved bool
+	// newCosts: the objective changed since the last Solve, whose basis
+	// stays primal feasible (the next Solve runs the primal simplex)
+	newCosts bool
 	// noCleanup (tests): return the scaled optimum without the answer
 	// check and the unscaled cleanup
 	noCleanup bool
@@ -148,6 +151,29 @@ func (sv *Solver) SetColBounds(j int, lo, hi float64) {
 	s.ub[j] = hi / s.cs[j]
 	s.lo[j], s.up[j] = s.lb[j], s.ub[j]
 	s.fixStatus(j)
+}
+
+// SetObjective replaces the objective (sense and coefficients, one per
+// column); the next Solve starts from the current basis, which stays
+// primal feasible, and runs the primal simplex from there (see doc.go,
+// "Warm starts"). Bound tightening, which optimises many objectives over
+// one feasible set, needs it. It panics if obj does not have one entry per column (a programmer
+// error).
+func (sv *Solver) SetObjective(sense lp.Sense, obj []float64) {
+	s := sv.s
+	if len(obj) != s.n {
+		panic(fmt.Sprintf("simplex: SetObjective: %d coefficients for %d columns", len(obj), s.n))
+	}
+	sv.model.Sense = sense
+	copy(sv.model.Obj, obj)
+	sign := 1.0
+	if sense == lp.Maximize {
+		sign = -1
+	}
+	for j, c := range obj {
+		s.c[j] = sign * c * s.cs[j]
+	}
+	sv.newCosts = true
 }
 
 // Basis returns a copy of the current basis.
@@ -292,8 +318,15 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 	s.ctx = ctx
 	s.iter = 0
 	s.lastLogIter = 0
-	o := s.run(sv.opts.Method, sv.solved)
-	sv.solved = true
+	method := sv.opts.Method
+	if sv.newCosts && sv.solved {
+		// the dual simplex would first move boxed nonbasics to the bound
+		// their new reduced cost prefers, losing the primal feasibility
+		// the previous optimum gives
+		method = MethodPrimal
+	}
+	o := s.run(method, sv.solved)
+	sv.solved, sv.newCosts = true, false
 	if o == outInfeasible && s.farkasRow != nil && farkasGap(sv.model, s.farkas(sv.model)) <= 0 {
 		// the certificate does not check out in model units: let the
 		// primal simplex (phase 1) decide from the current basis

@@ -770,3 +770,73 @@ func TestDualStallPerturbation(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmObjective replaces the objective on a Solver as bound
+// tightening does (minimise, then maximise, one column after another),
+// re-solves from the kept basis, and compares with a cold solve of the
+// changed model; the warm solves must also take fewer iterations in total
+// than the cold ones, the reason to keep the basis.
+func TestWarmObjective(t *testing.T) {
+	warmIters, coldIters := 0, 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		m := randomLP(seed, 30, 40, 0.2)
+		sv, err := New(m, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol, err := sv.Solve(context.Background()); err != nil || sol.Status != lp.Optimal {
+			t.Fatalf("seed %d: first solve %v %v", seed, sol.Status, err)
+		}
+		mod := m.Clone()
+		for round := 0; round < 16; round++ {
+			sense := lp.Minimize
+			if round%2 == 1 {
+				sense = lp.Maximize
+			}
+			obj := make([]float64, len(m.Vars))
+			obj[round/2] = 1
+			sv.SetObjective(sense, obj)
+			mod.Sense = sense
+			copy(mod.Obj, obj)
+			warm, err := sv.Solve(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if warm.Status != cold.Status {
+				t.Fatalf("seed %d round %d: warm %v, cold %v", seed, round, warm.Status, cold.Status)
+			}
+			if cold.Status != lp.Optimal {
+				continue
+			}
+			if !near(warm.Objective, cold.Objective, 1e-8) {
+				t.Fatalf("seed %d round %d: warm objective %.12g, cold %.12g", seed, round, warm.Objective, cold.Objective)
+			}
+			if err := checkOptimal(mod, warm); err != nil {
+				t.Fatalf("seed %d round %d: %v", seed, round, err)
+			}
+			warmIters += warm.Iterations
+			coldIters += cold.Iterations
+		}
+	}
+	if warmIters >= coldIters {
+		t.Errorf("warm solves took %d iterations in all, cold ones %d: the basis is not reused", warmIters, coldIters)
+	}
+	t.Logf("iterations: warm %d, cold %d", warmIters, coldIters)
+}
+
+func TestSetObjectivePanicsOnLength(t *testing.T) {
+	sv, err := New(randomLP(1, 5, 6, 0.5), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("SetObjective with 2 coefficients for 6 columns did not panic")
+		}
+	}()
+	sv.SetObjective(lp.Minimize, []float64{1, 2})
+}
