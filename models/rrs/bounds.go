@@ -16,8 +16,8 @@ import (
 // A policy outside the new ranges cannot beat the incumbent, so the search
 // loses nothing. Only the DCs in which are tightened. It returns ok = false when the row makes the LP
 // infeasible: no policy in b beats the incumbent.
-func (sr *search) tighten(ctx context.Context, b box, which []int) (box, bool, error) {
-	rx := sr.sp.relax(b)
+func (sr *search) tighten(ctx context.Context, b box, near []float64, which []int) (box, bool, error) {
+	rx := sr.sp.relax(b, near)
 	m := rx.model
 	var obj []lp.Term
 	for k, c := range m.Obj {
@@ -26,16 +26,23 @@ func (sr *search) tighten(ctx context.Context, b box, which []int) (box, bool, e
 		}
 	}
 	m.AddGE("incumbent", sr.lower, obj...)
-	m.Sense = lp.Minimize
+	// One model, 2·len(which) objectives: on the pure-Go simplex each LP
+	// starts from the previous one's basis (solve.Sequence).
+	q, err := solve.NewSequence(m, sr.opt.Backend, sr.opt.Solve)
+	if err != nil {
+		return b, true, fmt.Errorf("rrs: global bound tightening: %w", err)
+	}
 	out := b.clone()
+	cost := make([]float64, m.NumVars())
 	for _, i := range which {
 		if rx.t[i] < 0 || b.Hi[i]-b.Lo[i] < minSide {
 			continue
 		}
 		for _, sign := range []float64{1, -1} {
-			clear(m.Obj)
-			m.Obj[rx.t[i]] = sign
-			sol, rep, err := solve.Solve(ctx, m, sr.opt.Backend, sr.opt.Solve)
+			clear(cost)
+			cost[rx.t[i]] = sign
+			q.SetObjective(lp.Minimize, cost)
+			sol, rep, err := q.Solve(ctx)
 			sr.lps++
 			sr.audit.Add(rep)
 			if err != nil {

@@ -41,7 +41,9 @@
 // RRS rows with
 //
 //	σ_i ≥ 2t S_i − t²                  (tangents of S²: at the ends and quartiles
-//	                                     of S_i's range, and Kelley cutting planes),
+//	                                     of S_i's range, and Kelley cutting planes
+//	                                     kept in a pool, of which a node takes the
+//	                                     8 on each side of its parent's S_i),
 //	τ_i ≤ (L_i + H_i) T_i − L_i H_i     (the secant of T² on [L_i, H_i]),
 //
 // s·r + 4s columns, solved through package solve.
@@ -54,7 +56,9 @@
 // the row "LP objective ≥ incumbent" added (valid for every policy that
 // beats the incumbent, since the LP overstates profits), minimising and
 // maximising each T_i gives ranges outside which no better policy lies;
-// every node is tightened so before it is split.
+// every node is tightened so before it is split. These 2s LPs share one
+// feasible set, so they run as a solve.Sequence: on the pure-Go simplex
+// each starts from the previous one's basis.
 //
 // This is tighter than McCormick envelopes of the product y_i·(uᵀf_i)
 // on a box of y_i: with y_i fixed, uᵀf_i still spans [min κ·y_i, max κ·y_i],

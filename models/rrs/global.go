@@ -38,7 +38,8 @@ type node struct {
 	b     box
 	bound float64
 	depth int
-	tight bool // its ranges were tightened already
+	tight bool      // its ranges were tightened already
+	near  []float64 // S_i at the parent's LP point (nil at the root)
 }
 
 // tightenable returns the DCs whose range is worth tightening at a node:
@@ -87,12 +88,14 @@ type search struct {
 }
 
 // SolveGlobal finds a global maximiser of RRS(N, M), concave or not, by a
-// spatial branch and bound on the data centres' user shares y_i (doc.go,
-// "Global optimum"). p must be in.Compile(). The Solution's Stats hold
-// "gap" (the proven relative gap), "best_bound", "nodes", "lp_solves" and
-// "local_solves". When the context or the node limit stops it first, it
-// returns the best point found with ErrGlobalLimit; the Solution's
-// Stats["gap"] and ["best_bound"] are then what was proven so far.
+// spatial branch and bound on the non-concave scalars T_i, one per data
+// centre (doc.go, "Global optimum"). p must be in.Compile(). The
+// Solution's Stats hold "gap" (the proven relative gap), "best_bound",
+// "nodes", "lp_solves", "local_solves", "lp_failures" and "tangent_pool"
+// (the cutting planes kept). When the context or the node limit stops it
+// first, it returns the best point found with ErrGlobalLimit; the
+// Solution's Stats["gap"] and ["best_bound"] are then what was proven so
+// far.
 func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOptions) (*qp.Solution, error) {
 	if opt.Gap == 0 {
 		opt.Gap = DefaultGlobalGap
@@ -164,7 +167,7 @@ func (sr *search) stats(upper float64) map[string]float64 {
 		gap = math.Max(0, upper-sr.lower) / math.Max(1, math.Abs(sr.lower))
 	}
 	return map[string]float64{"gap": gap, "best_bound": upper, "nodes": float64(sr.nodes), "lp_solves": float64(sr.lps),
-		"local_solves": float64(sr.locals), "lp_failures": float64(sr.lpFails)}
+		"local_solves": float64(sr.locals), "lp_failures": float64(sr.lpFails), "tangent_pool": float64(sr.sp.poolSize())}
 }
 
 // closed reports whether a node with this bound cannot improve the
@@ -180,7 +183,7 @@ func (sr *search) closed(bound float64) bool {
 // the two halves of the box when it stays open.
 func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	sr.nodes++
-	rx := sr.sp.relax(nd.b)
+	rx := sr.sp.relax(nd.b, nd.near)
 	sol, rep, err := solve.Solve(ctx, rx.model, sr.opt.Backend, sr.opt.Solve)
 	sr.lps++
 	sr.audit.Add(rep)
@@ -196,7 +199,7 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 	case sol.Status != lp.Optimal:
 		// No trustworthy bound: keep the parent's and split the widest side.
 		sr.lpFails++
-		return sr.split(nd, nd.bound, widest(nd.b, sr.sp.root), math.NaN()), nil
+		return sr.split(nd, nd.bound, nd.near, widest(nd.b, sr.sp.root), math.NaN()), nil
 	}
 	// Kelley's cutting planes on the concave part: while the LP's σ_i falls
 	// short of S_i² by more than cutTol, add the tangent at its S_i and
@@ -238,15 +241,16 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 		return nil, nil
 	}
 	errs, _ := sr.sp.errors(rx, sol.X)
+	near := rx.sValues(sol.X)
 	if !nd.tight {
-		nb, ok, err := sr.tighten(ctx, nd.b, sr.tightenable(nd.b, bound))
+		nb, ok, err := sr.tighten(ctx, nd.b, near, sr.tightenable(nd.b, bound))
 		if err != nil {
 			return nil, err
 		}
 		if !ok {
 			return nil, nil
 		}
-		return []*node{{b: nb, bound: bound, depth: nd.depth, tight: true}}, nil
+		return []*node{{b: nb, bound: bound, depth: nd.depth, tight: true, near: near}}, nil
 	}
 	at := 0
 	for i := range errs {
@@ -258,9 +262,9 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 		// The secants are exact at the LP point but the incumbent did not
 		// close the node (a failed polish, or tangent error): split the
 		// widest range.
-		return sr.split(nd, bound, widest(nd.b, sr.sp.root), math.NaN()), nil
+		return sr.split(nd, bound, near, widest(nd.b, sr.sp.root), math.NaN()), nil
 	}
-	return sr.split(nd, bound, at, sol.X[rx.t[at]]), nil
+	return sr.split(nd, bound, near, at, sol.X[rx.t[at]]), nil
 }
 
 // maxCutRounds bounds the tangent rounds per node.
@@ -307,7 +311,7 @@ func (sr *search) offer(ctx context.Context, x []float64, root bool) error {
 // 60 % of the range so that every range shrinks geometrically), or at the
 // midpoint when t is NaN. A range shorter than minSide is not split: the
 // node is closed and its bound stays in the reported gap.
-func (sr *search) split(nd *node, bound float64, i int, t float64) []*node {
+func (sr *search) split(nd *node, bound float64, near []float64, i int, t float64) []*node {
 	lo, hi := nd.b.Lo[i], nd.b.Hi[i]
 	if hi-lo < minSide {
 		sr.pruned = math.Max(sr.pruned, bound)
@@ -319,7 +323,7 @@ func (sr *search) split(nd *node, bound float64, i int, t float64) []*node {
 	}
 	a, b := nd.b.clone(), nd.b.clone()
 	a.Hi[i], b.Lo[i] = at, at
-	return []*node{{b: a, bound: bound, depth: nd.depth + 1}, {b: b, bound: bound, depth: nd.depth + 1}}
+	return []*node{{b: a, bound: bound, depth: nd.depth + 1, near: near}, {b: b, bound: bound, depth: nd.depth + 1, near: near}}
 }
 
 // minSide is the shortest T-range split: the secant error β(Hi − Lo)²/4

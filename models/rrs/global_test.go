@@ -133,7 +133,7 @@ func TestGlobalRelaxationIsValid(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rx := sp.relax(sp.root)
+			rx := sp.relax(sp.root, nil)
 			for j, v := range loc.X {
 				rx.model.Vars[j].Lower, rx.model.Vars[j].Upper = v, v
 			}

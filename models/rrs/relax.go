@@ -3,6 +3,7 @@ package rrs
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/streamopt/streamopt/lp"
@@ -116,7 +117,7 @@ type relaxation struct {
 // feasible here with the same objective (S² lies above its tangents, T² below
 // its secant on [Lo, Hi]), so the LP optimum bounds the box's maximum profit
 // from above (doc.go).
-func (sp *split) relax(b box) *relaxation {
+func (sp *split) relax(b box, near []float64) *relaxation {
 	in := sp.in
 	ns, nr := len(in.DataCenters), len(in.Regions)
 	m := lp.New("rrs_relaxation", lp.Maximize)
@@ -164,7 +165,7 @@ func (sp *split) relax(b box) *relaxation {
 		for _, w := range tangentPoints {
 			rx.tangent(i, sp.sLo[i]+w*(sp.sHi[i]-sp.sLo[i]))
 		}
-		for _, tp := range sp.pool[i] {
+		for _, tp := range sp.nearTangents(i, near) {
 			rx.tangent(i, tp)
 		}
 		m.AddLE(fmt.Sprintf("secant[%d]", i+1), -lo*hi, lp.Term{Var: rx.tq[i], Coef: 1}, lp.Term{Var: rx.t[i], Coef: -(lo + hi)})
@@ -172,18 +173,38 @@ func (sp *split) relax(b box) *relaxation {
 	return rx
 }
 
-// addTangent adds t to DC i's pool unless a point within 1e-4 of S_i's
-// range is there already: the tangents there differ by less than the
-// tolerance cutTol is about, and the pool would otherwise grow with every
-// node.
+// addTangent adds t to DC i's pool, kept sorted, unless a point within
+// 1e-4 of S_i's range is there already: the tangents there differ by less
+// than the tolerance cutTol is about, and the pool would otherwise grow
+// with every node.
 func (sp *split) addTangent(i int, t float64) {
 	tol := 1e-4 * (sp.sHi[i] - sp.sLo[i])
-	for _, v := range sp.pool[i] {
-		if math.Abs(v-t) <= tol {
-			return
-		}
+	p := sp.pool[i]
+	k := sort.SearchFloat64s(p, t)
+	if (k < len(p) && p[k]-t <= tol) || (k > 0 && t-p[k-1] <= tol) {
+		return
 	}
-	sp.pool[i] = append(sp.pool[i], t)
+	sp.pool[i] = slices.Insert(p, k, t)
+}
+
+// nearPool is how many pooled tangent points on each side of the parent's
+// S_i a node's relaxation takes.
+const nearPool = 8
+
+// nearTangents returns DC i's pooled tangent points for a node whose
+// parent's LP put S_i at near[i]: the nearPool closest on each side, or
+// the whole pool when near is nil (the root). Only the tangents next to
+// the LP's S_i bind, and a node's S_i stays close to its parent's, so the
+// rest would only lengthen every LP (a pool of hundreds of rows per DC
+// made each LP five times slower); a tangent left out only weakens the
+// bound, and the node's cutting planes add back any that matter.
+func (sp *split) nearTangents(i int, near []float64) []float64 {
+	p := sp.pool[i]
+	if near == nil {
+		return p
+	}
+	k := sort.SearchFloat64s(p, near[i])
+	return p[max(0, k-nearPool):min(len(p), k+nearPool)]
 }
 
 // tangent adds the cut σ_i ≥ 2t·S_i − t², the tangent of S² at t.
@@ -206,4 +227,24 @@ func (sp *split) errors(rx *relaxation, x []float64) (secant, tangent []float64)
 		tangent[i] = sp.beta[i] * (s*s - x[rx.sq[i]])
 	}
 	return secant, tangent
+}
+
+// poolSize is the number of tangent points in every DC's pool.
+func (sp *split) poolSize() int {
+	n := 0
+	for _, p := range sp.pool {
+		n += len(p)
+	}
+	return n
+}
+
+// sValues returns S_i at the LP point x (0 where β_i = 0).
+func (rx *relaxation) sValues(x []float64) []float64 {
+	v := make([]float64, len(rx.s))
+	for i, c := range rx.s {
+		if c >= 0 {
+			v[i] = x[c]
+		}
+	}
+	return v
 }
