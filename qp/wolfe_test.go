@@ -3,6 +3,7 @@ package qp
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -55,6 +56,82 @@ func TestWolfeNearUniformDegenerate(t *testing.T) {
 				t.Errorf("ε = %g: x = %v, want %v", eps, s.X, want)
 				break
 			}
+		}
+	}
+}
+
+// randomSemidefinite draws a feasible, bounded concave QP with n variables
+// whose Hessian −VVᵀ has rank r < n or = n (the semidefinite case that
+// needs Wolfe's long form): G rows with coefficients of both signs and
+// right-hand side G x⁰ + U(0, 0.5) at a random x⁰ ∈ [0, 1]ⁿ (so some are
+// negative), the bound Σx ≤ n, and at times an equality row through x⁰.
+func randomSemidefinite(rng *rand.Rand, n, r int) *Problem {
+	q := mat.NewSymDense(n, nil)
+	v := make([]float64, n*r)
+	for k := range v {
+		v[k] = rng.NormFloat64()
+	}
+	for a := 0; a < n; a++ {
+		for c := a; c < n; c++ {
+			s := 0.0
+			for k := 0; k < r; k++ {
+				s -= v[a*r+k] * v[c*r+k]
+			}
+			q.SetSym(a, c, s)
+		}
+	}
+	vars := make([]int, n)
+	x0 := make([]float64, n)
+	p := &Problem{C: make([]float64, n), Blocks: []Block{{Vars: vars, Dense: q}}}
+	all := Row{RHS: float64(n)}
+	for j := range vars {
+		vars[j], x0[j], p.C[j] = j, rng.Float64(), 3*rng.NormFloat64()
+		all.Ind, all.Val = append(all.Ind, j), append(all.Val, 1)
+	}
+	for i := 1 + rng.IntN(4); i > 0; i-- {
+		g := Row{}
+		for j := range vars {
+			if rng.IntN(2) == 0 {
+				g.Ind, g.Val = append(g.Ind, j), append(g.Val, 2*rng.Float64()-1)
+			}
+		}
+		g.RHS = rowDot(&g, x0) + 0.5*rng.Float64()
+		p.G = append(p.G, g)
+	}
+	p.G = append(p.G, all)
+	if rng.IntN(2) == 0 {
+		e := Row{}
+		for j := 0; j < n; j += 2 {
+			e.Ind, e.Val = append(e.Ind, j), append(e.Val, 1)
+		}
+		e.RHS = rowDot(&e, x0)
+		p.E = append(p.E, e)
+	}
+	return p
+}
+
+// TestWolfeAgreesWithInteriorPoint: on 200 random concave QPs with
+// semidefinite Hessians of every rank (randomSemidefinite, seeded), Wolfe's
+// method finds the optimum that the interior point (SolveConvex, an
+// independent method) finds, to 1e-6 relative; both answers pass the KKT
+// check inside the solvers.
+func TestWolfeAgreesWithInteriorPoint(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ctx := context.Background()
+	for k := 0; k < 200; k++ {
+		n := 2 + rng.IntN(10)
+		p := randomSemidefinite(rng, n, 1+rng.IntN(n))
+		want, err := p.SolveConvex(ctx, ConvexOptions{})
+		if err != nil {
+			t.Fatalf("instance %d: interior point: %v", k, err)
+		}
+		got, err := p.SolveWolfe(ctx, WolfeOptions{})
+		if err != nil {
+			t.Errorf("instance %d (n = %d): %v", k, n, err)
+			continue
+		}
+		if math.Abs(got.Objective-want.Objective) > 1e-6*math.Max(1, math.Abs(want.Objective)) {
+			t.Errorf("instance %d (n = %d): Wolfe U = %.9g, interior point %.9g", k, n, got.Objective, want.Objective)
 		}
 	}
 }
