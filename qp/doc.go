@@ -124,12 +124,11 @@
 // B₀(ε, ε², …). No basic variable of the perturbed problem is ever zero,
 // the phase objective falls (lexicographically) at every pivot, and no
 // basis repeats, so a phase ends after finitely many pivots whatever the
-// entering rule, restricted entry included. (Bland's rule, used before,
-// does not have this property here: its proof needs the lowest-index
-// improving column to be eligible, which restricted entry may forbid.) A
-// pivot that drives a pinned variable out restarts the rule with B₀ the
-// current basis; there are at most as many as pinned variables, which
-// never return. In phase 3 the same rule keeps the almost-complementary
+// entering rule, restricted entry included. (Bland's rule does not have
+// this property here: its proof needs the lowest-index improving column to
+// be eligible, which restricted entry may forbid.) A pivot that drives a
+// pinned variable out restarts the rule with B₀ the current basis; there
+// are at most as many as pinned variables, which never return. In phase 3 the same rule keeps the almost-complementary
 // path from revisiting a basis, as in Lemke's method (C. E. Lemke,
 // Management Sci. 11, 1965); it ends when λ̄ leaves (λ = 1), or with an
 // error (an unbounded ray, or λ leaving again). A pivot limit guards

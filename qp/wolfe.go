@@ -42,7 +42,8 @@ const (
 	// Phases 1 and 2 succeed when every artificial variable left is at most
 	// residualRel times its scale (primal ones 1 + ‖h, e‖∞, the z of the
 	// stationarity rows 1 + ‖c‖∞); they are then pinned at zero, which
-	// moves the KKT residuals by at most residualRel, a hundredth of KKTTol.
+	// moves the scaled KKT residuals by about residualRel, a hundredth of
+	// KKTTol.
 	residualRel = 1e-8
 	// tieTol is the relative difference below which two ratios of the
 	// ratio test, or two entries of the lexicographic rule, count as equal.
