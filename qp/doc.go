@@ -128,8 +128,8 @@
 // this property here: its proof needs the lowest-index improving column to
 // be eligible, which restricted entry may forbid.) A pivot that drives a
 // pinned variable out restarts the rule with B₀ the current basis; there
-// are at most as many as pinned variables, which never return. In phase 3 the same rule keeps the almost-complementary
-// path from revisiting a basis, as in Lemke's method (C. E. Lemke,
+// are at most as many as pinned variables, which never return. In phase 3
+// the same rule keeps the almost-complementary path from revisiting a basis, as in Lemke's method (C. E. Lemke,
 // Management Sci. 11, 1965); it ends when λ̄ leaves (λ = 1), or with an
 // error (an unbounded ray, or λ leaving again). A pivot limit guards
 // against rounding.
