@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -149,9 +150,23 @@ func main() {
 	gap := flag.Float64("gap", 1e-4, "relative gap the global method must prove with -nonconvex")
 	budget := flag.Duration("budget", 10*time.Minute, "time budget of the global method per instance with -nonconvex")
 	starts := flag.Int("multistart", 200, "number of multistart local solves to compare with, with -nonconvex")
+	backend := flag.String("backend", "auto", "LP backend of the global method's relaxations with -nonconvex (simplex; clp when built with -tags clp)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	flag.Parse()
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale: -cpuprofile:", err)
+			os.Exit(2)
+		}
+		defer stop()
+	}
 	if *nonconvex {
-		os.Exit(runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts))
+		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *backend)
+		if *cpuProfile != "" {
+			pprof.StopCPUProfile()
+		}
+		os.Exit(code)
 	}
 	var rows []row
 	fmt.Printf("rrsscale: seed %d, GOMAXPROCS %d, %s/%s\n", *seed, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
@@ -314,4 +329,17 @@ func runCvxopt(python string, p *qp.Problem) (float64, float64, string) {
 		return math.NaN(), math.NaN(), "cvxopt output: " + lines[len(lines)-1]
 	}
 	return res.Seconds, res.Profit, fmt.Sprintf("cvxopt %s, profit %.4f", res.Status, res.Profit)
+}
+
+// startProfile starts a CPU profile written to path; stop ends it.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -12,15 +12,20 @@ import (
 
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/qp"
+	"github.com/streamopt/streamopt/solve"
 )
 
 // runNonConvex times rrs.SolveGlobal to a proven gap on non-concave
 // instances and compares its profit with the best of starts multistart
 // local solves (qp.SolveLocal from random policies, seeded). It returns the
 // exit code.
-func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Duration, starts int) int {
-	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, %d multistart local solves\n", seed, spread, gap, budget, starts)
-	fmt.Printf("%10s %9s %10s %10s %8s %14s %14s %10s %12s\n", "DCs×regs", "variables", "global (s)", "gap", "nodes", "global profit", "best local", "local (s)", "global-local")
+func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Duration, starts int, backend string) int {
+	if err := solve.CheckBackend(backend); err != nil {
+		fmt.Fprintln(os.Stderr, "rrsscale: -backend:", err)
+		return 2
+	}
+	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, LP backend %s, %d multistart local solves\n", seed, spread, gap, budget, backend, starts)
+	fmt.Printf("%10s %9s %10s %10s %8s %8s %14s %14s %10s %12s\n", "DCs×regs", "variables", "global (s)", "gap", "nodes", "LPs", "global profit", "best local", "local (s)", "global-local")
 	for _, sz := range strings.Split(sizes, ",") {
 		var s, r int
 		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
@@ -35,7 +40,7 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), budget)
 		start := time.Now()
-		sol, err := rrs.SolveGlobal(ctx, in, p, rrs.GlobalOptions{Gap: gap})
+		sol, err := rrs.SolveGlobal(ctx, in, p, rrs.GlobalOptions{Gap: gap, Backend: backend})
 		el := time.Since(start).Seconds()
 		cancel()
 		if err != nil && !errors.Is(err, rrs.ErrGlobalLimit) {
@@ -49,8 +54,8 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 		start = time.Now()
 		best := multistart(p, in, seed, starts)
 		lel := time.Since(start).Seconds()
-		fmt.Printf("%10s %9d %10.2f %10.2e %8.0f %14.4f %14.4f %10.2f %12.4g\n", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
-			sol.Stats["gap"], sol.Stats["nodes"], gprofit, best, lel, gprofit-best)
+		fmt.Printf("%10s %9d %10.2f %10.2e %8.0f %8.0f %14.4f %14.4f %10.2f %12.4g\n", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
+			sol.Stats["gap"], sol.Stats["nodes"], sol.Stats["lp_solves"], gprofit, best, lel, gprofit-best)
 	}
 	return 0
 }

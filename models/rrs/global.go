@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
@@ -42,18 +43,22 @@ type node struct {
 	near  []float64 // S_i at the parent's LP point (nil at the root)
 }
 
-// tightenable returns the DCs whose range is worth tightening at a node:
-// those whose largest possible secant error β_i(H_i − L_i)²/4 exceeds the
-// share of the gap cutTol allows: tightening any other DC could gain the
-// bound at most that much, not worth its two LPs.
+// tightenable returns the DCs whose range is worth tightening at a node,
+// largest first: those whose largest possible secant error
+// β_i(H_i − L_i)²/4 exceeds the share of the gap cutTol allows. Tightening
+// any other DC could gain the bound at most that much, not worth its two
+// LPs; and when a limit stops the tightening early, the DCs that could
+// gain the most have had their turn.
 func (sr *search) tightenable(b box, bound float64) []int {
 	tol := sr.cutTol(bound)
+	potential := func(i int) float64 { w := b.Hi[i] - b.Lo[i]; return sr.sp.beta[i] * w * w / 4 }
 	var out []int
 	for i := range b.Lo {
-		if w := b.Hi[i] - b.Lo[i]; sr.sp.beta[i]*w*w/4 > tol {
+		if potential(i) > tol {
 			out = append(out, i)
 		}
 	}
+	sort.SliceStable(out, func(a, c int) bool { return potential(out[a]) > potential(out[c]) })
 	return out
 }
 
