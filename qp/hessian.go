@@ -53,13 +53,7 @@ func (b *Block) eigen() (*blockEigen, error) {
 			}
 			return (&Block{Vars: b.Vars, Dense: d}).eigen()
 		}
-		var qr mat.QR
-		qr.Factorize(b.U)
-		var q, r mat.Dense
-		qr.QTo(&q)
-		qr.RTo(&r)
-		qt := q.Slice(0, n, 0, k)
-		rt := r.Slice(0, k, 0, k)
+		qt, rt := thinQR(b.U)
 		var rs, rsr mat.Dense
 		rs.Mul(rt, b.S)
 		rsr.Mul(&rs, rt.T())
@@ -103,6 +97,68 @@ func (b *Block) eigen() (*blockEigen, error) {
 		}
 	}
 	return e, nil
+}
+
+// thinQR returns Q̂ (n×k, orthonormal columns) and R (k×k, upper
+// triangular) with U = Q̂R. It orthogonalises the columns by classical
+// Gram–Schmidt applied twice, O(n·k²), which gives columns orthogonal to
+// working precision unless U is numerically rank-deficient (L. Giraud,
+// J. Langou, M. Rozložník, "The loss of orthogonality in the Gram–Schmidt
+// process", Comput. Math. Appl. 50, 2005). When a column keeps less than
+// 1e-8 of its norm after the first pass (nearly dependent columns, as the
+// two factors of an RRS block are when the slopes are nearly uniform), it
+// falls back to a Householder QR, whose full n×n Q costs O(n²·k): a block
+// of 2 000 variables spent most of a local solve forming it.
+func thinQR(u *mat.Dense) (mat.Matrix, mat.Matrix) {
+	n, k := u.Dims()
+	q := mat.NewDense(n, k, nil)
+	r := mat.NewDense(k, k, nil)
+	col := make([]float64, n)
+	for c := 0; c < k; c++ {
+		mat.Col(col, c, u)
+		norm0 := norm2(col)
+		for pass := 0; pass < 2; pass++ {
+			for a := 0; a < c; a++ {
+				d := 0.0
+				for i := 0; i < n; i++ {
+					d += q.At(i, a) * col[i]
+				}
+				for i := 0; i < n; i++ {
+					col[i] -= d * q.At(i, a)
+				}
+				r.Set(a, c, r.At(a, c)+d)
+			}
+			if pass == 0 && !(norm2(col) > 1e-8*norm0) {
+				return householderQR(u)
+			}
+		}
+		nc := norm2(col)
+		r.Set(c, c, nc)
+		for i := 0; i < n; i++ {
+			q.Set(i, c, col[i]/nc)
+		}
+	}
+	return q, r
+}
+
+// norm2 is the Euclidean norm of v.
+func norm2(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += x * x
+	}
+	return math.Sqrt(s)
+}
+
+// householderQR is thinQR by gonum's Householder QR.
+func householderQR(u *mat.Dense) (mat.Matrix, mat.Matrix) {
+	n, k := u.Dims()
+	var qr mat.QR
+	qr.Factorize(u)
+	var q, r mat.Dense
+	qr.QTo(&q)
+	qr.RTo(&r)
+	return q.Slice(0, n, 0, k), r.Slice(0, k, 0, k)
 }
 
 // Curvature is the outcome of the Hessian sign check.

@@ -115,9 +115,7 @@ func (p *Problem) lift() (*ipmData, error) {
 		d.b[mg+i] = p.E[i].RHS
 	}
 	d.g = make([]float64, d.nv)
-	for j := 0; j < n; j++ {
-		d.g[j] = -p.C[j]
-	}
+	p.setLinear(d)
 	d.hd = make([]float64, d.nv)
 	for k, f := range fs {
 		d.hd[n+mg+k] = f.d
@@ -352,15 +350,29 @@ func (p *Problem) SolveConvex(ctx context.Context, opt ConvexOptions) (*Solution
 	if err := p.RequireConcave(); err != nil {
 		return nil, err
 	}
+	d, err := p.lift()
+	if err != nil {
+		return nil, err
+	}
+	return p.interiorPoint(ctx, opt, d)
+}
+
+// setLinear makes d's linear term p.C's again after p.C changed (the rest
+// of the lifted form depends only on Q and the constraints).
+func (p *Problem) setLinear(d *ipmData) {
+	for j, c := range p.C {
+		d.g[j] = -c
+	}
+}
+
+// interiorPoint runs the interior-point method on d, the lifted form of p
+// (p.lift, with p's current linear term), which it does not modify.
+func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmData) (*Solution, error) {
 	if opt.MaxIter <= 0 {
 		opt.MaxIter = 200
 	}
 	if opt.Tol <= 0 {
 		opt.Tol = 1e-9
-	}
-	d, err := p.lift()
-	if err != nil {
-		return nil, err
 	}
 	ns := newNormalSolver(d)
 	m, nv, nb := d.m, d.nv, d.nb

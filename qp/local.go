@@ -80,6 +80,15 @@ func (p *Problem) SolveLocal(ctx context.Context, x0 []float64, opt LocalOptions
 			pos = append(pos, pp)
 		}
 	}
+	// neg is concave by construction; check it and lift it once, since the
+	// steps change only its linear term.
+	if err := neg.RequireConcave(); err != nil {
+		return nil, fmt.Errorf("qp: local: %w", err)
+	}
+	lifted, err := neg.lift()
+	if err != nil {
+		return nil, err
+	}
 	x := append([]float64(nil), x0...)
 	var last *Solution
 	prev := math.Inf(-1)
@@ -98,7 +107,8 @@ func (p *Problem) SolveLocal(ctx context.Context, x0 []float64, opt LocalOptions
 				}
 			}
 		}
-		s, err := neg.SolveConvex(ctx, ConvexOptions{})
+		neg.setLinear(lifted)
+		s, err := neg.interiorPoint(ctx, ConvexOptions{}, lifted)
 		if err != nil {
 			return nil, fmt.Errorf("qp: local step %d: %w", it, err)
 		}
