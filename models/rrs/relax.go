@@ -107,16 +107,19 @@ type relaxation struct {
 
 // relax builds the LP relaxation of RRS over box b:
 //
-//	max ĉᵀf − Σ_i β_i σ_i + Σ_i β_i τ_i
+//	max ĉᵀf + Σ_i g_i
 //	s.t. Σ_i f_ij = 1,  Σ_j φ_j f_ij ≤ m_i,  f ≥ 0,
 //	     S_i = (û + ŵ)ᵀ f_i,  T_i = (û − ŵ)ᵀ f_i ∈ [Lo_i, Hi_i],
+//	     g_i ≤ −β_i σ_i + β_i τ_i,
 //	     σ_i ≥ 2t S_i − t²                  (tangents of S², t in S_i's range),
-//	     τ_i ≤ (Lo_i + Hi_i) T_i − Lo_i Hi_i (the secant of T² over the box).
+//	     τ_i ≤ (Lo_i + Hi_i) T_i − Lo_i Hi_i (the secant of T² over the box),
 //
-// Every policy whose T lies in the box, with σ_i = S_i² and τ_i = T_i², is
-// feasible here with the same objective (S² lies above its tangents, T² below
-// its secant on [Lo, Hi]), so the LP optimum bounds the box's maximum profit
-// from above (doc.go).
+// and the other bounds on g_i of addProductBounds. Every policy whose T
+// lies in the box, with σ_i = S_i², τ_i = T_i² and g_i its DC's quadratic
+// term, is feasible here with the same objective (S² lies above its
+// tangents, T² below its secant on [Lo, Hi]), so the LP optimum bounds the
+// box's maximum profit from above (doc.go). near (nil at the root) is where
+// the parent's LP put each S_i; see nearTangents.
 func (sp *split) relax(b box, near []float64) *relaxation {
 	in := sp.in
 	ns, nr := len(in.DataCenters), len(in.Regions)
@@ -169,8 +172,56 @@ func (sp *split) relax(b box, near []float64) *relaxation {
 			rx.tangent(i, tp)
 		}
 		m.AddLE(fmt.Sprintf("secant[%d]", i+1), -lo*hi, lp.Term{Var: rx.tq[i], Coef: 1}, lp.Term{Var: rx.t[i], Coef: -(lo + hi)})
+		sp.addProductBounds(rx, i)
 	}
 	return rx
+}
+
+// addProductBounds bounds DC i's profit term −α_i P_i y_i (P_i = uᵀf_i, the
+// slope-weighted share, and y_i = wᵀf_i, the share) a second way: a
+// column g_i takes over the objective of σ_i and τ_i, with
+//
+//	g_i ≤ −β_i σ_i + β_i τ_i                  (the difference of squares),
+//	g_i ≤ −α_i (Y P_i + K y_i − Y K)           (McCormick: (Y − y)(K − P) ≥ 0),
+//	g_i ≤ −α_i κmin (2t y_i − t²)              (P ≥ κmin·y, so Py ≥ κmin y²),
+//	g_i ≤ −(α_i/κmax)(2t P_i − t²)             (y ≥ P/κmax, so Py ≥ P²/κmax),
+//	g_i ≤ 0,
+//
+// Y = min(m_i, 1), K = κmax·Y, t at four points of each range. Each is
+// valid at every policy (the product is ≥ each right-hand side, given
+// y_i ≤ Y, which the capacity and assignment rows imply, and
+// κmin·y_i ≤ P_i ≤ κmax·y_i, which f ≥ 0 implies), so the LP still
+// bounds the profit.
+func (sp *split) addProductBounds(rx *relaxation, i int) {
+	in, m := sp.in, rx.model
+	d := &in.DataCenters[i]
+	alpha := in.Users * in.Users * d.ResponseSlopeMS * d.CPUPerUser
+	kmin, kmax := math.Inf(1), 0.0
+	for _, r := range in.Regions {
+		kmin, kmax = math.Min(kmin, r.RevenueSlope), math.Max(kmax, r.RevenueSlope)
+	}
+	yU := math.Min(d.Capacity()/in.Users, 1)
+	pU := kmax * yU
+	y := m.AddVar(fmt.Sprintf("y[%d]", i+1), 0, lp.Inf, 0)
+	pc := m.AddVar(fmt.Sprintf("P[%d]", i+1), 0, lp.Inf, 0)
+	g := m.AddVar(fmt.Sprintf("g[%d]", i+1), -lp.Inf, 0, 1)
+	ty, tp := []lp.Term{{Var: y, Coef: -1}}, []lp.Term{{Var: pc, Coef: -1}}
+	for j, r := range in.Regions {
+		ty = append(ty, lp.Term{Var: in.Var(i, j), Coef: r.Share})
+		tp = append(tp, lp.Term{Var: in.Var(i, j), Coef: r.Share * r.RevenueSlope})
+	}
+	m.AddEQ(fmt.Sprintf("y[%d]", i+1), 0, ty...)
+	m.AddEQ(fmt.Sprintf("P[%d]", i+1), 0, tp...)
+	bt := sp.beta[i]
+	m.Obj[rx.sq[i]], m.Obj[rx.tq[i]] = 0, 0
+	m.AddLE(fmt.Sprintf("split[%d]", i+1), 0, lp.Term{Var: g, Coef: 1}, lp.Term{Var: rx.sq[i], Coef: bt}, lp.Term{Var: rx.tq[i], Coef: -bt})
+	m.AddLE(fmt.Sprintf("mccormick[%d]", i+1), alpha*yU*pU, lp.Term{Var: g, Coef: 1}, lp.Term{Var: pc, Coef: alpha * yU}, lp.Term{Var: y, Coef: alpha * pU})
+	for _, w := range tangentPoints[1:] {
+		t := w * yU
+		m.AddLE(fmt.Sprintf("ratio_lo[%d]", i+1), alpha*kmin*t*t, lp.Term{Var: g, Coef: 1}, lp.Term{Var: y, Coef: 2 * alpha * kmin * t})
+		t = w * pU
+		m.AddLE(fmt.Sprintf("ratio_hi[%d]", i+1), alpha/kmax*t*t, lp.Term{Var: g, Coef: 1}, lp.Term{Var: pc, Coef: 2 * alpha / kmax * t})
+	}
 }
 
 // addTangent adds t to DC i's pool, kept sorted, unless a point within
