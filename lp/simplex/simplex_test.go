@@ -3,6 +3,7 @@ package simplex
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -435,24 +436,10 @@ func TestWarmStart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if warm.Status != cold.Status {
-				t.Fatalf("seed %d round %d: warm %v, cold %v", seed, round, warm.Status, cold.Status)
-			}
-			if cold.Status == lp.Optimal {
-				if !near(warm.Objective, cold.Objective, 1e-8) {
-					t.Fatalf("seed %d round %d: warm objective %.12g, cold %.12g", seed, round, warm.Objective, cold.Objective)
-				}
-				if err := checkOptimal(mod, warm); err != nil {
-					t.Fatalf("seed %d round %d: %v", seed, round, err)
-				}
-				sol = warm
-			} else {
+			if cold := matchCold(t, mod, warm, fmt.Sprintf("seed %d round %d", seed, round)); cold.Status != lp.Optimal {
 				break
 			}
+			sol = warm
 		}
 	}
 }
@@ -601,13 +588,7 @@ func TestAddRows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if warm.Status != cold.Status {
-				t.Fatalf("seed %d round %d: warm %v, cold %v", seed, round, warm.Status, cold.Status)
-			}
+			cold := matchCold(t, mod, warm, fmt.Sprintf("seed %d round %d", seed, round))
 			if cold.Status != lp.Optimal {
 				if cold.Status == lp.Infeasible {
 					if err := checkFarkas(mod, warm.FarkasRow); err != nil {
@@ -615,12 +596,6 @@ func TestAddRows(t *testing.T) {
 					}
 				}
 				break
-			}
-			if !near(warm.Objective, cold.Objective, 1e-8) {
-				t.Fatalf("seed %d round %d: warm %.12g, cold %.12g", seed, round, warm.Objective, cold.Objective)
-			}
-			if err := checkOptimal(mod, warm); err != nil {
-				t.Fatalf("seed %d round %d: %v", seed, round, err)
 			}
 			sol = warm
 			optimalResolves++
@@ -771,6 +746,29 @@ func TestDualStallPerturbation(t *testing.T) {
 	}
 }
 
+// matchCold solves mod cold (no presolve) and fails the test unless the
+// warm answer has its status and, when optimal, its objective (to 1e-8)
+// and passes checkOptimal. It returns the cold answer.
+func matchCold(t *testing.T, mod *lp.Model, warm *lp.Solution, where string) *lp.Solution {
+	t.Helper()
+	cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if warm.Status != cold.Status {
+		t.Fatalf("%s: warm %v, cold %v", where, warm.Status, cold.Status)
+	}
+	if cold.Status == lp.Optimal {
+		if !near(warm.Objective, cold.Objective, 1e-8) {
+			t.Fatalf("%s: warm objective %.12g, cold %.12g", where, warm.Objective, cold.Objective)
+		}
+		if err := checkOptimal(mod, warm); err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+	}
+	return cold
+}
+
 // TestWarmObjective replaces the objective on a Solver as bound
 // tightening does (minimise, then maximise, one column after another),
 // re-solves from the kept basis, and compares with a cold solve of the
@@ -802,21 +800,9 @@ func TestWarmObjective(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cold, err := Solve(context.Background(), mod, Options{NoPresolve: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if warm.Status != cold.Status {
-				t.Fatalf("seed %d round %d: warm %v, cold %v", seed, round, warm.Status, cold.Status)
-			}
+			cold := matchCold(t, mod, warm, fmt.Sprintf("seed %d round %d", seed, round))
 			if cold.Status != lp.Optimal {
 				continue
-			}
-			if !near(warm.Objective, cold.Objective, 1e-8) {
-				t.Fatalf("seed %d round %d: warm objective %.12g, cold %.12g", seed, round, warm.Objective, cold.Objective)
-			}
-			if err := checkOptimal(mod, warm); err != nil {
-				t.Fatalf("seed %d round %d: %v", seed, round, err)
 			}
 			warmIters += warm.Iterations
 			coldIters += cold.Iterations
