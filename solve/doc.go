@@ -17,8 +17,11 @@
 // capability the model needs (ErrCapability, naming backend and capability —
 // never a silent fallback to another backend), runs it with panics recovered
 // (ErrBackend), stamps Solution.Backend and Solution.Time, and passes the
-// result through Verify. A result claimed Optimal that fails verification is
-// downgraded to lp.NumericalError, keeping the solution and the report.
+// result through Verify. A result claimed Optimal that fails verification,
+// or claimed Infeasible or Unbounded with a certificate that fails, is
+// downgraded to lp.NumericalError, keeping the solution and the report (an
+// unproven claim is never passed on as a fact: branch and bound would prune
+// on it).
 // Backends register themselves by name in init, database/sql style (see
 // Register, Open, Backends); the conformance suite in solve/solvetest is the
 // contract every backend passes.

@@ -121,7 +121,8 @@ func verifyTolerances(o Options) Tolerances {
 // that it has the capabilities m needs, runs it, stamps Solution.Backend and
 // Solution.Time, and verifies the result with Verify (tolerances: the
 // defaults, or the Options' PrimalTol, DualTol, IntTol where larger). A
-// result claimed Optimal that fails verification is downgraded to
+// result claimed Optimal that fails verification, or claimed Infeasible or
+// Unbounded with a certificate that fails, is downgraded to
 // lp.NumericalError; the solution and the report are kept so the caller can
 // see what went wrong.
 //
@@ -218,11 +219,17 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 }
 
 // verified verifies sol against m with the tolerances of opts and
-// downgrades an Optimal answer that fails to lp.NumericalError.
+// downgrades to lp.NumericalError an answer that fails: an Optimal one, or
+// an Infeasible or Unbounded one whose certificate (Farkas row, ray) does
+// not prove it. A caller that prunes on "infeasible" must not act on a
+// claim the backend could not prove.
 func verified(m *lp.Model, sol *lp.Solution, opts Options) Report {
 	rep := Verify(m, sol, verifyTolerances(opts))
-	if sol.Status == lp.Optimal && !rep.OK {
-		sol.Status = lp.NumericalError
+	switch sol.Status {
+	case lp.Optimal, lp.Infeasible, lp.Unbounded:
+		if !rep.OK {
+			sol.Status = lp.NumericalError
+		}
 	}
 	return rep
 }

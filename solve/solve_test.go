@@ -46,6 +46,22 @@ func TestSolveWith(t *testing.T) {
 			model: maxModel(), status: lp.NumericalError,
 		},
 		{
+			// maxModel is feasible (x = (3, 1)); y = (1, 0) proves nothing.
+			name: "unproven infeasibility downgraded",
+			backend: &fake{Capabilities{LP: true, Rays: true}, func(*lp.Model) (*lp.Solution, error) {
+				return &lp.Solution{Status: lp.Infeasible, FarkasRow: []float64{1, 0}}, nil
+			}},
+			model: maxModel(), status: lp.NumericalError,
+		},
+		{
+			// maxModel is bounded (z ≤ 11); (0, −1) lowers the objective.
+			name: "unproven unboundedness downgraded",
+			backend: &fake{Capabilities{LP: true, Rays: true}, func(*lp.Model) (*lp.Solution, error) {
+				return &lp.Solution{Status: lp.Unbounded, Ray: []float64{0, -1}}, nil
+			}},
+			model: maxModel(), status: lp.NumericalError,
+		},
+		{
 			name: "panic recovered",
 			backend: &fake{Capabilities{LP: true}, func(*lp.Model) (*lp.Solution, error) {
 				var v []int
