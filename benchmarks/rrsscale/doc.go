@@ -21,4 +21,9 @@
 // (qp.SolveLocal from seeded random policies):
 //
 //	go run ./benchmarks/rrsscale -nonconvex -sizes 20x100,50x500 [-budget 10m] [-multistart 200]
+//
+// -backend names the LP backend of the global method's relaxations (auto:
+// the pure-Go simplex, whose bound-tightening LPs start warm; clp when built
+// with -tags clp, each LP then solved afresh), and -cpuprofile writes a CPU
+// profile of the run for go tool pprof.
 package main

@@ -11,6 +11,7 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
 	"github.com/streamopt/streamopt/qp"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -235,6 +236,36 @@ func TestGlobalOnUniformAndNearUniformSlopes(t *testing.T) {
 			if math.Abs(res.Profit-want.Profit) > 1e-6*want.Profit {
 				t.Errorf("spread %g, N=%v: global %.9f, %s %.9f", spread, tc.n, res.Profit, ref, want.Profit)
 			}
+		}
+	}
+}
+
+// TestDegenerateRelaxationIsNotCalledInfeasible: with equal slopes the
+// product bounds' rows coincide with the difference-of-squares ones, and T's
+// range is rounding wide. The pure-Go simplex once called this feasible LP
+// (the paper's optimal policy of spec A.10 satisfies it) infeasible, with a
+// certificate Verify refuses. It may fail to solve it, but it must not
+// claim infeasibility: an optimum at or above spec A.10's profit, or a
+// numerical error.
+func TestDegenerateRelaxationIsNotCalledInfeasible(t *testing.T) {
+	in := paperInstance(t, paperOptima[0].n)
+	sp := newSplit(in)
+	rx := sp.relax(sp.root, nil)
+	for i := range in.DataCenters {
+		sp.addProductBounds(rx, i)
+	}
+	for _, pre := range []string{"on", "off"} {
+		// lp/simplex itself, not through package solve, which would turn
+		// an unproven claim into a numerical error anyway
+		sol, err := simplex.Solve(context.Background(), rx.model, simplex.Options{NoPresolve: pre == "off"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case sol.Status == lp.Optimal && sol.Objective >= paperOptima[0].profit-5e-4:
+		case sol.Status == lp.NumericalError:
+		default:
+			t.Errorf("presolve %s: %v, objective %g; want optimal ≥ %.3f or numerical_error", pre, sol.Status, sol.Objective, paperOptima[0].profit)
 		}
 	}
 }
