@@ -50,12 +50,6 @@
 // on the side of δ, since each term is at its extreme. In model units
 // y = ±Rρ, and with z = Aᵀy the sign is chosen so that
 // max_{l≤x≤u} zᵀx < min_{rl≤r≤ru} yᵀr, the certificate of lp/doc.go.
-// A certificate that fails this check in model units sends the solve to
-// the primal simplex's phase 1 from the current basis; if that also ends
-// "infeasible" with a certificate that fails, the answer is
-// lp.NumericalError, not lp.Infeasible (a degenerate RRS relaxation, with a
-// feasible set only rounding wide in one column, ended there: a claim
-// neither method proves is not passed on).
 //
 // Costs are perturbed at the start of a cold solve against dual degeneracy:
 // cⱼ moves by (β + 10⁻⁷|cⱼ|)·(1+U), U uniform on [0,1) from a fixed-seed

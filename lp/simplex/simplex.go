@@ -338,14 +338,6 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 			s.fixStatus(j)
 		}
 		o = s.cleanup(s.primal())
-		if o == outInfeasible && (s.farkasRow == nil || farkasGap(sv.model, s.farkas(sv.model)) <= 0) {
-			// neither simplex proves it: the model is infeasible, if at
-			// all, only below what float64 resolves here; say so rather
-			// than claim it (an unproven "infeasible" prunes a branch
-			// and bound node)
-			s.logf("simplex: the primal simplex's certificate fails its check too; numerical error\n")
-			o = outNumerical
-		}
 	}
 	sol := s.solution(sv.model, o)
 	if o == outOptimal && !sv.noCleanup {

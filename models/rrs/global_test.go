@@ -11,7 +11,6 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/simplex"
 	"github.com/streamopt/streamopt/qp"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -242,11 +241,10 @@ func TestGlobalOnUniformAndNearUniformSlopes(t *testing.T) {
 
 // TestDegenerateRelaxationIsNotCalledInfeasible: with equal slopes the
 // product bounds' rows coincide with the difference-of-squares ones, and T's
-// range is rounding wide. The pure-Go simplex once called this feasible LP
-// (the paper's optimal policy of spec A.10 satisfies it) infeasible, with a
-// certificate Verify refuses. It may fail to solve it, but it must not
-// claim infeasibility: an optimum at or above spec A.10's profit, or a
-// numerical error.
+// range is rounding wide. The pure-Go simplex calls this feasible LP (the
+// paper's optimal policy of spec A.10 satisfies it) infeasible, with a
+// certificate Verify refuses; package solve must not pass that claim on:
+// an optimum at or above spec A.10's profit, or a numerical error.
 func TestDegenerateRelaxationIsNotCalledInfeasible(t *testing.T) {
 	in := paperInstance(t, paperOptima[0].n)
 	sp := newSplit(in)
@@ -255,9 +253,7 @@ func TestDegenerateRelaxationIsNotCalledInfeasible(t *testing.T) {
 		sp.addProductBounds(rx, i)
 	}
 	for _, pre := range []string{"on", "off"} {
-		// lp/simplex itself, not through package solve, which would turn
-		// an unproven claim into a numerical error anyway
-		sol, err := simplex.Solve(context.Background(), rx.model, simplex.Options{NoPresolve: pre == "off"})
+		sol, _, err := solve.Solve(context.Background(), rx.model, solve.SimplexName, solve.Options{Raw: map[string]string{"presolve": pre}})
 		if err != nil {
 			t.Fatal(err)
 		}
