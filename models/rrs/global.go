@@ -206,6 +206,9 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 		sr.lpFails++
 		return sr.split(nd, nd.bound, nd.near, widest(nd.b, sr.sp.root), math.NaN()), nil
 	}
+	// Should a limit stop the rest of the node, it goes back to the open
+	// list with its own LP bound rather than its parent's.
+	nd.bound = math.Min(nd.bound, sol.Objective)
 	// Kelley's cutting planes on the concave part: while the LP's σ_i falls
 	// short of S_i² by more than cutTol, add the tangent at its S_i and
 	// solve again. The tangents are valid everywhere, so they join the pool
@@ -235,8 +238,9 @@ func (sr *search) process(ctx context.Context, nd *node) ([]*node, error) {
 			break // keep the last good solve: its bound is valid, only weaker
 		}
 		sol = next
+		nd.bound = math.Min(nd.bound, sol.Objective)
 	}
-	bound := math.Min(nd.bound, sol.Objective)
+	bound := nd.bound
 	x := sol.X[:sr.p.NumVars()]
 	if err := sr.offer(ctx, x, nd.depth == 0); err != nil {
 		return nil, err
