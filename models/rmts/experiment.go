@@ -242,34 +242,41 @@ func scatter(got []map[string]float64, done []bool, sel []int, n int) ([]map[str
 // the replications in ascending order, whatever the order of the samples,
 // so the samples of the shards of a run give the unsharded result.
 func (sc *Scenario) Aggregate(pl *Plan, bound bool, samples []Sample, boundSamples []BoundSample) (*ExperimentResult, error) {
-	n, nb := len(pl.Cells)*pl.Runs, len(pl.Rates)*pl.Runs
-	out, mask := make([]map[string]float64, n), make([]bool, n)
-	for _, s := range samples {
-		if s.Cell < 0 || s.Cell >= len(pl.Cells) || s.Rep < 0 || s.Rep >= pl.Runs {
-			return nil, inputErr("samples: cell %d replication %d outside the plan (%d cells, %d runs)", s.Cell, s.Rep, len(pl.Cells), pl.Runs)
-		}
-		k := s.Rep*len(pl.Cells) + s.Cell
-		if mask[k] {
-			return nil, inputErr("samples: cell %d replication %d given twice", s.Cell, s.Rep)
-		}
-		out[k], mask[k] = s.Metrics, true
+	out, mask, err := placeSamples("samples", "cell", "cells", len(pl.Cells), pl.Runs, samples,
+		func(s Sample) (int, int, map[string]float64) { return s.Cell, s.Rep, s.Metrics })
+	if err != nil {
+		return nil, err
 	}
 	var bounds []map[string]float64
 	var bmask []bool
 	if bound {
-		bounds, bmask = make([]map[string]float64, nb), make([]bool, nb)
-		for _, s := range boundSamples {
-			if s.Rate < 0 || s.Rate >= len(pl.Rates) || s.Rep < 0 || s.Rep >= pl.Runs {
-				return nil, inputErr("bound samples: rate %d replication %d outside the plan (%d rates, %d runs)", s.Rate, s.Rep, len(pl.Rates), pl.Runs)
-			}
-			k := s.Rep*len(pl.Rates) + s.Rate
-			if bmask[k] {
-				return nil, inputErr("bound samples: rate %d replication %d given twice", s.Rate, s.Rep)
-			}
-			bounds[k], bmask[k] = s.Metrics, true
+		bounds, bmask, err = placeSamples("bound samples", "rate", "rates", len(pl.Rates), pl.Runs, boundSamples,
+			func(s BoundSample) (int, int, map[string]float64) { return s.Rate, s.Rep, s.Metrics })
+		if err != nil {
+			return nil, err
 		}
 	}
 	return aggregate(pl, bound, bounds, bmask, out, mask), nil
+}
+
+// placeSamples puts each sample's metrics at replication·width + unit
+// (unit a cell or a rate, of width in all), refusing one outside the plan
+// or given twice; mask says which places are filled. what, unit and units
+// name the samples in the errors.
+func placeSamples[S any](what, unit, units string, width, runs int, samples []S, at func(S) (u, rep int, m map[string]float64)) ([]map[string]float64, []bool, error) {
+	out, mask := make([]map[string]float64, width*runs), make([]bool, width*runs)
+	for _, s := range samples {
+		u, rep, m := at(s)
+		if u < 0 || u >= width || rep < 0 || rep >= runs {
+			return nil, nil, inputErr("%s: %s %d replication %d outside the plan (%d %s, %d runs)", what, unit, u, rep, width, units, runs)
+		}
+		k := rep*width + u
+		if mask[k] {
+			return nil, nil, inputErr("%s: %s %d replication %d given twice", what, unit, u, rep)
+		}
+		out[k], mask[k] = m, true
+	}
+	return out, mask, nil
 }
 
 // aggregate builds the result from the results of every simulation (by
