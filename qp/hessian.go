@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -116,7 +117,7 @@ func thinQR(u *mat.Dense) (mat.Matrix, mat.Matrix) {
 	col := make([]float64, n)
 	for c := 0; c < k; c++ {
 		mat.Col(col, c, u)
-		norm0 := norm2(col)
+		norm0 := floats.Norm(col, 2)
 		for pass := 0; pass < 2; pass++ {
 			for a := 0; a < c; a++ {
 				d := 0.0
@@ -128,26 +129,17 @@ func thinQR(u *mat.Dense) (mat.Matrix, mat.Matrix) {
 				}
 				r.Set(a, c, r.At(a, c)+d)
 			}
-			if pass == 0 && !(norm2(col) > 1e-8*norm0) {
+			if pass == 0 && !(floats.Norm(col, 2) > 1e-8*norm0) {
 				return householderQR(u)
 			}
 		}
-		nc := norm2(col)
+		nc := floats.Norm(col, 2)
 		r.Set(c, c, nc)
 		for i := 0; i < n; i++ {
 			q.Set(i, c, col[i]/nc)
 		}
 	}
 	return q, r
-}
-
-// norm2 is the Euclidean norm of v.
-func norm2(v []float64) float64 {
-	s := 0.0
-	for _, x := range v {
-		s += x * x
-	}
-	return math.Sqrt(s)
 }
 
 // householderQR is thinQR by gonum's Householder QR.
