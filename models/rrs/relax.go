@@ -28,10 +28,10 @@ type split struct {
 	// pool[i] holds the tangent points of S_i² added by cutting planes;
 	// every node's relaxation uses those inside the root range.
 	pool [][]float64
-	// spread is the relative spread of the slopes, (κmax − κmin)/κmax.
-	spread float64
-	sLo    []float64 // range of S_i over the RRS constraints
-	sHi    []float64
+	// kmin and kmax are the smallest and largest slope κ_j.
+	kmin, kmax float64
+	sLo        []float64 // range of S_i over the RRS constraints
+	sHi        []float64
 }
 
 // box is the range [Lo_i, Hi_i] of every T_i at a node.
@@ -52,12 +52,9 @@ func newSplit(in *Instance) *split {
 		nw += reg.Share * reg.Share
 	}
 	nu, nw = math.Sqrt(nu), math.Sqrt(nw)
-	kmin, kmax := math.Inf(1), math.Inf(-1)
+	sp.kmin, sp.kmax = math.Inf(1), math.Inf(-1)
 	for _, reg := range in.Regions {
-		kmin, kmax = math.Min(kmin, reg.RevenueSlope), math.Max(kmax, reg.RevenueSlope)
-	}
-	if kmax > 0 {
-		sp.spread = (kmax - kmin) / kmax
+		sp.kmin, sp.kmax = math.Min(sp.kmin, reg.RevenueSlope), math.Max(sp.kmax, reg.RevenueSlope)
 	}
 	for j, reg := range in.Regions {
 		uj, wj := reg.RevenueSlope*reg.Share/nu, reg.Share/nw
@@ -181,7 +178,7 @@ func (sp *split) relax(b box, near []float64) *relaxation {
 			rx.tangent(i, tp)
 		}
 		m.AddLE(fmt.Sprintf("secant[%d]", i+1), -lo*hi, lp.Term{Var: rx.tq[i], Coef: 1}, lp.Term{Var: rx.t[i], Coef: -(lo + hi)})
-		if sp.spread > productSpread {
+		if sp.kmax > 0 && (sp.kmax-sp.kmin)/sp.kmax > productSpread {
 			sp.addProductBounds(rx, i)
 		}
 	}
@@ -217,10 +214,7 @@ func (sp *split) addProductBounds(rx *relaxation, i int) {
 	in, m := sp.in, rx.model
 	d := &in.DataCenters[i]
 	alpha := in.Users * in.Users * d.ResponseSlopeMS * d.CPUPerUser
-	kmin, kmax := math.Inf(1), 0.0
-	for _, r := range in.Regions {
-		kmin, kmax = math.Min(kmin, r.RevenueSlope), math.Max(kmax, r.RevenueSlope)
-	}
+	kmin, kmax := sp.kmin, sp.kmax
 	yU := math.Min(d.Capacity()/in.Users, 1)
 	pU := kmax * yU
 	y := m.AddVar(fmt.Sprintf("y[%d]", i+1), 0, lp.Inf, 0)
