@@ -29,25 +29,9 @@ type Sequence struct {
 // prepares the solves. m is copied: later changes to it do not affect the
 // Sequence. A MILP gets no warm start (each Solve is a fresh one).
 func NewSequence(m *lp.Model, backend string, opts Options) (*Sequence, error) {
-	if m == nil {
-		return nil, fmt.Errorf("solve: %w: nil model", lp.ErrInvalid)
-	}
-	if err := m.Validate(); err != nil {
-		return nil, fmt.Errorf("solve: %w", err)
-	}
-	if err := CheckBackend(backend); err != nil {
-		return nil, fmt.Errorf("solve: %w", err)
-	}
-	name := backend
-	if name == Auto || name == "" {
-		var err error
-		if name, err = Choose(m); err != nil {
-			return nil, err
-		}
-	}
-	b, err := Open(name)
+	name, b, err := openFor(m, backend)
 	if err != nil {
-		return nil, fmt.Errorf("solve: %w %q: %v", ErrUnknownBackend, name, err)
+		return nil, err
 	}
 	if err := m.CheckRange(lp.DefaultLimits()); err != nil {
 		return nil, fmt.Errorf("solve: %w", err)

@@ -134,34 +134,44 @@ func verifyTolerances(o Options) Tolerances {
 // ErrBackend. Outcomes of the optimisation itself (infeasible, unbounded,
 // limits) are statuses, not errors. The report is nil only when err is not nil.
 func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.Solution, *Report, error) {
-	if m == nil {
-		return nil, nil, fmt.Errorf("solve: %w: nil model", lp.ErrInvalid)
-	}
-	if err := m.Validate(); err != nil {
-		return nil, nil, fmt.Errorf("solve: %w", err)
+	name, b, err := openFor(m, backend)
+	if err != nil {
+		return nil, nil, err
 	}
 	if ctx == nil {
 		ctx = context.Background()
-	}
-	if err := CheckBackend(backend); err != nil {
-		return nil, nil, fmt.Errorf("solve: %w", err)
-	}
-	name := backend
-	if name == Auto || name == "" {
-		var err error
-		if name, err = Choose(m); err != nil {
-			return nil, nil, err
-		}
-	}
-	b, err := Open(name)
-	if err != nil {
-		return nil, nil, fmt.Errorf("solve: %w %q: %v", ErrUnknownBackend, name, err)
 	}
 	sol, rep, err := solveWith(ctx, b, m, opts)
 	if sol != nil {
 		sol.Backend = name
 	}
 	return sol, rep, err
+}
+
+// openFor validates m and opens the backend the name stands for ("auto"
+// or "" apply Choose), returning its name; Solve and NewSequence start so.
+func openFor(m *lp.Model, backend string) (string, Backend, error) {
+	if m == nil {
+		return "", nil, fmt.Errorf("solve: %w: nil model", lp.ErrInvalid)
+	}
+	if err := m.Validate(); err != nil {
+		return "", nil, fmt.Errorf("solve: %w", err)
+	}
+	if err := CheckBackend(backend); err != nil {
+		return "", nil, fmt.Errorf("solve: %w", err)
+	}
+	name := backend
+	if name == Auto || name == "" {
+		var err error
+		if name, err = Choose(m); err != nil {
+			return "", nil, err
+		}
+	}
+	b, err := Open(name)
+	if err != nil {
+		return "", nil, fmt.Errorf("solve: %w %q: %v", ErrUnknownBackend, name, err)
+	}
+	return name, b, nil
 }
 
 // CheckBackend returns nil when name is "auto", "" (the same) or the name of
