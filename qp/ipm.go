@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/streamopt/streamopt/fault"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -130,6 +133,12 @@ func (p *Problem) lift() (*ipmData, error) {
 // constraints (RRS: one assignment row per region, one capacity row and a few
 // curvature rows per data centre) I is the set of assignment rows and R is
 // small, which makes the cost per iteration O(|I|·deg² + |R|³).
+//
+// When the rows of M_IR are mostly full (RRS again: every region reaches
+// every data centre), the update M_RI M_II⁻¹ M_IR is formed as one dense
+// symmetric rank-|I| product WWᵀ, W = M_RI·M_II^(−1/2), by BLAS (Dsyrk)
+// instead of |I| sparse outer products: the same arithmetic on contiguous
+// memory, and only the upper triangle the Cholesky factorisation reads.
 type normalSolver struct {
 	d      *ipmData
 	inI    []int // position of a row in I, or −1
@@ -142,6 +151,9 @@ type normalSolver struct {
 	diag   []float64
 	nbVal  [][]float64
 	schur  []float64
+	dense  []float64 // M_RI, then W, q×|I| row-major, when M_IR is dense enough; else nil
+	isqrt  []float64 // M_II^(−1/2) with dense
+	scrI   []float64 // scratch of length |I| with dense
 	q      int
 	chol   mat.Cholesky
 	delta  float64
@@ -237,11 +249,21 @@ func newNormalSolver(d *ipmData) *normalSolver {
 		}
 	}
 	ns.diag = make([]float64, len(ns.iRows))
-	ns.nbVal = make([][]float64, len(ns.iRows))
-	for k := range ns.nbr {
-		ns.nbVal[k] = make([]float64, len(ns.nbr[k]))
-	}
 	ns.schur = make([]float64, ns.q*ns.q)
+	fill := 0
+	for _, nb := range ns.nbr {
+		fill += len(nb)
+	}
+	if nI := len(ns.iRows); ns.q > 0 && float64(fill) >= denseMinFill*float64(nI*ns.q) && nI*ns.q <= maxDenseW {
+		ns.dense = make([]float64, ns.q*nI)
+		ns.isqrt = make([]float64, nI)
+		ns.scrI = make([]float64, nI)
+	} else {
+		ns.nbVal = make([][]float64, len(ns.iRows))
+		for k := range ns.nbr {
+			ns.nbVal[k] = make([]float64, len(ns.nbr[k]))
+		}
+	}
 	ns.scrR = make([]float64, ns.q)
 	ns.scrAll = make([]float64, m)
 	return ns
@@ -251,9 +273,16 @@ func newNormalSolver(d *ipmData) *normalSolver {
 func (ns *normalSolver) factor(theta []float64, delta float64) error {
 	d := ns.d
 	q := ns.q
+	nI := len(ns.iRows)
 	for k := range ns.diag {
 		ns.diag[k] = delta
-		clear(ns.nbVal[k])
+	}
+	if ns.dense != nil {
+		clear(ns.dense)
+	} else {
+		for k := range ns.nbVal {
+			clear(ns.nbVal[k])
+		}
 	}
 	clear(ns.schur)
 	for r := 0; r < q; r++ {
@@ -276,7 +305,11 @@ func (ns *normalSolver) factor(theta []float64, delta float64) error {
 			}
 			va := d.val[p] * th
 			if pi >= 0 {
-				ns.nbVal[ki][ns.slot[p]] += ai * va
+				if ns.dense != nil {
+					ns.dense[ra*nI+ki] += ai * va
+				} else {
+					ns.nbVal[ki][ns.slot[p]] += ai * va
+				}
 			}
 			for p2 := d.colPtr[c]; p2 < d.colPtr[c+1]; p2++ {
 				if rb := ns.inR[d.rowInd[p2]]; rb >= 0 {
@@ -285,22 +318,12 @@ func (ns *normalSolver) factor(theta []float64, delta float64) error {
 			}
 		}
 	}
-	for k, nb := range ns.nbr {
-		dk := ns.diag[k]
-		if !(dk > 0) {
-			return fmt.Errorf("qp: normal equations: zero pivot")
+	if ns.dense != nil {
+		if err := ns.eliminateDense(); err != nil {
+			return err
 		}
-		w := ns.nbVal[k]
-		for a, ra := range nb {
-			f := w[a] / dk
-			if f == 0 {
-				continue
-			}
-			row := ns.schur[ra*q:]
-			for b, rb := range nb {
-				row[rb] -= f * w[b]
-			}
-		}
+	} else if err := ns.eliminateSparse(); err != nil {
+		return err
 	}
 	ns.delta = delta
 	if q == 0 {
@@ -313,8 +336,70 @@ func (ns *normalSolver) factor(theta []float64, delta float64) error {
 	return nil
 }
 
+// The dense elimination is used when the rows of M_IR are on average at
+// least denseMinFill full and W has at most maxDenseW entries (8 bytes
+// each). A variable so that tests can force either path.
+var denseMinFill = 0.25
+
+const maxDenseW = 1 << 25
+
+var errZeroPivot = fmt.Errorf("qp: normal equations: zero pivot")
+
+// eliminateSparse subtracts M_RI M_II⁻¹ M_IR from the Schur complement one
+// I row at a time, on the upper triangle.
+func (ns *normalSolver) eliminateSparse() error {
+	q := ns.q
+	for k, nb := range ns.nbr {
+		dk := ns.diag[k]
+		if !(dk > 0) {
+			return errZeroPivot
+		}
+		w := ns.nbVal[k]
+		for a, ra := range nb {
+			f := w[a] / dk
+			if f == 0 {
+				continue
+			}
+			row := ns.schur[ra*q:]
+			for b, rb := range nb {
+				if rb >= ra {
+					row[rb] -= f * w[b]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// eliminateDense scales the dense M_RI to W = M_RI·M_II^(−1/2) in place
+// and subtracts WWᵀ from the upper triangle of the Schur complement with
+// one Dsyrk.
+func (ns *normalSolver) eliminateDense() error {
+	q, nI := ns.q, len(ns.iRows)
+	for k, dk := range ns.diag {
+		if !(dk > 0) {
+			return errZeroPivot
+		}
+		ns.isqrt[k] = 1 / math.Sqrt(dk)
+	}
+	for ra := 0; ra < q; ra++ {
+		row := ns.dense[ra*nI : (ra+1)*nI]
+		for k, s := range ns.isqrt {
+			row[k] *= s
+		}
+	}
+	blas64.Syrk(blas.NoTrans, -1,
+		blas64.General{Rows: q, Cols: nI, Stride: nI, Data: ns.dense}, 1,
+		blas64.Symmetric{N: q, Stride: q, Uplo: blas.Upper, Data: ns.schur})
+	return nil
+}
+
 // solve overwrites r (length m) with M⁻¹r.
 func (ns *normalSolver) solve(r []float64) {
+	if ns.dense != nil {
+		ns.solveDense(r)
+		return
+	}
 	q := ns.q
 	rR := ns.scrR
 	for a, row := range ns.rows {
@@ -342,6 +427,34 @@ func (ns *normalSolver) solve(r []float64) {
 	}
 }
 
+// solveDense is solve with W = M_RI·M_II^(−1/2) dense: with u = M_II^(−1/2)r_I,
+// r_R ← S⁻¹(r_R − W u) and r_I ← M_II^(−1/2)(u − Wᵀr_R).
+func (ns *normalSolver) solveDense(r []float64) {
+	q, nI := ns.q, len(ns.iRows)
+	rR, u := ns.scrR, ns.scrI
+	for a, row := range ns.rows {
+		rR[a] = r[row]
+	}
+	for k, row := range ns.iRows {
+		u[k] = r[row] * ns.isqrt[k]
+	}
+	w := blas64.General{Rows: q, Cols: nI, Stride: nI, Data: ns.dense}
+	vR := blas64.Vector{N: q, Inc: 1, Data: rR}
+	vI := blas64.Vector{N: nI, Inc: 1, Data: u}
+	blas64.Gemv(blas.NoTrans, -1, w, vI, 1, vR)
+	if q > 0 {
+		v := mat.NewVecDense(q, rR)
+		_ = ns.chol.SolveVecTo(v, v)
+	}
+	blas64.Gemv(blas.Trans, -1, w, vR, 1, vI)
+	for a, row := range ns.rows {
+		r[row] = rR[a]
+	}
+	for k, row := range ns.iRows {
+		r[row] = u[k] * ns.isqrt[k]
+	}
+}
+
 // SolveConvex solves a concave maximisation (Q negative semidefinite) with
 // a primal-dual interior-point method (Mehrotra predictor–corrector) on the
 // lifted form described in the package documentation. It refuses a
@@ -354,8 +467,23 @@ func (p *Problem) SolveConvex(ctx context.Context, opt ConvexOptions) (*Solution
 	if err != nil {
 		return nil, err
 	}
-	return p.interiorPoint(ctx, opt, d)
+	return p.interiorPoint(ctx, opt, d, nil)
 }
+
+// warmStart carries an iterate from one interior-point solve to the next
+// on the same lifted form with a changed linear term: the first, cold solve
+// saves its first iterate whose average complementarity is below
+// warmFrac times its initial one, and later solves start there.
+type warmStart struct {
+	v, z, y []float64
+	mu0     float64 // average complementarity at the cold start
+	saved   bool
+}
+
+// warmFrac is measured (SolveLocal on RRS, 25 000 to 400 000 variables):
+// 1e-2 takes 17 iterations per step where a cold start takes 30; 1e-3
+// takes 27, 1e-4 over 60 (too close to the old optimum), 1e-1 22.
+const warmFrac = 1e-2
 
 // setLinear makes d's linear term p.C's again after p.C changed (the rest
 // of the lifted form depends only on Q and the constraints).
@@ -367,7 +495,7 @@ func (p *Problem) setLinear(d *ipmData) {
 
 // interiorPoint runs the interior-point method on d, the lifted form of p
 // (p.lift, with p's current linear term), which it does not modify.
-func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmData) (*Solution, error) {
+func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmData, ws *warmStart) (*Solution, error) {
 	if opt.MaxIter <= 0 {
 		opt.MaxIter = 200
 	}
@@ -414,6 +542,12 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 	mulA(v, av)
 	for c := nb; c < nv; c++ {
 		v[c] = av[d.rowInd[d.colPtr[c]]] // row of t_k is its only nonzero, coefficient −1, and Vᵀx there
+	}
+	warm := ws != nil && ws.saved
+	if warm {
+		copy(v, ws.v)
+		copy(z, ws.z)
+		copy(y, ws.y)
 	}
 	rp := make([]float64, m)
 	rd := make([]float64, nv)
@@ -488,6 +622,15 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 			mu += v[c] * z[c]
 		}
 		mu /= float64(max(nb, 1))
+		if ws != nil && !warm {
+			if iter == 0 {
+				ws.mu0 = mu
+			}
+			if !ws.saved && mu <= warmFrac*ws.mu0 {
+				ws.v, ws.z, ws.y = slices.Clone(v), slices.Clone(z), slices.Clone(y)
+				ws.saved = true
+			}
+		}
 		if pinf <= opt.Tol*bScale && dinf <= opt.Tol*gScale && mu <= opt.Tol*gScale*0.01 {
 			converged = true
 			break
