@@ -304,6 +304,19 @@ type Gap struct {
 	PseudoBetter int
 }
 
+// gapTol is the relative accuracy of the optimum (the interior point's
+// tolerance, qp.ConvexOptions): a policy closer to it than that is optimal.
+const gapTol = 1e-9
+
+// roundedGap is opt − profit, or 0 when the two agree within gapTol: a
+// policy that is optimal may come out a rounding above the optimum.
+func roundedGap(opt, profit float64) float64 {
+	if math.Abs(opt-profit) <= gapTol*math.Max(1, math.Abs(opt)) {
+		return 0
+	}
+	return opt - profit
+}
+
 // Gaps returns the mean gap of policy k over [from, to] on the sweep.
 func Gaps(pts []Point, k int, from, to float64) Gap {
 	g := Gap{From: from, To: to}
@@ -321,7 +334,7 @@ func Gaps(pts []Point, k int, from, to float64) Gap {
 			continue
 		}
 		g.Feasible++
-		sum += pt.Optimum - ev.Profit
+		sum += roundedGap(pt.Optimum, ev.Profit)
 	}
 	g.Mean = math.NaN()
 	if g.Feasible > 0 {
