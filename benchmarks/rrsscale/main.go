@@ -150,6 +150,8 @@ func main() {
 	gap := flag.Float64("gap", 1e-4, "relative gap the global method must prove with -nonconvex")
 	budget := flag.Duration("budget", 10*time.Minute, "time budget of the global method per instance with -nonconvex")
 	starts := flag.Int("multistart", 200, "number of multistart local solves to compare with, with -nonconvex")
+	workers := flag.Int("workers", 1, "goroutines running the multistart local solves with -nonconvex")
+	msBudget := flag.Duration("multistart-budget", 0, "start no new multistart local solve after this long (0: run all -multistart)")
 	backend := flag.String("backend", "auto", "LP backend of the global method's relaxations with -nonconvex (simplex; clp when built with -tags clp)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	flag.Parse()
@@ -162,7 +164,7 @@ func main() {
 		defer stop()
 	}
 	if *nonconvex {
-		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *backend)
+		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *backend)
 		if *cpuProfile != "" {
 			pprof.StopCPUProfile()
 		}

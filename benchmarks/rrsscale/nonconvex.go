@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/streamopt/streamopt/models/rrs"
@@ -19,13 +20,13 @@ import (
 // instances and compares its profit with the best of starts multistart
 // local solves (qp.SolveLocal from random policies, seeded). It returns the
 // exit code.
-func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Duration, starts int, backend string) int {
+func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Duration, starts, workers int, msBudget time.Duration, backend string) int {
 	if err := solve.CheckBackend(backend); err != nil {
 		fmt.Fprintln(os.Stderr, "rrsscale: -backend:", err)
 		return 2
 	}
-	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, LP backend %s, %d multistart local solves\n", seed, spread, gap, budget, backend, starts)
-	fmt.Printf("%10s %9s %10s %10s %8s %8s %14s %14s %14s %10s %12s\n", "DCs×regs", "variables", "global (s)", "gap", "nodes", "LPs", "upper bound", "global profit", "best local", "local (s)", "global-local")
+	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, LP backend %s, %d multistart local solves on %d workers (budget %v, 0 = none)\n", seed, spread, gap, budget, backend, starts, workers, msBudget)
+	fmt.Printf("%10s %9s %10s %10s %8s %8s %14s %14s %14s %12s %6s %10s %12s\n", "DCs×regs", "variables", "global (s)", "gap", "nodes", "LPs", "upper bound", "global profit", "best local", "starts", "failed", "local (s)", "global-local")
 	for _, sz := range strings.Split(sizes, ",") {
 		var s, r int
 		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
@@ -56,19 +57,27 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 		fmt.Printf("%10s %9d %10.2f %10.2e %8.0f %8.0f %14.4f %14.4f", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
 			sol.Stats["gap"], sol.Stats["nodes"], sol.Stats["lp_solves"], sol.Stats["best_bound"], gprofit)
 		start = time.Now()
-		best := multistart(p, in, seed, starts)
+		ms := multistart(p, in, seed, starts, workers, msBudget)
 		lel := time.Since(start).Seconds()
-		fmt.Printf(" %14.4f %10.2f %12.4g\n", best, lel, gprofit-best)
+		fmt.Printf(" %14.4f %7d/%-4d %6d %10.2f %12.4g\n", ms.best, ms.done, starts, ms.failed, lel, gprofit-ms.best)
 	}
 	return 0
 }
 
-// multistart is the best profit of n local solves from random policies.
-func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n int) float64 {
+// multistartResult sums up a multistart run.
+type multistartResult struct {
+	best         float64 // best profit of the local solves that ended at a KKT point
+	done, failed int     // local solves finished, and of those the ones without a KKT point
+}
+
+// multistart runs n local solves from random policies (drawn from seed
+// before any solve, so the starts do not depend on the workers) on workers
+// goroutines, and starts no new one after the budget (0: no budget).
+func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, budget time.Duration) multistartResult {
 	rng := rand.New(rand.NewPCG(seed, 14))
 	s, r := len(in.DataCenters), len(in.Regions)
-	best := math.Inf(-1)
-	for k := 0; k < n; k++ {
+	starts := make([][]float64, n)
+	for k := range starts {
 		x := make([]float64, s*r)
 		for j := 0; j < r; j++ {
 			sum := 0.0
@@ -80,11 +89,37 @@ func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n int) float64 {
 				x[in.Var(i, j)] /= sum
 			}
 		}
-		loc, err := p.SolveLocal(context.Background(), x, qp.LocalOptions{})
-		if err != nil || loc.Residuals.Primal > qp.KKTTol {
-			continue
-		}
-		best = math.Max(best, loc.Objective)
+		starts[k] = x
 	}
-	return best
+	deadline := time.Now().Add(budget)
+	var mu sync.Mutex
+	res := multistartResult{best: math.Inf(-1)}
+	next := 0
+	var wg sync.WaitGroup
+	for w := 0; w < max(workers, 1); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				k := next
+				next++
+				mu.Unlock()
+				if k >= n || (budget > 0 && time.Now().After(deadline)) {
+					return
+				}
+				loc, err := p.SolveLocal(context.Background(), starts[k], qp.LocalOptions{})
+				mu.Lock()
+				res.done++
+				if err != nil || loc.Residuals.Max() > qp.KKTTol {
+					res.failed++
+				} else {
+					res.best = math.Max(res.best, loc.Objective)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return res
 }
