@@ -72,11 +72,24 @@
 //     per-region assignment rows) is eliminated with diagonal pivots, and
 //     the Schur complement on the remaining rows (per-DC capacity and
 //     curvature rows) is factorised densely by Cholesky. For s DCs and r
-//     regions one iteration costs O(r·s² + s³).
+//     regions one iteration costs O(r·s² + s³). When the eliminated rows
+//     reach most remaining rows (RRS: every region reaches every DC), the
+//     update is one dense symmetric rank-r product W Wᵀ (BLAS Dsyrk) with
+//     W = M_RI M_II^(−1/2), instead of r sparse outer products.
 //   - SolveLocal finds a local maximiser (a KKT point) of a non-concave QP
 //     by the convex–concave procedure: each step maximises the concave
 //     minorant obtained by linearising the Hessian's positive part, with
-//     SolveConvex. It is used for multistart checks of the KKT-MILP.
+//     SolveConvex's interior point. Three things make it fast on large
+//     problems without changing what it returns, a point that passes
+//     Residuals: the steps are warm-started; the second step is one
+//     interior-point solve that relinearises at its own iterate while the
+//     complementarity is large (a homotopy that does most of the steps'
+//     work at the cost of a few); and when the steps shrink at a steady
+//     rate ρ, the next linearisation point is the limit of that geometric
+//     sequence (Aitken's extrapolation), kept only if it improves U. It
+//     stops when U stalls at a KKT point of the problem. It serves the
+//     multistart checks of the KKT-MILP and the incumbents of rrs's global
+//     method.
 //
 // The KKT-based methods write each Hessian block densely into the
 // stationarity rows and refuse (ErrTooLarge) problems whose KKT system or

@@ -478,6 +478,9 @@ type warmStart struct {
 	v, z, y []float64
 	mu0     float64 // average complementarity at the cold start
 	saved   bool
+	// relinearize, when set, is called with x at every iteration before
+	// the residuals and may change the linear term d.g.
+	relinearize func(x []float64, mu float64)
 }
 
 // warmFrac is measured (SolveLocal on RRS, 25 000 to 400 000 variables):
@@ -601,6 +604,7 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 		return ap, ad
 	}
 	var converged bool
+	lastMu := math.Inf(1)
 	for iter = 0; iter < opt.MaxIter; iter++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -610,6 +614,9 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 		for i := range rp {
 			rp[i] = d.b[i] - av[i]
 			pinf = math.Max(pinf, math.Abs(rp[i]))
+		}
+		if ws != nil && ws.relinearize != nil {
+			ws.relinearize(v[:len(p.C)], lastMu)
 		}
 		mulAT(y, aty)
 		dinf := 0.0
@@ -622,6 +629,7 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 			mu += v[c] * z[c]
 		}
 		mu /= float64(max(nb, 1))
+		lastMu = mu
 		if ws != nil && !warm {
 			if iter == 0 {
 				ws.mu0 = mu
