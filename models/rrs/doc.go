@@ -82,9 +82,11 @@
 // halving; it is also proportional to the non-concavity (β_i(H_i − L_i)² is
 // small when the slopes are nearly uniform).
 //
-// Search: nodes are explored best bound first; a node's LP point is a
-// policy, and when it beats the incumbent (and at the root) a local solve
-// (qp.SolveLocal) polishes it into a KKT point, the incumbent. A node is
+// Search: a local solve (qp.SolveLocal) from the uniform policy gives the
+// first incumbent before any LP, so that a search stopped inside the root
+// still answers. Nodes are explored best bound first; a node's LP point is
+// a policy, and when it beats the incumbent (and at the root) a local solve
+// polishes it into a KKT point, the incumbent. A node is
 // split on the DC with the largest secant error β_i(τ_i − T_i²) at the LP
 // point, at the LP's T_i kept within the middle 60 % of the range, so the
 // ranges shrink geometrically and the bounds converge to the profit. A node

@@ -116,6 +116,17 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	}
 	sr := &search{in: in, p: p, sp: newSplit(in), opt: opt, lower: math.Inf(-1), pruned: math.Inf(-1)}
 	open := &nodeHeap{{b: sr.sp.root, bound: math.Inf(1)}}
+	// A first incumbent before any LP, by a local solve from the uniform
+	// policy: at planning scale the root relaxation alone can take a whole
+	// time budget (200×2000: 10 minutes went to the root LP and its first
+	// cuts), and a search stopped there should still answer with a policy.
+	uniform := make([]float64, p.NumVars())
+	for k := range uniform {
+		uniform[k] = 1 / float64(len(in.DataCenters))
+	}
+	if err := sr.offer(ctx, uniform, true); err != nil && ctx.Err() == nil {
+		return nil, err
+	}
 	var stop error
 	for open.Len() > 0 {
 		if err := ctx.Err(); err != nil {
