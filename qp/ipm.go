@@ -483,7 +483,7 @@ type warmStart struct {
 	relinearize func(x []float64, mu float64)
 }
 
-// warmFrac is measured (SolveLocal on RRS, 25 000 to 400 000 variables):
+// warmFrac is measured (SolveLocal on the RRS instance of rrsscale at 50×500):
 // 1e-2 takes 17 iterations per step where a cold start takes 30; 1e-3
 // takes 27, 1e-4 over 60 (too close to the old optimum), 1e-1 22.
 const warmFrac = 1e-2

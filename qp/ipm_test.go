@@ -110,8 +110,8 @@ func TestNormalSolverPicksDenseOnTransportShape(t *testing.T) {
 	}
 }
 
-// TestLocalFromManyStarts: SolveLocal, whose steps after the first are
-// warm-started, ends at a KKT point (residuals within KKTTol) no worse than
+// TestLocalFromManyStarts: SolveLocal, with and without the tracking step,
+// ends at a KKT point (residuals within KKTTol) no worse than
 // its start on non-concave transportation problems, from random starts.
 func TestLocalFromManyStarts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
@@ -127,15 +127,17 @@ func TestLocalFromManyStarts(t *testing.T) {
 		for i := range p.G {
 			feasible = feasible && rowDot(&p.G[i], x0) <= p.G[i].RHS
 		}
-		loc, err := p.SolveLocal(ctx, x0, LocalOptions{})
-		if err != nil {
-			t.Fatalf("problem %d (%d×%d): %v", k, s, r, err)
-		}
-		if m := loc.Residuals.Max(); m > KKTTol {
-			t.Errorf("problem %d (%d×%d): residual %.3g > %g", k, s, r, m, KKTTol)
-		}
-		if start := p.Objective(x0); feasible && loc.Objective < start-1e-9*math.Max(1, math.Abs(start)) {
-			t.Errorf("problem %d: U fell from %.9g at the start to %.9g", k, start, loc.Objective)
+		for _, track := range []bool{false, true} {
+			loc, err := p.SolveLocal(ctx, x0, LocalOptions{Track: track})
+			if err != nil {
+				t.Fatalf("problem %d (%d×%d, track %v): %v", k, s, r, track, err)
+			}
+			if m := loc.Residuals.Max(); m > KKTTol {
+				t.Errorf("problem %d (%d×%d, track %v): residual %.3g > %g", k, s, r, track, m, KKTTol)
+			}
+			if start := p.Objective(x0); feasible && loc.Objective < start-1e-9*math.Max(1, math.Abs(start)) {
+				t.Errorf("problem %d (track %v): U fell from %.9g at the start to %.9g", k, track, start, loc.Objective)
+			}
 		}
 	}
 }

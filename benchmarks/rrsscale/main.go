@@ -152,6 +152,7 @@ func main() {
 	starts := flag.Int("multistart", 200, "number of multistart local solves to compare with, with -nonconvex")
 	workers := flag.Int("workers", 1, "goroutines running the multistart local solves with -nonconvex")
 	msBudget := flag.Duration("multistart-budget", 0, "start no new multistart local solve after this long (0: run all -multistart)")
+	track := flag.Bool("track", false, "multistart local solves with qp.LocalOptions.Track (faster, less diverse)")
 	backend := flag.String("backend", "auto", "LP backend of the global method's relaxations with -nonconvex (simplex; clp when built with -tags clp)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	flag.Parse()
@@ -164,7 +165,7 @@ func main() {
 		defer stop()
 	}
 	if *nonconvex {
-		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *backend)
+		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *track, *backend)
 		if *cpuProfile != "" {
 			pprof.StopCPUProfile()
 		}

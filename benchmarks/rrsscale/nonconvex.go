@@ -20,12 +20,12 @@ import (
 // instances and compares its profit with the best of starts multistart
 // local solves (qp.SolveLocal from random policies, seeded). It returns the
 // exit code.
-func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Duration, starts, workers int, msBudget time.Duration, backend string) int {
+func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Duration, starts, workers int, msBudget time.Duration, track bool, backend string) int {
 	if err := solve.CheckBackend(backend); err != nil {
 		fmt.Fprintln(os.Stderr, "rrsscale: -backend:", err)
 		return 2
 	}
-	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, LP backend %s, %d multistart local solves on %d workers (budget %v, 0 = none)\n", seed, spread, gap, budget, backend, starts, workers, msBudget)
+	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, LP backend %s, %d multistart local solves on %d workers (budget %v, 0 = none, tracking %v)\n", seed, spread, gap, budget, backend, starts, workers, msBudget, track)
 	fmt.Printf("%10s %9s %10s %10s %8s %8s %14s %14s %14s %12s %6s %10s %12s\n", "DCs×regs", "variables", "global (s)", "gap", "nodes", "LPs", "upper bound", "global profit", "best local", "starts", "failed", "local (s)", "global-local")
 	for _, sz := range strings.Split(sizes, ",") {
 		var s, r int
@@ -57,7 +57,7 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 		fmt.Printf("%10s %9d %10.2f %10.2e %8.0f %8.0f %14.4f %14.4f", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
 			sol.Stats["gap"], sol.Stats["nodes"], sol.Stats["lp_solves"], sol.Stats["best_bound"], gprofit)
 		start = time.Now()
-		ms := multistart(p, in, seed, starts, workers, msBudget)
+		ms := multistart(p, in, seed, starts, workers, msBudget, track)
 		lel := time.Since(start).Seconds()
 		fmt.Printf(" %14.4f %7d/%-4d %6d %10.2f %12.4g\n", ms.best, ms.done, starts, ms.failed, lel, gprofit-ms.best)
 	}
@@ -73,7 +73,7 @@ type multistartResult struct {
 // multistart runs n local solves from random policies (drawn from seed
 // before any solve, so the starts do not depend on the workers) on workers
 // goroutines, and starts no new one after the budget (0: no budget).
-func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, budget time.Duration) multistartResult {
+func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, budget time.Duration, track bool) multistartResult {
 	rng := rand.New(rand.NewPCG(seed, 14))
 	s, r := len(in.DataCenters), len(in.Regions)
 	starts := make([][]float64, n)
@@ -108,7 +108,7 @@ func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, bu
 				if k >= n || (budget > 0 && time.Now().After(deadline)) {
 					return
 				}
-				loc, err := p.SolveLocal(context.Background(), starts[k], qp.LocalOptions{})
+				loc, err := p.SolveLocal(context.Background(), starts[k], qp.LocalOptions{Track: track})
 				mu.Lock()
 				res.done++
 				if err != nil || loc.Residuals.Max() > qp.KKTTol {
