@@ -475,13 +475,15 @@ func (p *Problem) SolveConvex(ctx context.Context, opt ConvexOptions) (*Solution
 // saves its first iterate whose average complementarity is below
 // warmFrac times its initial one, and later solves start there.
 type warmStart struct {
-	v, z, y []float64
-	mu0     float64 // average complementarity at the cold start
-	saved   bool
+	v, z, y []float64 // the saved iterate; nil until the cold solve saves it
+	mu0     float64   // average complementarity at the cold start
 	// relinearize, when set, is called with x at every iteration before
 	// the residuals and may change the linear term d.g.
 	relinearize func(x []float64, mu float64)
 }
+
+// ready reports whether ws holds an iterate to start from.
+func (ws *warmStart) ready() bool { return ws != nil && ws.v != nil }
 
 // warmFrac is measured (SolveLocal on the RRS instance of rrsscale at 50×500):
 // 1e-2 takes 17 iterations per step where a cold start takes 30; 1e-3
@@ -546,7 +548,7 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 	for c := nb; c < nv; c++ {
 		v[c] = av[d.rowInd[d.colPtr[c]]] // row of t_k is its only nonzero, coefficient −1, and Vᵀx there
 	}
-	warm := ws != nil && ws.saved
+	warm := ws.ready()
 	if warm {
 		copy(v, ws.v)
 		copy(z, ws.z)
@@ -634,9 +636,8 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 			if iter == 0 {
 				ws.mu0 = mu
 			}
-			if !ws.saved && mu <= warmFrac*ws.mu0 {
+			if ws.v == nil && mu <= warmFrac*ws.mu0 {
 				ws.v, ws.z, ws.y = slices.Clone(v), slices.Clone(z), slices.Clone(y)
-				ws.saved = true
 			}
 		}
 		if pinf <= opt.Tol*bScale && dinf <= opt.Tol*gScale && mu <= opt.Tol*gScale*0.01 {

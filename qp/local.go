@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -145,7 +146,7 @@ func (p *Problem) SolveLocal(ctx context.Context, x0 []float64, opt LocalOptions
 	}
 	for it = 0; it < opt.MaxIter; it++ {
 		linearize(x)
-		if it == 1 && opt.Track && ws != nil && ws.saved {
+		if it == 1 && opt.Track && ws.ready() {
 			// One interior-point solve that follows its own iterate:
 			// linearise at it at every iteration until the complementarity
 			// is below trackFrac of the start's, then finish with that
@@ -187,25 +188,18 @@ func (p *Problem) SolveLocal(ctx context.Context, x0 []float64, opt LocalOptions
 				break
 			}
 		}
-		switch {
-		case jumped && obj < prev:
-			// The extrapolated point led nowhere better: step from the
-			// last accepted iterate, base, instead.
-			x, last = base, accepted
-			plain = 0
-			jumped = false
-			continue
-		case jumped:
-			plain = 0
-			jumped = false
-		default:
+		if jumped {
+			jumped, plain = false, 0
+			if obj < prev {
+				// The extrapolated point led nowhere better: step from
+				// the last accepted iterate, base, instead.
+				x, last = base, accepted
+				continue
+			}
+		} else {
 			plain++
 		}
-		step := 0.0
-		for j := range s.X {
-			step += (s.X[j] - base[j]) * (s.X[j] - base[j])
-		}
-		step = math.Sqrt(step)
+		step := floats.Distance(s.X, base, 2)
 		rho := step / lastStep
 		if plain >= 3 && rho < 0.95 && math.Abs(rho-lastRho) <= 0.05*rho {
 			// The steps shrink at a steady rate ρ: linearise next at the
