@@ -96,6 +96,25 @@
 // Wolfe tableau would not fit in memory; the interior-point method has no
 // such limit.
 //
+// # Dual bound
+//
+// DualBound turns any point x̄ and multipliers (μ, γ) of a concave problem
+// into a proven upper bound on its maximum over the rows and 0 ≤ x ≤ ub.
+// For every feasible x, concavity and then μ⁺ = max(μ, 0) ≥ 0, h − Gx ≥ 0,
+// e − Ex = 0 give
+//
+//	U(x) ≤ U(x̄) + ∇U(x̄)ᵀ(x − x̄) + μ⁺ᵀ(h − Gx) + γᵀ(e − Ex)
+//	     = −½ x̄ᵀQx̄ + hᵀμ⁺ + eᵀγ + dᵀx,   d = c + Qx̄ − Gᵀμ⁺ − Eᵀγ,
+//
+// and dᵀx ≤ Σ_k max(d_k, 0)·ub_k. At a KKT point d = −η ≤ 0 and the bound
+// equals U(x̄) (the KKT identity); an interior-point
+// solution leaves d and the gap at its tolerance, so the bound is within
+// that of the optimum, yet it never rests on the solver having converged
+// (a safe dual bound in the sense of A. Neumaier and O. Shcherbina,
+// Mathematical Programming 99, 2004, for LP). The sum is enlarged by a
+// margin of 4(n + rows) units of roundoff of its terms' magnitudes.
+// models/rrs bounds its relaxations this way.
+//
 // # Wolfe's method
 //
 // SolveWolfe works on the stationarity rows −Q̃x + Gᵀμ + Eᵀγ − η − λc + z = 0

@@ -83,3 +83,26 @@ func ExampleProblem_CompileKKTMILP() {
 	fmt.Printf("%s: %d columns (%d binary), %d rows\n", km.Model.Sense, km.Model.NumVars(), len(km.Y)+len(km.W), km.Model.NumRows())
 	// Output: max: 9 columns (3 binary), 10 rows
 }
+
+func ExampleProblem_DualBound() {
+	p := projection()
+	s, err := p.SolveConvex(context.Background(), qp.ConvexOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// x1 + x2 ≤ 2 and x ≥ 0 imply x ≤ 2.
+	b, err := p.DualBound(s.X, s.Mu, s.Gamma, []float64{2, 2})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("U = %.6f ≤ bound %.6f\n", s.Objective, b)
+	// A rough guess still bounds the maximum: d = c − 3·(1, 1) = (−1, 1),
+	// so the bound is h·μ + d₂·2 = 6 + 2.
+	b, _ = p.DualBound([]float64{0, 0}, []float64{3}, nil, []float64{2, 2})
+	fmt.Printf("from x = 0, μ = 3: bound %.6f\n", b)
+	// Output:
+	// U = 4.500000 ≤ bound 4.500000
+	// from x = 0, μ = 3: bound 8.000000
+}
