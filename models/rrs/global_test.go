@@ -163,6 +163,57 @@ func TestGlobalRelaxationIsValid(t *testing.T) {
 	}
 }
 
+// TestGlobalQPRelaxationIsValid checks the claims of doc.go on the QP
+// relaxation: its objective lies above the profit at every policy of its
+// box (random KKT points here, in the root box and in a box around each
+// point's T), and qpBound, the interior point's solution bounded by
+// qp.DualBound, lies above every profit found by local solves.
+func TestGlobalQPRelaxationIsValid(t *testing.T) {
+	ctx := context.Background()
+	for k, g := range nonConvexSet(8) {
+		in := randomInstance(uint64(200+k), g)
+		p, err := in.Compile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr := &search{in: in, p: p, sp: newSplit(in)}
+		rootBound := sr.qpBound(ctx, sr.sp.root, true)
+		for trial := 0; trial < 5; trial++ {
+			loc, err := p.SolveLocal(ctx, randomPolicy(in, uint64(trial)), qp.LocalOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := p.Objective(loc.X)
+			tol := 1e-9 * math.Max(1, math.Abs(u))
+			if rootBound < u-tol {
+				t.Errorf("instance %d trial %d: root QP bound %.9f below the profit %.9f of a local solve", k, trial, rootBound, u)
+			}
+			// A box around the point's T, a quarter of the root's width.
+			b := sr.sp.root.clone()
+			for i := range b.Lo {
+				ti, w := 0.0, (b.Hi[i]-b.Lo[i])/8
+				for j := range in.Regions {
+					ti += sr.sp.dif[j] * loc.X[in.Var(i, j)]
+				}
+				b.Lo[i], b.Hi[i] = math.Max(b.Lo[i], ti-w), math.Min(b.Hi[i], ti+w)
+			}
+			for _, c := range []struct {
+				name string
+				b    box
+				root bool
+			}{{"root", sr.sp.root, true}, {"node", b, false}} {
+				rq, constant := sr.sp.relaxQP(p, c.b, c.root)
+				if v := rq.Objective(loc.X) + constant; v < u-tol {
+					t.Errorf("instance %d trial %d, %s box: relaxation %.9f below the profit %.9f", k, trial, c.name, v, u)
+				}
+			}
+			if nb := sr.qpBound(ctx, b, false); nb < u-tol {
+				t.Errorf("instance %d trial %d: QP bound %.9f of a box around the point below its profit %.9f", k, trial, nb, u)
+			}
+		}
+	}
+}
+
 // TestGlobalStoppedReportsGap: a node limit too small to close the gap
 // gives a partial result with its bound and gap, never "optimal".
 func TestGlobalStoppedReportsGap(t *testing.T) {
