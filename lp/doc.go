@@ -35,6 +35,15 @@
 // every row within its bounds' recession cone and respects the column bounds'
 // recession cone.
 //
+// In floating point a certificate proves nothing by its sign alone:
+// FarkasMargin scales y by its rows' data (maxᵢ |yᵢ|·τᵢ = 1, τᵢ the largest
+// |aᵢⱼ| of row i), lets an entry of z meet an infinite bound only when it is
+// cancellation (below FarkasZeroTol of Σᵢ |yᵢaᵢⱼ|), and returns the margin
+// min yᵀr − max zᵀx relative to the magnitudes of its terms. Package solve
+// accepts a certificate whose relative margin exceeds its primal tolerance
+// (1e-7), and lp/simplex reports Infeasible only with one that would pass:
+// a branch and bound prunes on that word.
+//
 // References: R. J. Vanderbei, Linear Programming: Foundations and Extensions,
 // 5th ed., Springer 2020; I. Maros, Computational Techniques of the Simplex
 // Method, Kluwer 2003.

@@ -46,3 +46,21 @@ func ExampleModel_CheckRange() {
 	// true
 	// invalid model: data outside the range of a double-precision solver: row 0 (r): values span a factor 1e+25, beyond 1e+20: largest upper bound 1, smallest coefficient 1e-25 of column 0 (x)
 }
+
+// x + y ≤ 1 and x + y ≥ 2 cannot both hold: y = (−1, 1) adds them into
+// 0 ≥ 1, a margin of 1 against terms of size 1 and 2. The opposite sign
+// leans on the first row's infinite lower bound and proves nothing.
+func ExampleFarkasMargin() {
+	m := lp.New("infeasible", lp.Minimize)
+	x := m.AddVar("x", 0, lp.Inf, 0)
+	y := m.AddVar("y", 0, lp.Inf, 0)
+	m.AddLE("at_most", 1, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	m.AddGE("at_least", 2, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	margin, rel, err := lp.FarkasMargin(m, []float64{-1, 1})
+	fmt.Printf("margin %.3g, relative %.3g, %v\n", margin, rel, err)
+	_, _, err = lp.FarkasMargin(m, []float64{1, -1})
+	fmt.Println(err)
+	// Output:
+	// margin 1, relative 0.333, <nil>
+	// lp: Farkas certificate: y[0] = 1 on row at_most with an infinite bound
+}

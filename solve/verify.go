@@ -26,12 +26,6 @@ const (
 	DefaultObjectiveTol = 1e-6
 )
 
-// certZeroTol is the relative size below which a Farkas certificate's
-// entry counts as zero where it meets an infinite bound: (Aᵀy)ⱼ against
-// Σᵢ |yᵢaᵢⱼ| (a sum that cancels to rounding), yᵢ against the certificate's
-// largest |yₖ|·τₖ (see verifyFarkas).
-const certZeroTol = 1e-9
-
 // Tolerances are the thresholds Verify applies; a zero field means its default.
 type Tolerances struct {
 	Primal      float64 `json:"primal"`      // scaled row and bound violation; default DefaultPrimalTol
@@ -483,83 +477,14 @@ func normalise(v, w []float64) ([]float64, float64) {
 
 func verifyFarkas(m *lp.Model, fy []float64, rep *Report) {
 	rep.FarkasChecked = true
-	// Contradictory bounds prove infeasibility by themselves, whatever y is.
-	for _, v := range m.Vars {
-		rep.FarkasMargin = math.Max(rep.FarkasMargin, v.Lower-v.Upper)
-	}
-	for i := range m.Rows {
-		rep.FarkasMargin = math.Max(rep.FarkasMargin, m.Rows[i].Lower-m.Rows[i].Upper)
-	}
-	if rep.FarkasMargin > 0 {
-		rep.FarkasMarginRel = 1
+	margin, rel, err := lp.FarkasMargin(m, fy)
+	if err != nil {
+		rep.fail("%v", err)
 		return
 	}
-	// y is scaled so that max |yᵢ|·τᵢ = 1, τᵢ the largest |aᵢⱼ| of row i.
-	tau := make([]float64, len(m.Rows))
-	for i := range m.Rows {
-		tau[i] = maxAbs(m.Rows[i].Val)
-	}
-	y, _ := normalise(fy, weights(tau))
-	if y == nil {
-		rep.fail("Farkas certificate is zero")
-		return
-	}
-	a := m.Matrix()
-	z := a.MulTransVec(y)
-	// zscale[j] = Σᵢ |yᵢ aᵢⱼ|: what zⱼ would be without cancellation.
-	zscale := make([]float64, len(z))
-	for i := range m.Rows {
-		r := &m.Rows[i]
-		for k, j := range r.Ind {
-			zscale[j] += math.Abs(y[i] * r.Val[k])
-		}
-	}
-	// max zᵀx over lⱼ ≤ xⱼ ≤ uⱼ; size collects the magnitudes of its terms.
-	maxZX, size := 0.0, 0.0
-	for j, v := range m.Vars {
-		zj := z[j]
-		if math.Abs(zj) <= certZeroTol*zscale[j] {
-			continue // cancellation: zero up to rounding
-		}
-		b := v.Upper
-		if zj < 0 {
-			b = v.Lower
-		}
-		if math.IsInf(b, 0) {
-			rep.fail("Farkas certificate: (Aᵀy)[%d] = %.3g (of terms summing to %.3g in magnitude) on column %s with an infinite bound", j, zj, zscale[j], v.Name)
-			return
-		}
-		maxZX += zj * b
-		size += math.Abs(zj * b)
-	}
-	// min yᵀr over rlᵢ ≤ rᵢ ≤ ruᵢ.
-	minYR := 0.0
-	for i := range m.Rows {
-		r := &m.Rows[i]
-		yi := y[i]
-		if yi == 0 {
-			continue
-		}
-		b := r.Lower
-		if yi < 0 {
-			b = r.Upper
-		}
-		if math.IsInf(b, 0) {
-			if math.Abs(yi)*tau[i] <= certZeroTol {
-				continue
-			}
-			rep.fail("Farkas certificate: y[%d] = %.3g on row %s with an infinite bound", i, yi, r.Name)
-			return
-		}
-		minYR += yi * b
-		size += math.Abs(yi * b)
-	}
-	rep.FarkasMargin = minYR - maxZX
-	if size > 0 {
-		rep.FarkasMarginRel = rep.FarkasMargin / size
-	}
-	if !(rep.FarkasMarginRel > rep.Tolerances.Primal) {
-		rep.fail("Farkas certificate does not prove infeasibility: min yᵀr = %.6g is not above max (Aᵀy)ᵀx = %.6g by %g of the %.3g its terms sum to", minYR, maxZX, rep.Tolerances.Primal, size)
+	rep.FarkasMargin, rep.FarkasMarginRel = margin, rel
+	if !(rel > rep.Tolerances.Primal) {
+		rep.fail("Farkas certificate does not prove infeasibility: min yᵀr − max (Aᵀy)ᵀx = %.6g is not above %g of the magnitudes of its terms (it is %.3g of them)", margin, rep.Tolerances.Primal, rel)
 	}
 }
 

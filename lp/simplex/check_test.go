@@ -122,9 +122,12 @@ func checkFarkas(m *lp.Model, y []float64) error {
 	if len(y) != len(m.Rows) {
 		return fmt.Errorf("FarkasRow has %d entries for %d rows", len(y), len(m.Rows))
 	}
-	g := farkasGap(m, y)
-	if !(g > 0) {
-		return fmt.Errorf("Farkas gap min yᵀr − max zᵀx = %g, want > 0", g)
+	margin, rel, err := lp.FarkasMargin(m, y)
+	if err != nil {
+		return err
+	}
+	if !(rel > farkasProofTol) {
+		return fmt.Errorf("Farkas margin min yᵀr − max zᵀx = %g (%.3g of its terms), want above %g of them", margin, rel, farkasProofTol)
 	}
 	return nil
 }

@@ -327,7 +327,7 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 	}
 	o := s.run(method, sv.solved)
 	sv.solved, sv.newCosts = true, false
-	if o == outInfeasible && s.farkasRow != nil && farkasGap(sv.model, s.farkas(sv.model)) <= 0 {
+	if o == outInfeasible && !s.provesInfeasible(sv.model) {
 		// the certificate does not check out in model units: let the
 		// primal simplex (phase 1) decide from the current basis
 		s.logf("simplex: infeasibility certificate fails its check; confirming with the primal simplex\n")
@@ -338,6 +338,13 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 			s.fixStatus(j)
 		}
 		o = s.cleanup(s.primal())
+		if o == outInfeasible && !s.provesInfeasible(sv.model) {
+			// Neither simplex proves the claim. A caller that prunes on
+			// Infeasible (lp/mip, the RRS global search) would lose
+			// feasible points on an unproven word: report the trouble.
+			s.logf("simplex: the primal simplex's certificate fails its check too; reporting a numerical error\n")
+			o = outNumerical
+		}
 	}
 	sol := s.solution(sv.model, o)
 	if o == outOptimal && !sv.noCleanup {
@@ -719,7 +726,7 @@ func (s *core) farkas(m *lp.Model) []float64 {
 			y[i] = 0
 		}
 	}
-	if farkasGap(m, y) <= 0 {
+	if _, rel, err := lp.FarkasMargin(m, y); err != nil || rel <= 0 {
 		for i := range y {
 			y[i] = -y[i]
 		}
@@ -727,42 +734,29 @@ func (s *core) farkas(m *lp.Model) []float64 {
 	return y
 }
 
+// provesInfeasible reports whether the run's Farkas row, in model units,
+// proves m infeasible (or a crossed bound does, which needs no row).
+func (s *core) provesInfeasible(m *lp.Model) bool {
+	var y []float64
+	if s.farkasRow != nil {
+		y = s.farkas(m)
+	}
+	return proves(m, y)
+}
+
+// proves reports whether y proves m infeasible as package solve's Verify
+// judges it: lp.FarkasMargin's relative margin above farkasProofTol. A test
+// replaces it to stand for a certificate that fails its check.
+var proves = func(m *lp.Model, y []float64) bool {
+	_, rel, err := lp.FarkasMargin(m, y)
+	return err == nil && rel > farkasProofTol
+}
+
+// farkasProofTol is the relative margin a certificate must have: the
+// primal tolerance of solve.Verify (solve.DefaultPrimalTol), which accepts
+// points within it and so could not tell a thinner margin from feasibility.
+const farkasProofTol = 1e-7
+
 // farkasDrop is the relative size below which an entry of a Farkas
 // certificate counts as zero.
 const farkasDrop = 1e-12
-
-// farkasGap returns min_{r∈[rl,ru]} yᵀr − max_{x∈[l,u]} (Aᵀy)ᵀx; a positive
-// value proves infeasibility.
-func farkasGap(m *lp.Model, y []float64) float64 {
-	z := make([]float64, len(m.Vars))
-	for i := range m.Rows {
-		r := &m.Rows[i]
-		for k, j := range r.Ind {
-			z[j] += r.Val[k] * y[i]
-		}
-	}
-	lhs := 0.0 // min yᵀr
-	for i, yi := range y {
-		switch {
-		case yi > 0:
-			lhs += yi * m.Rows[i].Lower
-		case yi < 0:
-			lhs += yi * m.Rows[i].Upper
-		}
-	}
-	rhs := 0.0 // max zᵀx
-	for j, zj := range z {
-		if math.Abs(zj) < 1e-12 {
-			continue
-		}
-		if zj > 0 {
-			rhs += zj * m.Vars[j].Upper
-		} else {
-			rhs += zj * m.Vars[j].Lower
-		}
-	}
-	if math.IsNaN(lhs) || math.IsNaN(rhs) {
-		return math.Inf(-1)
-	}
-	return lhs - rhs
-}
