@@ -22,6 +22,14 @@
 //
 //	go run ./benchmarks/rrsscale -nonconvex -sizes 20x100,50x500 [-budget 10m] [-multistart 200]
 //
+// -shard i/n (or slurm, k8s/n, as in the sweeps of cmd/solve) runs only
+// the starts k ≡ i (mod n), skips the global method and lists each start's
+// profit, KKT residual and time; the starts are drawn from the seed before
+// any solve, so the n shards' lists together are the unsharded multistart
+// and its best is the best of the shards' bests:
+//
+//	go run ./benchmarks/rrsscale -nonconvex -sizes 200x2000 -multistart 200 -workers 2 -shard 0/4
+//
 // -backend names the LP backend of the global method's relaxations (auto:
 // the pure-Go simplex, whose bound-tightening LPs start warm; clp when built
 // with -tags clp, each LP then solved afresh), and -cpuprofile writes a CPU

@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/models/rrs"
@@ -153,6 +154,7 @@ func main() {
 	workers := flag.Int("workers", 1, "goroutines running the multistart local solves with -nonconvex")
 	msBudget := flag.Duration("multistart-budget", 0, "start no new multistart local solve after this long (0: run all -multistart)")
 	track := flag.Bool("track", false, "multistart local solves with qp.LocalOptions.Track (faster, less diverse)")
+	shardFlag := flag.String("shard", "0/1", "with -nonconvex, run only the multistart starts k ≡ i (mod n) of shard i/n (or slurm, k8s/n), skip the global method, and list every start")
 	backend := flag.String("backend", "auto", "LP backend of the global method's relaxations with -nonconvex (simplex; clp when built with -tags clp)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	flag.Parse()
@@ -165,7 +167,12 @@ func main() {
 		defer stop()
 	}
 	if *nonconvex {
-		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *track, *backend)
+		sp, err := shard.Parse("-shard", *shardFlag, os.Getenv)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale:", err)
+			os.Exit(2)
+		}
+		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *track, *backend, sp)
 		if *cpuProfile != "" {
 			pprof.StopCPUProfile()
 		}
