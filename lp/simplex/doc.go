@@ -50,6 +50,11 @@
 // on the side of δ, since each term is at its extreme. In model units
 // y = ±Rρ, and with z = Aᵀy the sign is chosen so that
 // max_{l≤x≤u} zᵀx < min_{rl≤r≤ru} yᵀr, the certificate of lp/doc.go.
+// Solve reports Infeasible only when lp.FarkasMargin finds that margin above
+// 1e-7 of its terms, what solve.Verify accepts; otherwise the primal simplex
+// (phase 1) decides from the current basis, and if its certificate fails
+// too the answer is NumericalError, so that a branch and bound never prunes
+// on an unproven claim.
 //
 // Costs are perturbed at the start of a cold solve against dual degeneracy:
 // cⱼ moves by (β + 10⁻⁷|cⱼ|)·(1+U), U uniform on [0,1) from a fixed-seed
