@@ -107,13 +107,12 @@
 //	     = −½ x̄ᵀQx̄ + hᵀμ⁺ + eᵀγ + dᵀx,   d = c + Qx̄ − Gᵀμ⁺ − Eᵀγ,
 //
 // and dᵀx ≤ Σ_k max(d_k, 0)·ub_k. At a KKT point d = −η ≤ 0 and the bound
-// equals U(x̄) (the KKT identity); an interior-point
-// solution leaves d and the gap at its tolerance, so the bound is within
-// that of the optimum, yet it never rests on the solver having converged
-// (a safe dual bound in the sense of A. Neumaier and O. Shcherbina,
-// Mathematical Programming 99, 2004, for LP). The sum is enlarged by a
-// margin of 4(n + rows) units of roundoff of its terms' magnitudes.
-// models/rrs bounds its relaxations this way.
+// equals U(x̄) (the KKT identity); an interior-point solution leaves d and
+// the gap at its tolerance, so the bound is within that of the optimum, yet
+// it never rests on the solver having converged (a safe dual bound in the
+// sense of A. Neumaier and O. Shcherbina, Mathematical Programming 99, 2004,
+// for LP). The sum is enlarged by a margin of 4(n + rows) units of roundoff
+// of its terms' magnitudes. models/rrs bounds its relaxations this way.
 //
 // # Wolfe's method
 //
