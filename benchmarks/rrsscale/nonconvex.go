@@ -60,19 +60,25 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 			}
 			stats = sol.Stats
 		}
-		// The global columns first: the multistart can take longer than
-		// the global budget on large instances.
-		fmt.Printf("%10s %9d %10.2f %10.2e %8.0f %8.0f %14.4f %14.4f", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
+		globalCols := fmt.Sprintf("%10s %9d %10.2f %10.2e %8.0f %8.0f %14.4f %14.4f", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
 			stats["gap"], stats["nodes"], stats["lp_solves"], stats["best_bound"], gprofit)
-		start := time.Now()
-		ms := multistart(p, in, seed, starts, workers, msBudget, track, sp)
-		lel := time.Since(start).Seconds()
-		fmt.Printf(" %14.4f %7d/%-4d %6d %10.2f %12.4g\n", ms.best, ms.done, ms.asked, ms.failed, lel, gprofit-ms.best)
+		var report func(startResult)
 		if sp.Sharded() {
-			for _, st := range ms.starts {
+			// Each start as it ends, so that a run stopped early keeps
+			// the starts it finished.
+			report = func(st startResult) {
 				fmt.Printf("start %dx%d %d: profit %.4f, KKT residual %.2e, %.2f s\n", s, r, st.k, st.profit, st.residual, st.seconds)
 			}
+		} else {
+			// The global columns first: the multistart can take longer
+			// than the global budget on large instances.
+			fmt.Print(globalCols)
+			globalCols = ""
 		}
+		start := time.Now()
+		ms := multistart(p, in, seed, starts, workers, msBudget, track, sp, report)
+		lel := time.Since(start).Seconds()
+		fmt.Printf("%s %14.4f %7d/%-4d %6d %10.2f %12.4g\n", globalCols, ms.best, ms.done, ms.asked, ms.failed, lel, gprofit-ms.best)
 	}
 	return 0
 }
@@ -94,8 +100,9 @@ type startResult struct {
 // multistart runs the shard's share of n local solves from random policies
 // (all n drawn from seed before any solve, so a start does not depend on
 // the workers or the shard) on workers goroutines, and starts no new one
-// after the budget (0: no budget).
-func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, budget time.Duration, track bool, sp shard.Spec) multistartResult {
+// after the budget (0: no budget). report, if not nil, is called with each
+// start as it ends, one call at a time.
+func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, budget time.Duration, track bool, sp shard.Spec, report func(startResult)) multistartResult {
 	rng := rand.New(rand.NewPCG(seed, 14))
 	s, r := len(in.DataCenters), len(in.Regions)
 	starts := make([][]float64, n)
@@ -152,6 +159,9 @@ func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, bu
 					res.best = math.Max(res.best, loc.Objective)
 				}
 				res.starts = append(res.starts, st)
+				if report != nil {
+					report(st)
+				}
 				mu.Unlock()
 			}
 		}()

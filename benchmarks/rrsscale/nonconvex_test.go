@@ -16,14 +16,15 @@ func TestMultistartShardsMakeTheWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 7
-	whole := multistart(p, in, 3, n, 2, 0, false, shard.All)
-	if whole.asked != n || whole.done != n || len(whole.starts) != n {
-		t.Fatalf("unsharded: %d asked, %d done, %d listed; want %d", whole.asked, whole.done, len(whole.starts), n)
+	var reported []int
+	whole := multistart(p, in, 3, n, 2, 0, false, shard.All, func(st startResult) { reported = append(reported, st.k) })
+	if whole.asked != n || whole.done != n || len(whole.starts) != n || len(reported) != n {
+		t.Fatalf("unsharded: %d asked, %d done, %d listed, %d reported; want %d", whole.asked, whole.done, len(whole.starts), len(reported), n)
 	}
 	seen := map[int]float64{}
 	best := whole.best - 1
 	for i := 0; i < 3; i++ {
-		part := multistart(p, in, 3, n, 1, 0, false, shard.Spec{Index: i, Count: 3})
+		part := multistart(p, in, 3, n, 1, 0, false, shard.Spec{Index: i, Count: 3}, nil)
 		for _, st := range part.starts {
 			if st.k%3 != i {
 				t.Errorf("shard %d/3 ran start %d", i, st.k)
