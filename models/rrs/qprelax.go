@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/streamopt/streamopt/qp"
 	"gonum.org/v1/gonum/mat"
@@ -24,7 +25,7 @@ func (sp *split) relaxQP(p *qp.Problem, b box, root bool) (*qp.Problem, float64)
 	nr := len(in.Regions)
 	rq := &qp.Problem{C: append([]float64(nil), p.C...), E: p.E, G: p.G}
 	if !root {
-		rq.G = append([]qp.Row(nil), p.G...)
+		rq.G = append(slices.Clone(p.G), sp.rangeRows(b)...)
 	}
 	constant := 0.0
 	for i := range in.DataCenters {
@@ -36,25 +37,39 @@ func (sp *split) relaxQP(p *qp.Problem, b box, root bool) (*qp.Problem, float64)
 		constant -= bt * lo * hi
 		vars := make([]int, nr)
 		u := mat.NewDense(nr, 1, nil)
-		upper := qp.Row{Name: fmt.Sprintf("T_hi[%d]", i+1), RHS: hi}
-		lower := qp.Row{Name: fmt.Sprintf("T_lo[%d]", i+1), RHS: -lo}
 		for j := 0; j < nr; j++ {
 			k := in.Var(i, j)
 			vars[j] = k
 			u.Set(j, 0, sp.sum[j])
 			rq.C[k] += bt * (lo + hi) * sp.dif[j]
-			if !root && sp.dif[j] != 0 {
-				upper.Ind, upper.Val = append(upper.Ind, k), append(upper.Val, sp.dif[j])
-				lower.Ind, lower.Val = append(lower.Ind, k), append(lower.Val, -sp.dif[j])
-			}
 		}
 		// ½ fᵀ(u (−2β) uᵀ) f = −β S².
 		rq.Blocks = append(rq.Blocks, qp.Block{Vars: vars, U: u, S: mat.NewSymDense(1, []float64{-2 * bt})})
-		if !root {
-			rq.G = append(rq.G, upper, lower)
-		}
 	}
 	return rq, constant
+}
+
+// rangeRows returns the rows T_i ≤ H_i and −T_i ≤ −L_i of box b for
+// every DC with β_i > 0 (the others have no secant to keep in range).
+func (sp *split) rangeRows(b box) []qp.Row {
+	in := sp.in
+	var rows []qp.Row
+	for i := range in.DataCenters {
+		if sp.beta[i] == 0 {
+			continue
+		}
+		upper := qp.Row{Name: fmt.Sprintf("T_hi[%d]", i+1), RHS: b.Hi[i]}
+		lower := qp.Row{Name: fmt.Sprintf("T_lo[%d]", i+1), RHS: -b.Lo[i]}
+		for j, g := range sp.dif {
+			if g != 0 {
+				k := in.Var(i, j)
+				upper.Ind, upper.Val = append(upper.Ind, k), append(upper.Val, g)
+				lower.Ind, lower.Val = append(lower.Ind, k), append(lower.Val, -g)
+			}
+		}
+		rows = append(rows, upper, lower)
+	}
+	return rows
 }
 
 // qpBound returns an upper bound on the profit of every policy in box b:
