@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -87,7 +86,6 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 type multistartResult struct {
 	best                float64 // best profit of the local solves that ended at a KKT point
 	asked, done, failed int     // starts of the shard, local solves finished, and of those the ones without a KKT point
-	starts              []startResult
 }
 
 // startResult is one local solve: start k, its profit (NaN when it
@@ -158,7 +156,6 @@ func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, bu
 					st.profit = loc.Objective
 					res.best = math.Max(res.best, loc.Objective)
 				}
-				res.starts = append(res.starts, st)
 				if report != nil {
 					report(st)
 				}
@@ -167,6 +164,5 @@ func multistart(p *qp.Problem, in *rrs.Instance, seed uint64, n, workers int, bu
 		}()
 	}
 	wg.Wait()
-	sort.Slice(res.starts, func(a, b int) bool { return res.starts[a].k < res.starts[b].k })
 	return res
 }

@@ -16,16 +16,15 @@ func TestMultistartShardsMakeTheWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 7
-	var reported []int
-	whole := multistart(p, in, 3, n, 2, 0, false, shard.All, func(st startResult) { reported = append(reported, st.k) })
-	if whole.asked != n || whole.done != n || len(whole.starts) != n || len(reported) != n {
-		t.Fatalf("unsharded: %d asked, %d done, %d listed, %d reported; want %d", whole.asked, whole.done, len(whole.starts), len(reported), n)
+	var whole []startResult
+	all := multistart(p, in, 3, n, 2, 0, false, shard.All, func(st startResult) { whole = append(whole, st) })
+	if all.asked != n || all.done != n || len(whole) != n {
+		t.Fatalf("unsharded: %d asked, %d done, %d reported; want %d", all.asked, all.done, len(whole), n)
 	}
 	seen := map[int]float64{}
-	best := whole.best - 1
+	best := all.best - 1
 	for i := 0; i < 3; i++ {
-		part := multistart(p, in, 3, n, 1, 0, false, shard.Spec{Index: i, Count: 3}, nil)
-		for _, st := range part.starts {
+		part := multistart(p, in, 3, n, 1, 0, false, shard.Spec{Index: i, Count: 3}, func(st startResult) {
 			if st.k%3 != i {
 				t.Errorf("shard %d/3 ran start %d", i, st.k)
 			}
@@ -33,15 +32,15 @@ func TestMultistartShardsMakeTheWhole(t *testing.T) {
 				t.Errorf("start %d ran twice", st.k)
 			}
 			seen[st.k] = st.profit
-		}
+		})
 		best = max(best, part.best)
 	}
-	for _, st := range whole.starts {
+	for _, st := range whole {
 		if got, ok := seen[st.k]; !ok || got != st.profit {
 			t.Errorf("start %d: shards %v (ran %v), unsharded %v", st.k, got, ok, st.profit)
 		}
 	}
-	if len(seen) != n || best != whole.best {
-		t.Errorf("shards ran %d starts with best %v; unsharded %d with best %v", len(seen), best, n, whole.best)
+	if len(seen) != n || best != all.best {
+		t.Errorf("shards ran %d starts with best %v; unsharded %d with best %v", len(seen), best, n, all.best)
 	}
 }
