@@ -1,0 +1,4 @@
+// Package jsontest builds malformed variants of a valid JSON instance file
+// for input-validation tests: it decodes the file into a generic document,
+// lets the test edit it, and encodes it again.
+package jsontest
