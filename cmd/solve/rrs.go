@@ -33,7 +33,7 @@ centre, LP relaxations on --backend; proves the global optimum of a
 non-concave objective to a relative gap of 1e-6), kkt-milp (global KKT-MILP on a MILP
 backend, the independent cross-check), auto (qp when the objective is
 concave, global otherwise).
-An instance with fewer total capacity than users is reported as infeasible
+An instance whose data centres together cannot serve its N users is reported as infeasible
 (Proposition 1) with exit code 0.
 
 --time-limit (or an interrupt) stops the solve: global and kkt-milp then
