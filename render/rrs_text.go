@@ -19,13 +19,13 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	if name == "" {
 		name = "rrs"
 	}
-	fmt.Fprintf(&b, "%s: N = %g users, %d data centres, %d regions, total capacity %g\n",
+	fmt.Fprintf(&b, "%s: N = %g users, %d data centres, %d regions, total capacity %.6g\n",
 		name, in.Users, len(in.DataCenters), len(in.Regions), r.TotalCapacity)
 	fmt.Fprintf(&b, "status: %s\n", r.Status)
 	if r.Status != rrs.StatusOptimal {
 		fmt.Fprintf(&b, "%s\n", r.Message)
 		if r.BestBound != nil {
-			fmt.Fprintf(&b, "upper bound on the profit: %.6f (KKT-MILP, multipliers ≤ M = %g)\n", *r.BestBound, r.Stats["big_m"])
+			fmt.Fprintf(&b, "upper bound on the profit: %.6f (%s)\n", *r.BestBound, boundSource(r))
 		}
 		if !r.Partial || r.Policy == nil {
 			_, err := io.WriteString(w, b.String())
@@ -39,7 +39,7 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	}
 	fmt.Fprintf(&b, "objective: %s, largest eigenvalue of A %.4g\n", concave, r.MaxEigen)
 	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %g\n", r.Method, r.Backend, r.Stats["iterations"])
-	if g, ok := r.Stats["gap"]; ok {
+	if g, ok := r.Stats["gap"]; ok && r.BestBound == nil {
 		fmt.Fprintf(&b, "proven relative gap: %.2g (upper bound on the profit %.6f)\n", g, r.Stats["best_bound"])
 	}
 	if v := r.Verification; v != nil {
@@ -77,4 +77,17 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// boundSource says what proves the upper bound of a stopped solve: the
+// KKT-MILP's bound holds over the KKT points with multipliers ≤ M, the
+// global search's over every policy, with the gap it proves.
+func boundSource(r *rrs.Result) string {
+	switch {
+	case r.Method == rrs.MethodKKTMILP:
+		return fmt.Sprintf("KKT-MILP, multipliers ≤ M = %g", r.Stats["big_m"])
+	case r.Method == rrs.MethodGlobal:
+		return fmt.Sprintf("global branch and bound, proven relative gap %.2g", r.Stats["gap"])
+	}
+	return "method " + r.Method
 }

@@ -69,7 +69,7 @@ type Result struct {
 	// the solve (Partial), StatusTimeLimit or StatusLimit.
 	Status Status `json:"status"`
 	// Partial is set when a limit stopped the solve: Policy, Profit and the
-	// loads then describe the best KKT point kkt-milp had found (none when
+	// loads then describe the best KKT point kkt-milp or global had found (none when
 	// Policy is nil), and BestBound bounds the optimum from above.
 	Partial bool `json:"partial,omitempty"`
 	// BestBound is the upper bound on the profit of kkt-milp or global
@@ -116,10 +116,10 @@ var ErrMethod = fault.New(fault.ErrInput, "rrs: method")
 // "infeasible" and a nil error: it is a definitive answer.
 //
 // When ctx is done before the method finishes (or a limit of opt.Solve
-// stops kkt-milp), Solve returns a Partial result together with an error
-// that carries the limit kind of package fault: kkt-milp reports its best
-// KKT point so far and its bound, the other methods have nothing valid to
-// report before they converge.
+// stops kkt-milp or global), Solve returns a Partial result together with
+// an error that carries the limit kind of package fault: kkt-milp and
+// global report their best KKT point so far and their bound, qp and wolfe
+// have nothing valid to report before they converge.
 func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	if err := in.Validate(); err != nil {
 		return nil, err
