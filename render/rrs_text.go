@@ -83,10 +83,10 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 // KKT-MILP's bound holds over the KKT points with multipliers ≤ M, the
 // global search's over every policy, with the gap it proves.
 func boundSource(r *rrs.Result) string {
-	switch {
-	case r.Method == rrs.MethodKKTMILP:
+	switch r.Method {
+	case rrs.MethodKKTMILP:
 		return fmt.Sprintf("KKT-MILP, multipliers ≤ M = %g", r.Stats["big_m"])
-	case r.Method == rrs.MethodGlobal:
+	case rrs.MethodGlobal:
 		return fmt.Sprintf("global branch and bound, proven relative gap %.2g", r.Stats["gap"])
 	}
 	return "method " + r.Method

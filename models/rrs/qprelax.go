@@ -25,7 +25,7 @@ func (sp *split) relaxQP(p *qp.Problem, b box, root bool) (*qp.Problem, float64)
 	nr := len(in.Regions)
 	rq := &qp.Problem{C: append([]float64(nil), p.C...), E: p.E, G: p.G}
 	if !root {
-		rq.G = append(slices.Clone(p.G), sp.rangeRows(b)...)
+		rq.G = slices.Concat(p.G, sp.rangeRows(b))
 	}
 	constant := 0.0
 	for i := range in.DataCenters {
