@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
@@ -245,6 +246,58 @@ func (s *search) rootCuts(mk newRelaxation) error {
 	return nil
 }
 
+// splitUndecided handles a node whose LP failed (status st). In the
+// KKT-MILPs of models/rrs this happens when the LP is infeasible by a
+// margin no certificate can prove in float64 (glpsol, CLP and lp_solve call
+// it infeasible too); a cold solve of such an LP fails the same way.
+// Without an LP point it branches on the pseudo-solution, as SCIP does on
+// unresolved numerical trouble in a node's LP (its solve.c): the unfixed
+// integer column of best pseudo-cost score is split at the middle of its
+// range, and both children keep the node's bound, which holds for every
+// subset of its region. With fewer columns free the children's LPs are
+// usually decided. A node with every integer column fixed is dropped: its
+// part of the tree stays in the bound, and the answer can no longer be
+// proven (NumericalError).
+func (s *search) splitUndecided(cur *node, st lp.Status) {
+	j, bestScore := -1, -1.0
+	for k := range s.n {
+		if s.isInt[k] && s.lo[k] < s.hi[k] {
+			if score := math.Max(s.pseudoCost(0, k), pcEps) * math.Max(s.pseudoCost(1, k), pcEps); score > bestScore {
+				j, bestScore = k, score
+			}
+		}
+	}
+	if j < 0 {
+		if s.opts.Log != nil {
+			fmt.Fprintf(s.opts.Log, "node %d: LP ended %v with every integer column fixed; node dropped with its bound %.10g, the answer cannot be proven\n", s.nodes, st, s.sign*cur.bound)
+		}
+		s.incomplete = true
+		s.drop(cur.bound)
+		return
+	}
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, "node %d: LP ended %v; split on column %d's range [%g, %g] without an LP point\n", s.nodes, st, j, s.lo[j], s.hi[j])
+	}
+	mid := math.Floor((s.lo[j] + s.hi[j]) / 2)
+	diff := s.changesExcept(j)
+	for _, r := range [][2]float64{{s.lo[j], mid}, {mid + 1, s.hi[j]}} {
+		ch := append(slices.Clip(diff), boundChange{j, r[0], r[1]})
+		s.open.push(&node{bound: cur.bound, changes: ch, warm: cur.warm, depth: cur.depth + 1, pcVar: -1, parentZ: inf})
+	}
+}
+
+// changesExcept lists the bounds of the current node (s.lo, s.hi) that
+// differ from the root's, leaving out column skip.
+func (s *search) changesExcept(skip int) []boundChange {
+	var diff []boundChange
+	for k := range s.n {
+		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
+			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
+		}
+	}
+	return diff
+}
+
 // rebuild makes a fresh relaxation of the working model.
 func (s *search) rebuild(mk newRelaxation) error {
 	rel, err := mk(s.w)
@@ -467,8 +520,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			return nil, lp.Unbounded, nil
 		}
 		// A subproblem of a bounded LP cannot be unbounded: numerical trouble.
-		s.incomplete = true
-		s.drop(cur.bound)
+		s.splitUndecided(cur, sol.Status)
 		return nil, lp.NotSolved, nil
 	case lp.TimeLimit:
 		s.open.push(cur)
@@ -481,8 +533,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			}
 			return nil, lp.NumericalError, nil
 		}
-		s.incomplete = true
-		s.drop(cur.bound)
+		s.splitUndecided(cur, sol.Status)
 		return nil, lp.NotSolved, nil
 	}
 	z := s.sign * sol.Objective
@@ -554,12 +605,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	}
 	xj := x[j]
 	f := xj - math.Floor(xj)
-	var diff []boundChange
-	for k := 0; k < s.n; k++ {
-		if k != j && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
-			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
-		}
-	}
+	diff := s.changesExcept(j)
 	mk := func(lo, hi, delta, bound float64, up bool) *node {
 		ch := make([]boundChange, len(diff), len(diff)+1)
 		copy(ch, diff)

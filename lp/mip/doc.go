@@ -146,8 +146,13 @@
 //     applies to each LP solve); at a later node such a failure counts as
 //     below;
 //   - NumericalError: the LP of some node failed (iteration limit or
-//     numerical trouble) and the node had to be dropped, so the answer is not
-//     proven; X holds the incumbent if any.
+//     numerical trouble) with every integer column fixed, so the node had to
+//     be dropped and the answer is not proven; X holds the incumbent if any.
+//     A node whose LP fails while an integer column is still free is instead
+//     split on the free column of best pseudo-cost score, at the middle of
+//     its range, and both children keep its bound (SCIP's pseudo-solution
+//     branching on unresolved LP trouble), so only a failure at a leaf
+//     makes the answer unproven.
 //
 // When the search cannot conclude, Objective is 0 without an incumbent and
 // Gap is +∞; BestBound is −∞ (+∞ for a maximisation) when not even the root

@@ -34,14 +34,16 @@ const globalNodeLimit = 200000
 // TestGlobalAgreesWithKKTMILP: on seeded non-concave instances the spatial
 // branch and bound proves a gap ≤ 1e-6, and its profit equals the
 // KKT-MILP's (an independent global method) wherever that finishes within
-// its budget, to 1e-6 relative. STREAMOPT_LONG=1 runs all 100 instances.
+// its budget, to 1e-6 relative, and the KKT-MILP ends without a numerical
+// error. The default run takes those of the first 12 with s·r ≤ 60 and
+// undecidedNode; STREAMOPT_LONG=1 runs all 100 instances.
 func TestGlobalAgreesWithKKTMILP(t *testing.T) {
 	n, milpBudget := 12, 20*time.Second
 	if os.Getenv("STREAMOPT_LONG") == "1" {
 		n, milpBudget = 100, 60*time.Second
 	}
-	for k, g := range nonConvexSet(n) {
-		if n == 12 && g.DCs*g.Regions > 60 {
+	for k, g := range nonConvexSet(100) {
+		if k >= n && k != undecidedNode || n == 12 && g.DCs*g.Regions > 60 {
 			continue // keep the default run short
 		}
 		in := randomInstance(uint64(k), g)
@@ -60,7 +62,7 @@ func TestGlobalAgreesWithKKTMILP(t *testing.T) {
 		note := "kkt-milp not run (default run: s·r ≤ 30 only)"
 		var ref *Result
 		err = errSkipped
-		if n > 12 || g.DCs*g.Regions <= 30 {
+		if n > 12 || g.DCs*g.Regions <= 30 || k == undecidedNode {
 			ctx, cancel := context.WithTimeout(context.Background(), milpBudget)
 			ref, err = Solve(ctx, in, Options{Method: MethodKKTMILP, Backend: solve.Auto})
 			cancel()
@@ -80,6 +82,13 @@ func TestGlobalAgreesWithKKTMILP(t *testing.T) {
 }
 
 var errSkipped = errors.New("skipped")
+
+// undecidedNode is the instance (5 × 9, load 0.7) whose KKT-MILP meets a
+// node LP that neither a warm nor a cold simplex decides: glpsol, CLP and
+// lp_solve call it infeasible, by a margin below what a certificate can
+// prove. The KKT-MILP ended numerical_error there until lp/mip split such
+// nodes on the pseudo-solution; the default run keeps it.
+const undecidedNode = 91
 
 // TestKKTMILPConcaveSet: with multiplier bounds derived from the data
 // (bigm.go) the KKT-MILP solves random concave instances, loads up to
