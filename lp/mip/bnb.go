@@ -262,7 +262,7 @@ func (s *search) splitUndecided(cur *node, st lp.Status) {
 	j, bestScore := -1, -1.0
 	for k := range s.n {
 		if s.isInt[k] && s.lo[k] < s.hi[k] {
-			if score := math.Max(s.pseudoCost(0, k), pcEps) * math.Max(s.pseudoCost(1, k), pcEps); score > bestScore {
+			if score := productScore(s.pseudoCost(0, k), s.pseudoCost(1, k)); score > bestScore {
 				j, bestScore = k, score
 			}
 		}
@@ -281,8 +281,8 @@ func (s *search) splitUndecided(cur *node, st lp.Status) {
 	mid := math.Floor((s.lo[j] + s.hi[j]) / 2)
 	diff := s.changesExcept(j)
 	for _, r := range [][2]float64{{s.lo[j], mid}, {mid + 1, s.hi[j]}} {
-		ch := append(slices.Clip(diff), boundChange{j, r[0], r[1]})
-		s.open.push(&node{bound: cur.bound, changes: ch, warm: cur.warm, depth: cur.depth + 1, pcVar: -1, parentZ: inf})
+		s.open.push(&node{bound: cur.bound, changes: withChange(diff, boundChange{j, r[0], r[1]}),
+			warm: cur.warm, depth: cur.depth + 1, pcVar: -1, parentZ: inf})
 	}
 }
 
@@ -296,6 +296,11 @@ func (s *search) changesExcept(skip int) []boundChange {
 		}
 	}
 	return diff
+}
+
+// withChange returns a new list: diff followed by c.
+func withChange(diff []boundChange, c boundChange) []boundChange {
+	return append(slices.Clip(diff), c)
 }
 
 // rebuild makes a fresh relaxation of the working model.
@@ -607,10 +612,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	f := xj - math.Floor(xj)
 	diff := s.changesExcept(j)
 	mk := func(lo, hi, delta, bound float64, up bool) *node {
-		ch := make([]boundChange, len(diff), len(diff)+1)
-		copy(ch, diff)
-		ch = append(ch, boundChange{j, lo, hi})
-		return &node{bound: math.Max(z, bound), changes: ch, warm: warm, depth: cur.depth + 1,
+		return &node{bound: math.Max(z, bound), changes: withChange(diff, boundChange{j, lo, hi}), warm: warm, depth: cur.depth + 1,
 			pcVar: j, pcUp: up, pcDelta: delta, parentZ: z}
 	}
 	down := mk(s.lo[j], math.Floor(xj), f, zDown, false)

@@ -12,6 +12,12 @@ import (
 // (Achterberg 2007, §5.1 uses 10⁻⁶).
 const pcEps = 1e-6
 
+// productScore is the product score of a branching whose children gain dn
+// and up: max(dn, ε)·max(up, ε) with ε = pcEps.
+func productScore(dn, up float64) float64 {
+	return math.Max(dn, pcEps) * math.Max(up, pcEps)
+}
+
 // Reliability branching parameters (Achterberg, Koch & Martin 2005): a
 // column's pseudo-costs are trusted once both directions have relThreshold
 // observations; before that it is scored by strong branching, at most
@@ -46,7 +52,7 @@ func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int,
 	cands := make([]cand, len(frac))
 	for k, j := range frac {
 		f := x[j] - math.Floor(x[j])
-		cands[k] = cand{j, math.Max(f*s.pseudoCost(0, j), pcEps) * math.Max((1-f)*s.pseudoCost(1, j), pcEps)}
+		cands[k] = cand{j, productScore(f*s.pseudoCost(0, j), (1-f)*s.pseudoCost(1, j))}
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
 	best, bestScore := -1, -1.0
@@ -70,7 +76,7 @@ func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int,
 				best, zDown, zUp = j, dn, up
 				break
 			}
-			score = math.Max(dn-z, pcEps) * math.Max(up-z, pcEps)
+			score = productScore(dn-z, up-z)
 		}
 		if score > bestScore {
 			best, bestScore, noImprove = j, score, 0
