@@ -46,5 +46,6 @@
 // would have written. A shard writes nothing on stdout.
 //
 // Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
-// hit, 2 a usage or input error, 3 a solver or internal error.
+// hit, 2 a usage or input error, 3 a solver or internal error; a Go runtime
+// fatal error (out of memory) ends the process by SIGABRT, never with 2.
 package main

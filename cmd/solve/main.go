@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -122,4 +123,15 @@ func exitCode(err error, stderr io.Writer) int {
 	return code
 }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	abortOnFatalError()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// abortOnFatalError makes a Go runtime fatal error (out of memory, a
+// deadlock, a panic in a goroutine without recover) end the process with
+// SIGABRT instead of the runtime's exit status 2, which is this command's
+// code for bad input. The caps on every input are there so that no input
+// gets that far; one that does is a bug, and its status must not read as
+// the user's fault.
+func abortOnFatalError() { debug.SetTraceback("crash") }

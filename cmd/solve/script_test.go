@@ -12,9 +12,15 @@ import (
 // that exit codes and the stdout/stderr split are tested exactly as a user
 // sees them.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
-		"solve": func() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) },
-	})
+	if os.Getenv(fatalErrorEnv) == "1" {
+		// TestRuntimeFatalErrorIsNotBadInput: a panic no goroutine
+		// recovers ends the process as the runtime's fatal errors do,
+		// and needs no memory pressure to reproduce.
+		abortOnFatalError()
+		go func() { panic("a panic no goroutine recovers") }()
+		select {}
+	}
+	testscript.Main(m, map[string]func(){"solve": main})
 }
 
 // TestScripts runs every testdata/script/*.txtar: each is a command-line
