@@ -16,7 +16,8 @@ const (
 	Unbounded
 	// InfeasibleOrUnbounded: the primal has no optimum and the backend cannot tell which case holds.
 	InfeasibleOrUnbounded
-	// TimeLimit: the time limit (context deadline) stopped the solve.
+	// TimeLimit: the time limit (context deadline) or a cancellation of the
+	// context stopped the solve.
 	TimeLimit
 	// IterationLimit: the iteration limit stopped the solve.
 	IterationLimit

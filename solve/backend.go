@@ -35,10 +35,14 @@ type Options struct {
 	Raw map[string]string
 }
 
-// Backend is a solver. Solve must honour ctx (cancellation and deadline) and
-// return a solution with a Status for every outcome of the optimisation
-// itself (infeasible, unbounded, limits); it returns an error only when it
-// could not run at all (bad options, missing capability, library failure).
+// Backend is a solver. Solve must honour ctx: once it is cancelled or its
+// deadline has passed, Solve returns promptly with status lp.TimeLimit and
+// the best point it has (a MILP's incumbent), as for any limit (the
+// solve.Solve family gives up on a backend that has not returned
+// StopGrace later). It returns a solution with a Status for every outcome of
+// the optimisation itself (infeasible, unbounded, limits) and an error only
+// when it could not run at all (bad options, missing capability, library
+// failure).
 type Backend interface {
 	Name() string
 	Capabilities() Capabilities

@@ -22,6 +22,10 @@
 // downgraded to lp.NumericalError, keeping the solution and the report (an
 // unproven claim is never passed on as a fact: branch and bound would prune
 // on it).
+// A backend stops when ctx is cancelled or its deadline passes, with status
+// lp.TimeLimit and its best point so far; one that has not returned
+// StopGrace (2 s) after ctx ended is abandoned, and Solve returns an error
+// wrapping ErrNoStop (a limit) and ctx.Err() instead of hanging on it.
 // Backends register themselves by name in init, database/sql style (see
 // Register, Open, Backends); the conformance suite in solve/solvetest is the
 // contract every backend passes.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/streamopt/streamopt/fault"
@@ -22,7 +24,22 @@ var (
 	ErrCapability = fault.New(fault.ErrInput, "missing capability")
 	// ErrBackend: the backend failed to run, panicked or returned nonsense.
 	ErrBackend = fault.New(fault.ErrSolver, "backend failure")
+	// ErrNoStop: the context ended, and the backend had still not returned
+	// StopGrace later; there is no answer. It is of the limit kind, and the
+	// error that wraps it wraps the context's error too.
+	ErrNoStop = fault.New(fault.ErrLimit, "backend did not stop")
 )
+
+// StopGrace is how long Solve waits for a backend to return once the
+// context has ended (its deadline passed, or it was cancelled) before it
+// gives up on the backend and returns an error wrapping ErrNoStop. Every
+// backend is asked to stop within a fraction of a second; the grace
+// covers a native library that does not look at its stop signal often
+// enough, so that no caller hangs on it.
+const StopGrace = 2 * time.Second
+
+// stopGrace is StopGrace; tests of the package shorten it.
+var stopGrace = StopGrace
 
 // Preference lists of the auto rule, best first, by measured strength
 // (benchmarks/lpbench; the figures are in the package doc). On LPs, clp is
@@ -133,6 +150,11 @@ func verifyTolerances(o Options) Tolerances {
 // backend that returns an error, panics or returns no solution wraps
 // ErrBackend. Outcomes of the optimisation itself (infeasible, unbounded,
 // limits) are statuses, not errors. The report is nil only when err is not nil.
+//
+// The backend runs in its own goroutine. When it has not returned StopGrace
+// after ctx ended, Solve returns an error wrapping ErrNoStop and ctx.Err()
+// without an answer, and leaves the backend to finish on its own (on a
+// copy of m; what it still writes to Options.Log is dropped).
 func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.Solution, *Report, error) {
 	name, b, err := openFor(m, backend)
 	if err != nil {
@@ -244,23 +266,83 @@ func verified(m *lp.Model, sol *lp.Solution, opts Options) Report {
 	return rep
 }
 
-// safeSolve runs the backend with a model it cannot modify (a clone) and
-// turns a panic or a nil solution into an error.
-func safeSolve(ctx context.Context, b Backend, m *lp.Model, opts Options) (sol *lp.Solution, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			sol = nil
-			err = fmt.Errorf("solve: %w: backend %q panicked: %v", ErrBackend, b.Name(), r)
-		}
+// safeSolve runs the backend with a model it cannot modify (a clone) in a
+// goroutine of its own, turns a panic or a nil solution into an error, and
+// gives up on a backend that has not returned stopGrace after ctx ended.
+func safeSolve(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.Solution, error) {
+	type result struct {
+		sol      *lp.Solution
+		err      error
+		panicked bool // err is the panic, already worded
+	}
+	var log *droppingWriter
+	if opts.Log != nil {
+		log = &droppingWriter{w: opts.Log}
+		opts.Log = log
+	}
+	name := b.Name()
+	m = m.Clone()
+	done := make(chan result, 1) // buffered: an abandoned backend must not block
+	go func() {
+		var r result
+		defer func() {
+			if p := recover(); p != nil {
+				r = result{err: fmt.Errorf("solve: %w: backend %q panicked: %v", ErrBackend, name, p), panicked: true}
+			}
+			done <- r
+		}()
+		r.sol, r.err = b.Solve(ctx, m, opts)
 	}()
-	sol, err = b.Solve(ctx, m.Clone(), opts)
-	if err != nil {
-		return nil, fmt.Errorf("solve: %w: backend %q: %w", ErrBackend, b.Name(), err)
+	var r result
+	select {
+	case r = <-done:
+	case <-ctx.Done():
+		grace := time.NewTimer(stopGrace)
+		defer grace.Stop()
+		select {
+		case r = <-done:
+		case <-grace.C:
+			if log != nil {
+				log.drop()
+			}
+			return nil, fmt.Errorf("solve: %w: backend %q had not returned %v after the solve was stopped (%w); no answer is available",
+				ErrNoStop, name, stopGrace, ctx.Err())
+		}
 	}
-	if sol == nil {
-		return nil, fmt.Errorf("solve: %w: backend %q returned no solution and no error", ErrBackend, b.Name())
+	if r.panicked {
+		return nil, r.err
 	}
-	return sol, nil
+	if r.err != nil {
+		return nil, fmt.Errorf("solve: %w: backend %q: %w", ErrBackend, name, r.err)
+	}
+	if r.sol == nil {
+		return nil, fmt.Errorf("solve: %w: backend %q returned no solution and no error", ErrBackend, name)
+	}
+	return r.sol, nil
+}
+
+// droppingWriter passes writes on until drop is called, and drops them
+// after, so that a backend Solve has given up on no longer writes to the
+// caller's log.
+type droppingWriter struct {
+	mu      sync.Mutex
+	w       io.Writer
+	dropped bool
+}
+
+func (d *droppingWriter) Write(p []byte) (int, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.dropped {
+		return len(p), nil
+	}
+	return d.w.Write(p)
+}
+
+func (d *droppingWriter) drop() {
+	d.mu.Lock()
+	d.dropped = true
+	d.mu.Unlock()
 }
 
 // IsInputError reports whether err from Solve is the caller's fault (a

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/solve"
@@ -39,9 +40,11 @@ verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
 
 Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
-1 a time, iteration or node limit stopped the solve (the incumbent, if any,
-is printed); 2 a usage or input error (bad file, unknown backend, bad flag);
-3 a solver error or an answer that failed verification.`,
+1 a time, iteration or node limit or an interrupt (Ctrl-C, SIGTERM) stopped
+the solve: the incumbent, if any, is printed, else "no feasible point found";
+a backend still running 2s after the limit or the interrupt is abandoned
+with no answer; 2 a usage or input error (bad file, unknown backend, bad
+flag); 3 a solver error or an answer that failed verification.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLP(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
@@ -96,8 +99,13 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err != nil {
 		// The command prefixes its own name; keep one "solve: ".
 		msg := errors.New(strings.TrimPrefix(err.Error(), "solve: "))
-		if solve.IsInputError(err) {
+		switch {
+		case solve.IsInputError(err):
 			return inputError(msg)
+		case fault.Of(err) == fault.Limit:
+			// The backend did not stop within solve.StopGrace of the
+			// time limit or the interrupt: there is no answer to print.
+			return &exitError{exitLimit, msg}
 		}
 		return internalError(msg)
 	}
@@ -115,6 +123,8 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		return internalError(err)
 	}
 	switch {
+	case sol.Status.IsLimit() && !sol.HasPrimal():
+		return &exitError{exitLimit, noPoint(ctx, m, sol)}
 	case sol.Status.IsLimit():
 		return limitReached
 	case !rep.OK:
@@ -123,4 +133,17 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		return nil
 	}
 	return internalError(fmt.Errorf("backend %s ended with status %s", sol.Backend, sol.Status))
+}
+
+// noPoint is the error of a solve a limit or an interrupt stopped without a
+// point to print.
+func noPoint(ctx context.Context, m *lp.Model, sol *lp.Solution) error {
+	by := "the " + strings.ReplaceAll(sol.Status.String(), "_", " ")
+	if sol.Status == lp.TimeLimit && errors.Is(ctx.Err(), context.Canceled) {
+		by = "an interrupt"
+	}
+	if m.IsMIP() {
+		return fmt.Errorf("stopped by %s: no feasible point found", by)
+	}
+	return fmt.Errorf("stopped by %s before the optimum: no point to report", by)
 }

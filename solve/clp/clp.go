@@ -4,7 +4,6 @@ package clp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -135,11 +134,9 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if err := m.CheckRange(limits); err != nil {
 		return nil, fmt.Errorf("clp: %w", err)
 	}
-	if err := ctx.Err(); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return &lp.Solution{Status: lp.TimeLimit, Backend: Name}, nil
-		}
-		return nil, fmt.Errorf("clp: %w", err)
+	if ctx.Err() != nil {
+		// Ended (deadline or cancellation) before CLP was called.
+		return &lp.Solution{Status: lp.TimeLimit, Backend: Name}, nil
 	}
 
 	start := time.Now()
@@ -174,17 +171,13 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if m.Sense == lp.Maximize {
 		s.SetOptimizationDirection(coin.Maximize)
 	}
-	deadline, hasDeadline := ctx.Deadline()
-	// setTime gives CLP the time left before each (re)start: ClpModel
-	// counts its maximum seconds from the setMaximumSeconds call, in CPU
-	// time (ClpMaxSeconds, as opposed to ClpMaxWallSeconds, which the
-	// binding does not expose).
-	setTime := func() {
-		if hasDeadline {
-			s.SetMaxSeconds(math.Max(time.Until(deadline).Seconds(), 1e-3))
-		}
+	// The stop handler ends the solve at the end of an iteration once ctx
+	// is cancelled or its deadline has passed (stop.go).
+	halt, ok := startStopper(ctx, s)
+	if !ok {
+		return nil, fmt.Errorf("clp: could not install the stop handler")
 	}
-	setTime()
+	defer halt.stop()
 	if opts.IterationLimit > 0 {
 		s.SetMaxIterations(opts.IterationLimit)
 	}
@@ -212,7 +205,6 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if st == coin.Optimal && sec >= coin.SecondaryScaledOptimalUnscaledPrimalInfeasible && sec <= coin.SecondaryScaledOptimalUnscaledBothInfeasible {
 		// Optimal for the scaled model only: let primal simplex clean up
 		// from the final basis, as the clp command does.
-		setTime()
 		st = s.Primal(coin.NoValuesPass, coin.NoStartFinishOptions)
 		sec = s.SecondaryStatus()
 	}
@@ -223,21 +215,21 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 		// solve.Verify allows. Tighten it and let dual simplex, warm
 		// started from the final basis, remove the excess.
 		s.SetPrimalTolerance(cleanupTol)
-		setTime()
 		st = s.Dual(coin.NoValuesPass, coin.NoStartFinishOptions)
 		sec = s.SecondaryStatus()
 	}
 
 	sol := &lp.Solution{Backend: Name}
-	sol.Status = mapStatus(st, sec, opts.IterationLimit > 0, hasDeadline)
+	sol.Status = mapStatus(st, opts.IterationLimit > 0)
 	if sol.Status == lp.Unbounded && set.alg != AlgPrimal {
 		// Dual infeasibility found by the dual simplex or the barrier does
 		// not prove primal feasibility; ask primal simplex, which starts
 		// from the final basis.
-		setTime()
 		st2 := s.Primal(coin.NoValuesPass, coin.NoStartFinishOptions)
 		switch st2 {
 		case coin.Unbounded:
+		case stoppedByEvent:
+			sol.Status = lp.TimeLimit
 		case coin.Infeasible:
 			sol.Status = lp.Infeasible
 		default:
@@ -258,7 +250,7 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 		sol.ReducedCost = reducedCosts(m, a, y)
 	}
 	if opts.Log != nil {
-		fmt.Fprintf(opts.Log, "clp: algorithm %s, status %d, secondary status %d -> %s, objective %.12g\n", set.alg, int(st), int(sec), sol.Status, sol.Objective)
+		fmt.Fprintf(opts.Log, "clp: algorithm %s, status %d, secondary status %d, stop reason %d -> %s, objective %.12g\n", set.alg, int(st), int(sec), halt.reason(), sol.Status, sol.Objective)
 	}
 	sol.Time = time.Since(start)
 	return sol, nil
@@ -305,12 +297,16 @@ func reducedCosts(m *lp.Model, a *lp.CSC, y []float64) []float64 {
 	return d
 }
 
-// mapStatus translates CLP's problem status and secondary status.
+// stoppedByEvent is CLP's problem status when an event handler (here the
+// stop handler of stop.go) ended the solve.
+const stoppedByEvent coin.SimplexStatus = 5
+
+// mapStatus translates CLP's problem status:
 //
 //	0 optimal, 1 primal infeasible, 2 dual infeasible (unbounded),
-//	3 stopped on iterations or time (secondary 9: time), 4 errors,
-//	anything else: not solved / numerical trouble.
-func mapStatus(st, sec coin.SimplexStatus, iterLimit, deadline bool) lp.Status {
+//	3 stopped on iterations, 4 errors, 5 stopped by the stop handler
+//	(the context ended), anything else: not solved / numerical trouble.
+func mapStatus(st coin.SimplexStatus, iterLimit bool) lp.Status {
 	switch st {
 	case coin.Optimal:
 		return lp.Optimal
@@ -319,15 +315,11 @@ func mapStatus(st, sec coin.SimplexStatus, iterLimit, deadline bool) lp.Status {
 	case coin.Unbounded:
 		return lp.Unbounded
 	case 3:
-		switch {
-		case sec == coin.SecondaryStoppedOnTime:
-			return lp.TimeLimit
-		case iterLimit:
+		if iterLimit {
 			return lp.IterationLimit
-		case deadline:
-			return lp.TimeLimit
 		}
-		return lp.NumericalError
+	case stoppedByEvent:
+		return lp.TimeLimit
 	}
 	return lp.NumericalError
 }

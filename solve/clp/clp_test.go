@@ -4,7 +4,6 @@ package clp
 
 import (
 	"context"
-	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -91,10 +90,12 @@ func TestLimits(t *testing.T) {
 		}
 	})
 	t.Run("cancelled", func(t *testing.T) {
+		// A cancellation ends the solve as a deadline does.
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		if _, err := New().Solve(ctx, m, solve.Options{}); !errors.Is(err, context.Canceled) {
-			t.Errorf("error %v, want context.Canceled", err)
+		sol, err := New().Solve(ctx, m, solve.Options{})
+		if err != nil || sol.Status != lp.TimeLimit {
+			t.Errorf("got %v, %v; want time_limit", sol, err)
 		}
 	})
 	t.Run("deadline_during_solve", func(t *testing.T) {
@@ -113,10 +114,10 @@ func TestLimits(t *testing.T) {
 	})
 }
 
-// TestTimeLimitInCLP stops CLP itself: NETLIB d2q06c takes CLP about 7 s
-// of CPU with each algorithm (benchmarks/lpbench), far beyond the 0.2 s
-// given here, so CLP must return status 3 with secondary status 9.
-func TestTimeLimitInCLP(t *testing.T) {
+// d2q06c returns NETLIB d2q06c, which takes CLP about 7 s of CPU with each
+// algorithm (benchmarks/lpbench), far beyond the limits of the tests below.
+func d2q06c(t *testing.T) *lp.Model {
+	t.Helper()
 	list := instances.NetlibOrSkip(t)
 	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
 	if i < 0 {
@@ -126,26 +127,84 @@ func TestTimeLimitInCLP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// watchdog is how long the tests below wait for a solve that should stop
+// within a fraction of a second: long enough never to fail on a slow
+// machine, short enough to fail instead of hanging.
+const watchdog = 2 * time.Minute
+
+// solveOrFail runs Solve and fails the test if it has not returned within
+// the watchdog (the solve goroutine is then left behind).
+func solveOrFail(t *testing.T, ctx context.Context, m *lp.Model, opts solve.Options) (*lp.Solution, error) {
+	t.Helper()
+	type result struct {
+		sol *lp.Solution
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		sol, err := New().Solve(ctx, m, opts)
+		done <- result{sol, err}
+	}()
+	select {
+	case r := <-done:
+		return r.sol, r.err
+	case <-time.After(watchdog):
+		t.Fatalf("Solve did not return within %v", watchdog)
+		return nil, nil
+	}
+}
+
+// TestTimeLimitInCLP stops CLP itself on d2q06c: given 0.2 s, the stop
+// handler must end the solve with status time_limit and no point.
+func TestTimeLimitInCLP(t *testing.T) {
+	m := d2q06c(t)
 	for _, alg := range []string{AlgDual, AlgPrimal, AlgBarrier} {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		var log strings.Builder
-		sol, err := New().Solve(ctx, m, solve.Options{Log: &log, Raw: map[string]string{"algorithm": alg}})
+		sol, err := solveOrFail(t, ctx, m, solve.Options{Log: &log, Raw: map[string]string{"algorithm": alg}})
 		cancel()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sol.Status != lp.TimeLimit || sol.HasPrimal() {
-			t.Errorf("%s: status %v (primal %v), want time_limit without a point", alg, sol.Status, sol.HasPrimal())
-		}
-		if log.Len() == 0 {
-			// The deadline passed before CLP was called (a very loaded
-			// machine): Solve answered time_limit itself.
-			t.Logf("%s: deadline passed before the call into CLP", alg)
-			continue
-		}
-		if !strings.Contains(log.String(), "secondary status 9") {
-			t.Errorf("%s: CLP did not stop on time itself: %s", alg, log.String())
-		}
+		checkStopped(t, alg, sol, err, &log)
+	}
+}
+
+// TestCancelInCLP cancels the solve of d2q06c 0.2 s after it started: the
+// stop handler must end it with status time_limit and no point. (CLP
+// used to ignore a cancellation and finish the solve.)
+func TestCancelInCLP(t *testing.T) {
+	m := d2q06c(t)
+	for _, alg := range []string{AlgDual, AlgPrimal, AlgBarrier} {
+		ctx, cancel := context.WithCancel(context.Background())
+		timer := time.AfterFunc(200*time.Millisecond, cancel)
+		var log strings.Builder
+		sol, err := solveOrFail(t, ctx, m, solve.Options{Log: &log, Raw: map[string]string{"algorithm": alg}})
+		timer.Stop()
+		cancel()
+		checkStopped(t, alg, sol, err, &log)
+	}
+}
+
+// checkStopped checks that the stop handler ended the solve: CLP's status
+// 5 (stopped by an event handler), and the answer time_limit without a
+// point.
+func checkStopped(t *testing.T, alg string, sol *lp.Solution, err error, log *strings.Builder) {
+	t.Helper()
+	if err != nil {
+		t.Fatalf("%s: %v", alg, err)
+	}
+	if sol.Status != lp.TimeLimit || sol.HasPrimal() {
+		t.Errorf("%s: status %v (primal %v), want time_limit without a point", alg, sol.Status, sol.HasPrimal())
+	}
+	if log.Len() == 0 {
+		// The context ended before CLP was called (a very loaded
+		// machine): Solve answered time_limit itself.
+		t.Logf("%s: the context ended before the call into CLP", alg)
+		return
+	}
+	if !strings.Contains(log.String(), "status 5,") {
+		t.Errorf("%s: the stop handler did not stop CLP: %s", alg, log.String())
 	}
 }
 

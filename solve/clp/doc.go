@@ -24,10 +24,14 @@
 // norm 1e19 on an unbounded LP. Any other Raw key is an error. Options.IterationLimit and PrimalTol are
 // passed to CLP; DualTol cannot be set through the binding and is refused;
 // MIPGap, NodeLimit and IntTol have no meaning for an LP and are ignored.
-// The context deadline becomes CLP's maximum seconds, which CLP counts in
-// CPU time (the binding does not expose its wall-clock limit), so on a loaded machine a solve can outlast the
-// deadline in wall-clock time. CLP cannot be interrupted otherwise: a
-// cancellation without a deadline is only seen before the solve starts.
+// The context stops CLP through an event handler (stop.cpp, a ClpEventHandler
+// installed on the model through a small cgo shim, since lanl/clp exposes
+// none): at the end of every simplex or barrier iteration it ends the solve
+// once the context is cancelled or its deadline, read on a monotonic clock,
+// has passed, and CLP returns problem status 5. Both are reported as
+// lp.TimeLimit without a point. (CLP's own maximum seconds, the only time
+// limit lanl/clp exposes, counts CPU time of the whole process and cannot
+// safely be changed while CLP runs, so it is not used.)
 //
 // # Values CLP cannot take
 //
@@ -47,8 +51,8 @@
 // CLP's problem status maps as 0 → Optimal, 1 → Infeasible, 2 (dual
 // infeasible) → Unbounded once primal simplex, restarted from the final
 // basis, confirms it (else Infeasible or InfeasibleOrUnbounded),
-// 3 (stopped) → TimeLimit when the secondary status is 9 (stopped on time)
-// and IterationLimit otherwise, 4 (errors) and anything else →
+// 3 (stopped) → IterationLimit, 5 (stopped by the event handler: the
+// context ended) → TimeLimit, 4 (errors) and anything else →
 // NumericalError. "Optimal for the scaled model only" (secondary 2–4) is
 // cleaned up by a primal simplex pass from the final basis, as the clp
 // command does. An optimal point that misses a bound or row by more than

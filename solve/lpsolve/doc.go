@@ -29,9 +29,13 @@
 // Free rows are not passed; they get dual 0.
 //
 // Options: MIPGap → set_mip_gap (relative); PrimalTol, DualTol, IntTol →
-// set_epsb, set_epsd, set_epsint; the context deadline → set_timeout (whole
-// seconds) and an abort callback that checks a monotonic clock, the
-// IterationLimit, the NodeLimit and cancellation of the context.
+// set_epsb, set_epsd, set_epsint; the context, the IterationLimit and the
+// NodeLimit → an abort callback that lp_solve polls during the simplex and
+// at every branch-and-bound step, and which checks cancellation, the
+// deadline on a monotonic clock, the iteration and the node count.
+// lp_solve's own set_timeout is not used: it counts wall-clock seconds from
+// its own start, and when it fired first the stop carried no reason and was
+// reported as a node limit.
 // Options.Raw accepts "scaling" and "improve" (lp_solve's set_scaling and
 // set_improve modes, as integers); any other key is an error. The other
 // settings are lp_solve's library defaults, which are also those of the
@@ -44,11 +48,13 @@
 // → Infeasible, UNBOUNDED → Unbounded (and so is an OPTIMAL answer with a
 // column at lp_solve's infinity, which lp_solve gives for an unbounded
 // column in no row), TIMEOUT → TimeLimit, USERABORT →
-// the limit that made the callback stop (a cancelled context is returned as
-// an error), SUBOPTIMAL/FEASFOUND → the limit that stopped the branch and
-// bound, with the incumbent as the point — never Optimal, since its
-// objective is not proven (lp_solve's own depth limit is reported as
-// NodeLimit), and everything else → NumericalError. lp_solve reports no
+// the limit that made the callback stop (the deadline or a cancellation of
+// the context → TimeLimit), SUBOPTIMAL/FEASFOUND → the limit that stopped
+// the branch and bound, with the incumbent as the point — never Optimal,
+// since its objective is not proven (lp_solve's own depth limit is reported
+// as NodeLimit), and everything else → NumericalError. A cancelled context
+// thus ends a MILP with TimeLimit and lp_solve's incumbent, if it has one,
+// as a deadline does. lp_solve reports no
 // best bound: for a MILP solved to its default tolerance BestBound is the
 // objective; after a stop on a requested MIPGap (GapTolerance set) or a
 // limit it is the trivial infinite bound, which solve.Solve replaces by the

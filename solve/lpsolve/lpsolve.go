@@ -145,11 +145,9 @@ func (b *Backend) Solve(ctx context.Context, m *lp.Model, opts solve.Options) (*
 	if err := checkRanges(m); err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		if errors.Is(err, context.DeadlineExceeded) {
-			return &lp.Solution{Status: lp.TimeLimit, Backend: Name}, nil
-		}
-		return nil, fmt.Errorf("lpsolve: %w", err)
+	if ctx.Err() != nil {
+		// Ended (deadline or cancellation) before lp_solve was called.
+		return &lp.Solution{Status: lp.TimeLimit, Backend: Name}, nil
 	}
 	start := time.Now()
 	sol, err := b.solve(ctx, m, opts, set)
@@ -278,11 +276,15 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 	if !mip {
 		requestSensitivity(l)
 	}
+	// The deadline is checked by the abort callback on a monotonic clock.
+	// lp_solve's own set_timeout is not used: it counts whole seconds of
+	// the wall clock from its own start, and when it fired before the
+	// callback saw the deadline, the stop had no reason and was reported
+	// as a node limit.
 	deadline, hasDeadline := ctx.Deadline()
 	var seconds float64
 	if hasDeadline {
 		seconds = math.Max(time.Until(deadline).Seconds(), 0)
-		setTimeout(l, seconds)
 	}
 	ctl := newControl(seconds, hasDeadline, opts.IterationLimit, opts.NodeLimit)
 	if ctl == nil {
@@ -306,16 +308,12 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, se
 	close(done)
 	<-watcher
 
+	// A cancelled context stops the solve as its deadline does: the status
+	// is TimeLimit, with the incumbent of a MILP when there is one.
 	reason := ctl.reason()
-	if reason == stopCancel && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return nil, fmt.Errorf("lpsolve: %w", ctx.Err())
-	}
 	iters, nodes := counts(l)
 	sol := &lp.Solution{Iterations: iters, Nodes: nodes}
-	if reason == stopCancel {
-		reason = stopTime
-	}
-	sol.Status = mapStatus(ret, reason, mip, hasDeadline && !time.Now().Before(deadline))
+	sol.Status = mapStatus(ret, reason, mip, ctx.Err() != nil)
 	var x []float64
 	if sol.Status == lp.Optimal {
 		x = l.Variables()
@@ -378,18 +376,19 @@ func hasIncumbent(ret golp.SolutionType) bool {
 }
 
 // mapStatus translates lp_solve's solve() result; reason is why our abort
-// callback stopped the solve, timedOut whether the deadline has passed.
-func mapStatus(ret golp.SolutionType, reason int, mip, timedOut bool) lp.Status {
+// callback stopped the solve, ended whether the context has ended
+// (deadline or cancellation).
+func mapStatus(ret golp.SolutionType, reason int, mip, ended bool) lp.Status {
 	limit := func() lp.Status {
 		switch reason {
-		case stopTime:
+		case stopTime, stopCancel:
 			return lp.TimeLimit
 		case stopIter:
 			return lp.IterationLimit
 		case stopNode:
 			return lp.NodeLimit
 		}
-		if timedOut {
+		if ended {
 			return lp.TimeLimit
 		}
 		// lp_solve stopped the branch and bound on its own (depth limit).

@@ -4,13 +4,16 @@ package lpsolve
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
 	"github.com/streamopt/streamopt/solve/solvetest"
 )
@@ -193,11 +196,17 @@ func TestLimits(t *testing.T) {
 		}
 	})
 	t.Run("cancelled_during_solve", func(t *testing.T) {
+		// A cancellation stops the solve as a deadline does.
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { time.Sleep(100 * time.Millisecond); cancel() }()
-		if _, err := New().Solve(ctx, m, solve.Options{}); !errors.Is(err, context.Canceled) {
-			t.Errorf("error %v, want context.Canceled", err)
-		}
+		sol, err := New().Solve(ctx, m, solve.Options{})
+		check(t, sol, err, lp.TimeLimit)
+	})
+	t.Run("cancelled_before_solve", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		sol, err := New().Solve(ctx, m, solve.Options{})
+		check(t, sol, err, lp.TimeLimit)
 	})
 	t.Run("expired_deadline", func(t *testing.T) {
 		ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
@@ -207,6 +216,80 @@ func TestLimits(t *testing.T) {
 			t.Errorf("got %v, %v; want time_limit", sol, err)
 		}
 	})
+}
+
+// TestStopOnP0548 stops lp_solve 2 s into MIPLIB p0548, which it does not
+// solve in 5 minutes (TestConformance), by the deadline and by a
+// cancellation, with lp_solve's default gap tolerance and with a large one
+// (0.5). Each must end with status time_limit and lp_solve's incumbent,
+// verified: lp_solve finds its first one after about 300 nodes (0.03 s of
+// one core), long before the stop. A cancellation used to be returned as
+// an error, without the incumbent.
+func TestStopOnP0548(t *testing.T) {
+	list := instances.MiplibOrSkip(t)
+	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "p0548" })
+	if i < 0 {
+		t.Skip("p0548 not among the shared MIPLIB instances")
+	}
+	m, err := mps.ReadFile(list[i].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const after = 2 * time.Second
+	for _, gap := range []float64{0, 0.5} {
+		for _, how := range []string{"deadline", "cancel"} {
+			t.Run(fmt.Sprintf("%s/gap=%g", how, gap), func(t *testing.T) {
+				var ctx context.Context
+				var cancel context.CancelFunc
+				if how == "deadline" {
+					ctx, cancel = context.WithTimeout(context.Background(), after)
+				} else {
+					ctx, cancel = context.WithCancel(context.Background())
+					time.AfterFunc(after, cancel)
+				}
+				defer cancel()
+				sol, rep, err := solveOrFail(t, ctx, m, solve.Options{MIPGap: gap})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sol.Status != lp.TimeLimit || !sol.HasPrimal() {
+					t.Fatalf("status %v (point %v), want time_limit with the incumbent", sol.Status, sol.HasPrimal())
+				}
+				if !rep.OK {
+					t.Errorf("the incumbent fails verification: %s", rep.Summary())
+				}
+			})
+		}
+	}
+}
+
+// watchdog is how long TestStopOnP0548 waits for a solve that should stop
+// within a second: long enough never to fail on a slow machine, short
+// enough to fail instead of hanging.
+const watchdog = 2 * time.Minute
+
+// solveOrFail runs solve.SolveWith on the backend and fails the test if it
+// has not returned within the watchdog (the solve goroutine is then left
+// behind).
+func solveOrFail(t *testing.T, ctx context.Context, m *lp.Model, opts solve.Options) (*lp.Solution, *solve.Report, error) {
+	t.Helper()
+	type result struct {
+		sol *lp.Solution
+		rep *solve.Report
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		sol, rep, err := solve.SolveWith(ctx, New(), m, opts)
+		done <- result{sol, rep, err}
+	}()
+	select {
+	case r := <-done:
+		return r.sol, r.rep, r.err
+	case <-time.After(watchdog):
+		t.Fatalf("Solve did not return within %v", watchdog)
+		return nil, nil, nil
+	}
 }
 
 func TestCapabilities(t *testing.T) {

@@ -71,7 +71,6 @@ static int so_duals(lprec *lp, double *out, int nrows) {
 import "C"
 
 import (
-	"math"
 	"runtime"
 	"unsafe"
 
@@ -169,15 +168,6 @@ func setImprove(l *golp.LP, mode int) {
 func requestSensitivity(l *golp.LP) {
 	p := lprecOf(l)
 	C.set_presolve(p, C.PRESOLVE_SENSDUALS, C.get_presolveloops(p))
-	runtime.KeepAlive(l)
-}
-
-func setTimeout(l *golp.LP, seconds float64) {
-	s := int64(math.Ceil(seconds))
-	if s < 1 {
-		s = 1
-	}
-	C.set_timeout(lprecOf(l), C.long(s))
 	runtime.KeepAlive(l)
 }
 

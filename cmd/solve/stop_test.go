@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/solve"
+)
+
+func init() {
+	solve.Register("test-deaf", func() solve.Backend { return deafBackend{} })
+}
+
+// deafBackend ignores its context and takes ten minutes, as a native
+// library that never looks at its stop signal would.
+type deafBackend struct{}
+
+func (deafBackend) Name() string                     { return "test-deaf" }
+func (deafBackend) Capabilities() solve.Capabilities { return solve.Capabilities{LP: true, MILP: true} }
+func (deafBackend) Solve(context.Context, *lp.Model, solve.Options) (*lp.Solution, error) {
+	time.Sleep(10 * time.Minute)
+	return nil, nil
+}
+
+// runWithin runs the command line in-process under ctx and fails the test,
+// instead of hanging, when it has not returned within a minute.
+func runWithin(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
+	t.Helper()
+	type result struct {
+		code     int
+		out, err string
+	}
+	done := make(chan result, 1)
+	go func() {
+		var out, errb bytes.Buffer
+		code := runContext(ctx, args, &out, &errb)
+		done <- result{code, out.String(), errb.String()}
+	}()
+	select {
+	case r := <-done:
+		return r.code, r.out, r.err
+	case <-time.After(time.Minute):
+		t.Fatalf("solve %s did not return within a minute", strings.Join(args, " "))
+		return 0, "", ""
+	}
+}
+
+// TestLPBackendDoesNotStop: a backend that ignores the time limit is
+// abandoned solve.StopGrace after it; the command exits 1 saying that the
+// backend did not stop and that there is no answer, and prints none.
+func TestLPBackendDoesNotStop(t *testing.T) {
+	in := lpFile(t, t.TempDir(), "small.mps", smallMPS)
+	code, out, errs := runWithin(t, context.Background(), "lp", "--backend", "test-deaf", "--time-limit", "50ms", in)
+	if code != exitLimit || out != "" || !strings.Contains(errs, `backend did not stop: backend "test-deaf"`) || !strings.Contains(errs, "no answer is available") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no answer, and why", code, out, errs)
+	}
+}
+
+// TestLPInterruptWithoutPoint: an interrupt that stops a MILP before any
+// feasible point prints the status and exits 1 saying so; an LP says that
+// there is no point to report.
+func TestLPInterruptWithoutPoint(t *testing.T) {
+	dir := t.TempDir()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct{ name, body, want string }{
+		{"milp.mps", milpMPS, "solve: stopped by an interrupt: no feasible point found\n"},
+		{"small.mps", smallMPS, "solve: stopped by an interrupt before the optimum: no point to report\n"},
+	} {
+		code, out, errs := runWithin(t, cancelled, "lp", "--backend", "simplex", lpFile(t, dir, tc.name, tc.body))
+		if code != exitLimit || !strings.Contains(out, "time_limit") || errs != tc.want {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, status time_limit, %q", tc.name, code, out, errs, tc.want)
+		}
+	}
+}
