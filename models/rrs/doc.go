@@ -32,7 +32,10 @@
 // times the others leaves the profit below them (measured on the paper's
 // scenario: every method solves 1e5 ms and 1e4 per user; wolfe and
 // kkt-milp fail from 1e7 ms and 1e6 per user, and global's relaxations
-// turn infeasible). Validate also caps s and s·r (MaxDataCenters,
+// turn infeasible). Wolfe's method and the KKT-MILP also have absolute
+// tolerances, so N times the largest per-user term is capped too
+// (MaxProfitScale, 1e7: wolfe failed on 1e8 users at 1.7 per user).
+// Validate also caps s and s·r (MaxDataCenters,
 // MaxVariables); Solve refuses kkt-milp when its KKT system would exceed
 // qp.MaxKKTNonzeros (s·r² Hessian entries) and wolfe when its dense
 // tableau would exceed qp.MaxWolfeTableau, before building either.

@@ -89,11 +89,40 @@ func checkFinite(path string, v float64) error {
 // and wolfe and kkt-milp failed at 1e7 ms and 1e6 per user; the ranges
 // keep that factor of 100 as a margin. Data in other units is scaled into
 // them (seconds instead of ms, thousands instead of units of currency).
+//
+// Wolfe's method and the KKT-MILP also work to absolute tolerances, so the
+// scale of the profit is capped too: N times the largest per-user term,
+// |π⁰_j| + |c_i| + κ_j·(a_i + |b_i| + D_ij) at its largest, must stay
+// within MaxProfitScale (measured on the paper's scenario scaled up: every
+// method solved N = 1e7 users at 1.7 per user, wolfe failed at 1e8, and
+// wolfe and kkt-milp at 1e7 users with a revenue of 1e4 each).
 const (
 	MaxDelayMS      = 1e5 // latency_ms, response_intercept_ms, response_slope_ms: at most 100 s
 	MaxMoneyPerUser = 1e4 // |revenue_intercept|, |cost_per_user|
 	MaxRevenueSlope = 10  // revenue_slope, per user per ms
+	MaxProfitScale  = 1e7 // N × the largest per-user term of the profit
 )
+
+// profitScale returns N times a bound on the largest per-user term of the
+// profit, |π⁰_j| + |c_i| + κ_j·(a_i + |b_i| + D_ij), from the largest of
+// each; Validate checks it after the ranges of the fields.
+func (in *Instance) profitScale() float64 {
+	var rev, kappa, cost, delay float64
+	for j := range in.Regions {
+		rev = math.Max(rev, math.Abs(in.Regions[j].RevenueIntercept))
+		kappa = math.Max(kappa, in.Regions[j].RevenueSlope)
+	}
+	for i := range in.DataCenters {
+		d := &in.DataCenters[i]
+		cost = math.Max(cost, math.Abs(d.CostPerUser))
+		dmax := 0.0
+		for _, v := range in.LatencyMS[i] {
+			dmax = math.Max(dmax, v)
+		}
+		delay = math.Max(delay, d.ResponseSlopeMS+math.Abs(d.ResponseInterceptMS)+dmax)
+	}
+	return in.Users * (rev + cost + kappa*delay)
+}
 
 // checkRange refuses v outside [lo, hi], naming the field, the value and
 // the range and why it is there.
@@ -217,6 +246,10 @@ func (in *Instance) Validate() error {
 				return err
 			}
 		}
+	}
+	if ps := in.profitScale(); ps > MaxProfitScale {
+		return fmt.Errorf("%w: users: N = %v times the largest per-user revenue, cost and delay loss gives a profit scale of %.3g, over %g (beyond it the methods cannot resolve the profit numerically; count users in thousands or scale the currency unit)",
+			ErrInput, in.Users, ps, float64(MaxProfitScale))
 	}
 	return nil
 }

@@ -56,6 +56,16 @@ func TestValidateRefusesDataOutsideTheRanges(t *testing.T) {
 		{"datacenters[1].response_slope_ms: must be in [0, 100000]", func(in *Instance) { in.DataCenters[1].ResponseSlopeMS = 1e9 }},
 		{"datacenters[2].response_intercept_ms: must be in [-100000, 100000]", func(in *Instance) { in.DataCenters[2].ResponseInterceptMS = 1e6 }},
 		{"datacenters[3].cost_per_user: must be in [-10000, 10000]", func(in *Instance) { in.DataCenters[3].CostPerUser = 1e300 }},
+		// The paper's instance scaled to 1e8 users (CPU per user scaled
+		// down, bandwidth up): feasible, but a profit of 5e7 that wolfe
+		// could not solve.
+		{"users: N = 1e+08 times the largest per-user revenue, cost and delay loss gives a profit scale of 1.7e+08, over 1e+07", func(in *Instance) {
+			for i := range in.DataCenters {
+				in.DataCenters[i].CPUPerUser *= in.Users / 1e8
+				in.DataCenters[i].BandwidthUsers *= 1e8 / in.Users
+			}
+			in.Users = 1e8
+		}},
 	} {
 		in := paperInstance(t, 360)
 		tc.set(in)
