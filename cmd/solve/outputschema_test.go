@@ -57,6 +57,24 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		return p
 	}
 	ex := func(name string) string { return filepath.Join("..", "..", "examples", name) }
+	// A tpd instance whose offered load overflows to +∞ (rate 1e300,
+	// speeds 1e-300), written as null.
+	var tpdInf map[string]any
+	data, err := os.ReadFile(ex("tpd-campus.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &tpdInf); err != nil {
+		t.Fatal(err)
+	}
+	tpdInf["workload"].(map[string]any)["modes"].(map[string]any)["stable"].(map[string]any)["rate"] = 1e300
+	for _, ipn := range tpdInf["ipns"].([]any) {
+		ipn.(map[string]any)["speed"] = 1e-300
+	}
+	if data, err = json.Marshal(tpdInf); err != nil {
+		t.Fatal(err)
+	}
+	tpdInfFile := lpFile("tpd-inf.json", string(data))
 	cases := []struct {
 		command string
 		args    []string
@@ -74,6 +92,7 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		{"mps", []string{"mps", "--input", ex("mps-paper.json"), "--step", "25"}},
 		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem"}},
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},
+		{"tpd", []string{"tpd", "--input", tpdInfFile, "--count", "200", "--runs", "1", "--mode", "stable", "--bound", "trivial"}},
 	}
 	schemas := map[string]*jsonschema.Schema{}
 	for _, name := range render.OutputSchemaNames() {
