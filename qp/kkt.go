@@ -156,12 +156,15 @@ type KKTSystem struct {
 }
 
 // MaxKKTNonzeros bounds the Hessian nonzeros BuildKKT writes into the
-// stationarity rows (each block is written densely): beyond it the KKT
-// system (and so the KKT-MILP and Wolfe's tableau) would not fit in memory.
-const MaxKKTNonzeros = 20_000_000
+// stationarity rows (each block is written densely). Each costs about 130
+// bytes by the time a MILP backend holds the KKT-MILP (the model, the
+// backend's copies and its factorisations: `solve rrs --method kkt-milp`
+// peaked at 1.1 GB on 5 × 1000 = 5e6 nonzeros and at 2.7 GB on 2e7), so the
+// cap keeps the system itself near 0.5 GB.
+const MaxKKTNonzeros = 4_000_000
 
 // ErrTooLarge is returned when a KKT-based method is asked to build a system
-// larger than MaxKKTNonzeros or a tableau larger than maxTableau.
+// larger than MaxKKTNonzeros or a tableau larger than MaxWolfeTableau.
 var ErrTooLarge = fault.New(fault.ErrInput, "qp: problem too large for a KKT-based method (use the interior-point solver)")
 
 // hessianNonzeros returns Σ_b |block b|².

@@ -258,13 +258,13 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		var err error
 		if opt.Bounds != nil {
 			km, err = p.CompileKKTMILPBounded(opt.Bounds)
-			bigM = km.M
 		} else {
 			km, err = p.CompileKKTMILP(bigM)
 		}
 		if err != nil {
 			return nil, err
 		}
+		bigM = km.M
 		sol, rep, err := solve.Solve(ctx, km.Model, backend, opt.Solve)
 		audit.Add(rep)
 		if err != nil {

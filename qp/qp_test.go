@@ -323,7 +323,7 @@ func TestCleanMultipliersLeavesTheRay(t *testing.T) {
 
 func TestKKTMethodsRefuseHugeProblems(t *testing.T) {
 	// One low-rank block over 5000 variables: 25e6 Hessian entries > MaxKKTNonzeros,
-	// and a Wolfe tableau of about 5000 × 15000 entries > maxTableau.
+	// and a Wolfe tableau of about 5000 × 20000 entries > MaxWolfeTableau.
 	n := 5000
 	u := mat.NewDense(n, 1, nil)
 	vars := make([]int, n)
@@ -337,6 +337,20 @@ func TestKKTMethodsRefuseHugeProblems(t *testing.T) {
 	}
 	if _, err := p.SolveWolfe(context.Background(), WolfeOptions{}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("SolveWolfe: %v, want ErrTooLarge", err)
+	}
+	if got := WolfeTableauEntries(n, 0, 0); got <= MaxWolfeTableau {
+		t.Errorf("WolfeTableauEntries(%d, 0, 0) = %g, want > %g", n, got, MaxWolfeTableau)
+	}
+	// Both ways of giving the KKT-MILP its big-M refuse the size, before
+	// reading the model they could not build.
+	eta := make([]float64, n)
+	for j := range eta {
+		eta[j] = 1
+	}
+	for _, opt := range []MILPOptions{{BigM: 10}, {Bounds: &MultiplierBounds{Eta: eta}}} {
+		if _, err := p.SolveKKTMILP(context.Background(), opt); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("SolveKKTMILP(bounds %v): %v, want ErrTooLarge", opt.Bounds != nil, err)
+		}
 	}
 }
 

@@ -20,8 +20,23 @@ type WolfeOptions struct {
 // restricted-entry rule while an artificial variable is still positive.
 var ErrWolfeStalled = fault.New(fault.ErrSolver, "qp: Wolfe's method stalled: no admissible entering column")
 
-// maxTableau bounds the entries of Wolfe's dense tableau (8 bytes each).
-const maxTableau = 5e7
+// MaxWolfeTableau bounds the entries of Wolfe's dense tableau (8 bytes
+// each: 400 MB); see WolfeTableauEntries.
+const MaxWolfeTableau = 5e7
+
+// WolfeTableauEntries returns the entries of the dense tableau SolveWolfe
+// builds for a problem with n variables, mg inequality rows and me
+// equality rows, so that a caller can refuse a problem before building it.
+func WolfeTableauEntries(n, mg, me int) float64 {
+	rows, cols := wolfeShape(n, mg, me)
+	return float64(rows) * float64(cols+1)
+}
+
+// wolfeShape returns the rows and columns of Wolfe's tableau (see the
+// column layout in SolveWolfe).
+func wolfeShape(n, mg, me int) (rows, cols int) {
+	return n + mg + me + 1, 4*n + 3*mg + 3*me + 2
+}
 
 // Tolerances of the tableau simplex, each relative to the scale of what it
 // tests so that the method does not depend on units (package doc, "Wolfe's
@@ -417,8 +432,11 @@ func (p *Problem) SolveWolfe(ctx context.Context, opt WolfeOptions) (*Solution, 
 	ca := czm + n // one per G and E row
 	ncol := ca + mg + me
 	nrow := n + mg + me + 1
-	if float64(nrow)*float64(ncol+1) > maxTableau {
-		return nil, fmt.Errorf("%w: Wolfe's dense tableau would have %d×%d entries, limit %g", ErrTooLarge, nrow, ncol+1, maxTableau)
+	if r, c := wolfeShape(n, mg, me); r != nrow || c != ncol {
+		panic(fmt.Sprintf("qp: wolfeShape %d×%d disagrees with the layout %d×%d", r, c, nrow, ncol))
+	}
+	if e := WolfeTableauEntries(n, mg, me); e > MaxWolfeTableau {
+		return nil, fmt.Errorf("%w: Wolfe's dense tableau would have %d×%d entries, limit %g", ErrTooLarge, nrow, ncol+1, MaxWolfeTableau)
 	}
 	t := &tableau{m: nrow, n: ncol, a: make([]float64, nrow*(ncol+1)), basis: make([]int, nrow),
 		where: make([]int, ncol), cost: make([]float64, ncol), colMax: make([]float64, ncol), scale: make([]float64, ncol), fixed: make([]bool, ncol), work: make([]float64, 2*ncol)}

@@ -10,7 +10,8 @@
 // interval, or the mean and "(n=1)" where one replication gives no
 // interval. JSON answers (NewLPAnswer, RRS's Result itself, MPSAnswer,
 // RMTSJSON, TPDJSON) are written by JSON, which puts "format_version"
-// (FormatVersion) and "program" first; OutputSchema returns the JSON
+// (FormatVersion) and "program" first and writes a number that is ±∞ or
+// NaN as null (the schemas mark where one can be); OutputSchema returns the JSON
 // Schema of each command's answer (files under schema/, $id
 // https://github.com/streamopt/streamopt/render/schema/COMMAND.json).
 //

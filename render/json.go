@@ -16,9 +16,12 @@ const FormatVersion = "1"
 // JSON writes the answer v, which must encode as a JSON object, as
 // indented JSON with "format_version" and "program" (the build,
 // internal/version) as its first two keys. Every command's JSON answer
-// goes through it, to stdout and to --out alike.
+// goes through it, to stdout and to --out alike. It encodes v as
+// json.Marshal does, except that a number that is ±∞ or NaN is written as
+// null (json.Marshal refuses it): a stopped solve's +∞ bound or a NaN
+// metric never costs the answer.
 func JSON(w io.Writer, v any) error {
-	body, err := json.Marshal(v)
+	body, err := marshalFinite(v)
 	if err != nil {
 		return err
 	}

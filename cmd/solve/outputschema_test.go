@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +57,24 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		return p
 	}
 	ex := func(name string) string { return filepath.Join("..", "..", "examples", name) }
+	// A tpd instance whose offered load overflows to +∞ (rate 1e300,
+	// speeds 1e-300), written as null.
+	var tpdInf map[string]any
+	data, err := os.ReadFile(ex("tpd-campus.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &tpdInf); err != nil {
+		t.Fatal(err)
+	}
+	tpdInf["workload"].(map[string]any)["modes"].(map[string]any)["stable"].(map[string]any)["rate"] = 1e300
+	for _, ipn := range tpdInf["ipns"].([]any) {
+		ipn.(map[string]any)["speed"] = 1e-300
+	}
+	if data, err = json.Marshal(tpdInf); err != nil {
+		t.Fatal(err)
+	}
+	tpdInfFile := lpFile("tpd-inf.json", string(data))
 	cases := []struct {
 		command string
 		args    []string
@@ -67,9 +86,13 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json")}},
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--users", "1000"}},
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--method", "kkt-milp"}},
+		// Stopped before its first incumbent: a partial answer whose bound
+		// and gap are +∞, written as null.
+		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--method", "global", "--time-limit", "1ns"}},
 		{"mps", []string{"mps", "--input", ex("mps-paper.json"), "--step", "25"}},
 		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem"}},
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},
+		{"tpd", []string{"tpd", "--input", tpdInfFile, "--count", "200", "--runs", "1", "--mode", "stable", "--bound", "trivial"}},
 	}
 	schemas := map[string]*jsonschema.Schema{}
 	for _, name := range render.OutputSchemaNames() {
@@ -83,9 +106,12 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 			if tc.command != "lp" {
 				args = append(args, "--progress", "off")
 			}
-			code := run(args, &out, &errb)
-			if code != exitOK {
-				t.Fatalf("%v: exit %d: %s", tc.args, code, errb.String())
+			want := exitOK
+			if slices.Contains(tc.args, "--time-limit") {
+				want = exitLimit // a partial answer
+			}
+			if code := run(args, &out, &errb); code != want {
+				t.Fatalf("%v: exit %d, want %d: %s", tc.args, code, want, errb.String())
 			}
 			var answer map[string]any
 			if err := json.Unmarshal(out.Bytes(), &answer); err != nil {
@@ -94,6 +120,13 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 			sch := schemas[tc.command]
 			if err := sch.Validate(answer); err != nil {
 				t.Errorf("%v: the answer does not follow `solve schema --output %s`: %v", tc.args, tc.command, err)
+			}
+			// Every replicated metric may be ±∞ or NaN, which the answer
+			// writes as null: the schema must take it.
+			if nullMetrics(answer) {
+				if err := sch.Validate(answer); err != nil {
+					t.Errorf("%v: with non-finite metrics (null) the answer does not follow `solve schema --output %s`: %v", tc.args, tc.command, err)
+				}
 			}
 			answer["colour"] = "red"
 			if err := sch.Validate(answer); err == nil {
@@ -107,4 +140,28 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 			t.Errorf("output schema %s: no answer checked against it", name)
 		}
 	}
+}
+
+// nullMetrics sets the mean and ci95 of every replicated metric in v (an
+// object with mean, ci95 and n) to null, as a non-finite metric is
+// written, and reports whether it found one.
+func nullMetrics(v any) bool {
+	found := false
+	switch x := v.(type) {
+	case map[string]any:
+		_, m := x["mean"]
+		_, c := x["ci95"]
+		if _, n := x["n"]; m && c && n {
+			x["mean"], x["ci95"] = nil, nil
+			return true
+		}
+		for _, e := range x {
+			found = nullMetrics(e) || found
+		}
+	case []any:
+		for _, e := range x {
+			found = nullMetrics(e) || found
+		}
+	}
+	return found
 }

@@ -35,6 +35,10 @@ backend, the independent cross-check), auto (qp when the objective is
 concave, global otherwise).
 An instance whose data centres together cannot serve its N users is reported as infeasible
 (Proposition 1) with exit code 0.
+Data outside the ranges the methods resolve numerically (solve schema rrs: delays up to
+1e5 ms, revenues and costs up to 1e4 per user, N times the largest per-user term up to 1e7)
+and instances over a method's memory cap (kkt-milp: s·r² Hessian entries over 4e6; wolfe:
+a dense tableau over 5e7 entries) are refused before any work, exit code 2.
 
 --time-limit (or an interrupt) stops the solve: global and kkt-milp then
 report the best policy they had found and the proven upper bound (global:

@@ -108,8 +108,13 @@ func (in *Instance) Validate() error {
 	net := in.Network
 	net.Users = in.Worst
 	if err := net.Validate(); err != nil {
-		// The RRS error names a field of the network: prefix its path.
-		return fmt.Errorf("%w: network.%s", ErrInput, strings.TrimPrefix(err.Error(), rrs.ErrInput.Error()+": "))
+		// The RRS error names a field of the network: prefix its path; its
+		// users are worst here (the profit scale grows with N).
+		msg := strings.TrimPrefix(err.Error(), rrs.ErrInput.Error()+": ")
+		if rest, ok := strings.CutPrefix(msg, "users: "); ok {
+			return fmt.Errorf("%w: worst: %s", ErrInput, rest)
+		}
+		return fmt.Errorf("%w: network.%s", ErrInput, msg)
 	}
 	if len(in.Policies) == 0 {
 		return fmt.Errorf("%w: policies: must list at least one policy", ErrInput)

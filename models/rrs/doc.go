@@ -21,6 +21,25 @@
 // runs one of the methods of package qp and reports the policy, the DC
 // loads, the profit and the KKT identity check.
 //
+// # Ranges and sizes
+//
+// Validate refuses, for every method alike, data the methods cannot
+// resolve numerically: delays (D_ij, a_i, b_i) beyond 1e5 ms, a revenue
+// π⁰_j or cost c_i beyond 1e4 per user, a slope κ_j above 10 per ms
+// (MaxDelayMS, MaxMoneyPerUser, MaxRevenueSlope). Each user's profit is
+// π⁰_j − c_i − κ_j d_ij; the methods work to tolerances of 1e-7 and 1e-9
+// relative to the largest coefficient, so a term more than about 1e6
+// times the others leaves the profit below them (measured on the paper's
+// scenario: every method solves 1e5 ms and 1e4 per user; wolfe and
+// kkt-milp fail from 1e7 ms and 1e6 per user, and global's relaxations
+// turn infeasible). Wolfe's method and the KKT-MILP also have absolute
+// tolerances, so N times the largest per-user term is capped too
+// (MaxProfitScale, 1e7: wolfe failed on 1e8 users at 1.7 per user).
+// Validate also caps s and s·r (MaxDataCenters,
+// MaxVariables); Solve refuses kkt-milp when its KKT system would exceed
+// qp.MaxKKTNonzeros (s·r² Hessian entries) and wolfe when its dense
+// tableau would exceed qp.MaxWolfeTableau, before building either.
+//
 // # Global optimum (method global)
 //
 // With region-dependent slopes U is indefinite, but its non-convexity is

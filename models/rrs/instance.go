@@ -76,6 +76,63 @@ func checkFinite(path string, v float64) error {
 	return nil
 }
 
+// Ranges of the data, checked by Validate for every method alike. The
+// compiled objective adds, per user, the revenue π⁰_j, the cost c_i and
+// the delay losses κ_j·(a_i θ_i + b_i + D_ij); the methods resolve it to
+// tolerances of 1e-7 (feasibility) and 1e-9 (pivots, the KKT check)
+// relative to its largest coefficient, so a term that dwarfs the others
+// by more than about 1e6 leaves the profit below the tolerances: the
+// interior point stops converging, Wolfe's tableau and the KKT-MILP's
+// simplex fail, and the global method's relaxations turn infeasible. On
+// the paper's scenario (κ = 0.004/ms, delays of 5–100 ms, π⁰ = 1) every
+// method solved a delay of 1e5 ms and a revenue or cost of 1e4 per user,
+// and wolfe and kkt-milp failed at 1e7 ms and 1e6 per user; the ranges
+// keep that factor of 100 as a margin. Data in other units is scaled into
+// them (seconds instead of ms, thousands instead of units of currency).
+//
+// Wolfe's method and the KKT-MILP also work to absolute tolerances, so the
+// scale of the profit is capped too: N times the largest per-user term,
+// |π⁰_j| + |c_i| + κ_j·(a_i + |b_i| + D_ij) at its largest, must stay
+// within MaxProfitScale (measured on the paper's scenario scaled up: every
+// method solved N = 1e7 users at 1.7 per user, wolfe failed at 1e8, and
+// wolfe and kkt-milp at 1e7 users with a revenue of 1e4 each).
+const (
+	MaxDelayMS      = 1e5 // latency_ms, response_intercept_ms, response_slope_ms: at most 100 s
+	MaxMoneyPerUser = 1e4 // |revenue_intercept|, |cost_per_user|
+	MaxRevenueSlope = 10  // revenue_slope, per user per ms
+	MaxProfitScale  = 1e7 // N × the largest per-user term of the profit
+)
+
+// profitScale returns N times a bound on the largest per-user term of the
+// profit, |π⁰_j| + |c_i| + κ_j·(a_i + |b_i| + D_ij), from the largest of
+// each; Validate checks it after the ranges of the fields.
+func (in *Instance) profitScale() float64 {
+	var rev, kappa, cost, delay float64
+	for j := range in.Regions {
+		rev = math.Max(rev, math.Abs(in.Regions[j].RevenueIntercept))
+		kappa = math.Max(kappa, in.Regions[j].RevenueSlope)
+	}
+	for i := range in.DataCenters {
+		d := &in.DataCenters[i]
+		cost = math.Max(cost, math.Abs(d.CostPerUser))
+		dmax := 0.0
+		for _, v := range in.LatencyMS[i] {
+			dmax = math.Max(dmax, v)
+		}
+		delay = math.Max(delay, d.ResponseSlopeMS+math.Abs(d.ResponseInterceptMS)+dmax)
+	}
+	return in.Users * (rev + cost + kappa*delay)
+}
+
+// checkRange refuses v outside [lo, hi], naming the field, the value and
+// the range and why it is there.
+func checkRange(path string, v, lo, hi float64) error {
+	if v < lo || v > hi {
+		return fmt.Errorf("%w: %s: must be in [%g, %g] (beyond it the methods cannot resolve the profit numerically; scale the units), got %v", ErrInput, path, lo, hi, v)
+	}
+	return nil
+}
+
 // shareTol is the tolerance on Σφ_j = 1 (shares are often typed with a few decimals).
 const shareTol = 1e-6
 
@@ -118,6 +175,12 @@ func (in *Instance) Validate() error {
 		if r.RevenueSlope < 0 {
 			return fmt.Errorf("%w: %s.revenue_slope: must be ≥ 0 (revenue decreases with delay), got %v", ErrInput, p, r.RevenueSlope)
 		}
+		if err := checkRange(p+".revenue_slope", r.RevenueSlope, 0, MaxRevenueSlope); err != nil {
+			return err
+		}
+		if err := checkRange(p+".revenue_intercept", r.RevenueIntercept, -MaxMoneyPerUser, MaxMoneyPerUser); err != nil {
+			return err
+		}
 		sum += r.Share
 	}
 	if math.Abs(sum-1) > shareTol {
@@ -149,6 +212,19 @@ func (in *Instance) Validate() error {
 		case d.BackgroundCPU > d.maxCPU():
 			return fmt.Errorf("%w: %s.background_cpu: must be ≤ max_cpu %v (no CPU left), got %v", ErrInput, p, d.maxCPU(), d.BackgroundCPU)
 		}
+		for _, f := range []struct {
+			n      string
+			v, lim float64
+		}{{"response_slope_ms", d.ResponseSlopeMS, MaxDelayMS}, {"response_intercept_ms", d.ResponseInterceptMS, MaxDelayMS},
+			{"cost_per_user", d.CostPerUser, MaxMoneyPerUser}} {
+			lo := -f.lim
+			if f.n == "response_slope_ms" {
+				lo = 0
+			}
+			if err := checkRange(p+"."+f.n, f.v, lo, f.lim); err != nil {
+				return err
+			}
+		}
 	}
 	s, r := len(in.DataCenters), len(in.Regions)
 	if len(in.LatencyMS) != s {
@@ -166,7 +242,14 @@ func (in *Instance) Validate() error {
 			if v < 0 {
 				return fmt.Errorf("%w: %s: must be ≥ 0, got %v", ErrInput, p, v)
 			}
+			if err := checkRange(p, v, 0, MaxDelayMS); err != nil {
+				return err
+			}
 		}
+	}
+	if ps := in.profitScale(); ps > MaxProfitScale {
+		return fmt.Errorf("%w: users: N = %v times the largest per-user revenue, cost and delay loss gives a profit scale of %.3g, over %g (beyond it the methods cannot resolve the profit numerically; count users in thousands or scale the currency unit)",
+			ErrInput, in.Users, ps, float64(MaxProfitScale))
 	}
 	return nil
 }

@@ -136,6 +136,9 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	default:
 		return nil, fmt.Errorf("%w: unknown method %q (want one of %v)", ErrMethod, method, Methods)
 	}
+	if err := in.checkSize(method); err != nil {
+		return nil, err
+	}
 	res := &Result{Users: in.Users, TotalCapacity: in.TotalCapacity(), Method: method}
 	p, err := in.Compile()
 	var inf *InfeasibleError
@@ -156,6 +159,9 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	}
 	res.Concave = curv.Concave
 	res.MaxEigen = math.Inf(-1)
+	if len(p.Blocks) < len(in.DataCenters) {
+		res.MaxEigen = 0 // a data centre with a_i = 0 has a zero block (Compile leaves it out)
+	}
 	for _, e := range curv.MaxEigen {
 		res.MaxEigen = math.Max(res.MaxEigen, e/2)
 	}
@@ -215,6 +221,35 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// checkSize refuses, before anything is built, an instance too large for
+// the memory method needs: kkt-milp writes each data centre's r × r
+// Hessian block densely into its KKT system (qp.MaxKKTNonzeros), wolfe
+// builds a dense tableau of about (s·r) × 4(s·r) entries
+// (qp.MaxWolfeTableau). qp and global (and so auto) need memory linear in
+// s·r beyond the dense 2s × 2s Schur complement, which Validate caps.
+func (in *Instance) checkSize(method string) error {
+	s, r := len(in.DataCenters), len(in.Regions)
+	switch method {
+	case MethodKKTMILP:
+		blocks := 0 // data centres with a quadratic term (a_i > 0)
+		for i := range in.DataCenters {
+			if in.DataCenters[i].ResponseSlopeMS != 0 {
+				blocks++
+			}
+		}
+		if nz := float64(blocks) * float64(r) * float64(r); nz > qp.MaxKKTNonzeros {
+			return fmt.Errorf("%w %s: %d data centres (those with response_slope_ms > 0) × %d² regions = %.4g Hessian nonzeros in its KKT system, over the cap of %d (about 130 bytes each in the MILP backend); use --method qp or global",
+				ErrMethod, method, blocks, r, nz, qp.MaxKKTNonzeros)
+		}
+	case MethodWolfe:
+		if e := qp.WolfeTableauEntries(s*r, s, r); e > qp.MaxWolfeTableau {
+			return fmt.Errorf("%w %s: %d data centres × %d regions need a dense tableau of %.4g entries, over the cap of %.4g (8 bytes each); use --method qp",
+				ErrMethod, method, s, r, e, qp.MaxWolfeTableau)
+		}
+	}
+	return nil
 }
 
 // fillResult copies a method's solution into res: the policy, its profit,
@@ -335,6 +370,11 @@ func exportable(in *Instance, method string) (*qp.Problem, error) {
 	}
 	if auto && method == MethodGlobal {
 		method = MethodKKTMILP // the only linear form of a non-concave RRS
+	}
+	if method == MethodKKTMILP {
+		if err := in.checkSize(method); err != nil {
+			return nil, err
+		}
 	}
 	switch method {
 	case MethodGlobal:
