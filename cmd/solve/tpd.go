@@ -212,7 +212,7 @@ the exit code is 1.`,
 	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
 	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|tight|srpt|trivial|all (default: all; with --load: lag; tight: LB_LAG per IPN on finer grids)")
 	fl.DurationVar(&boundTime, "bound-time-limit", 0, "budget of the bounds of each replication, e.g. 60s; a bound it stops is still valid (default: the instance's bounds.time_limit, else none)")
-	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d)", tpd.DefaultLagrangeIterations))
+	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d); a phase followed by another runs at least %d (a refining phase of tight %d), so a larger value never lowers the bound", tpd.DefaultLagrangeIterations, tpd.DefaultLagrangeIterations, tpd.DefaultLagrangeIterations/2))
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
 	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
