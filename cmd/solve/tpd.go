@@ -56,7 +56,10 @@ one row per Δ/8 of the trace's span, so keep it for traces of a busy system.
 "best UB" is the least total delay of any feasible schedule at hand (the
 greedy, the Lagrangian schedule built from LB_LAG's multipliers, every
 policy run), so the optimum lies in [T_LB, best UB]. --bound-time-limit
-caps the bounds' time per replication; a bound it stops is still valid.
+caps the bounds' time per replication; a bound it stops is still valid, and
+the table (a line "budget: ...") and the JSON ("budget_cuts") say which
+bound it stopped, in how many replications and how far it got (LB_LP's
+windows left at their LB0/LB_SRPT bound, LB_LAG's phases and iterations).
 
 JSON output: an object with "format_version", "program" and "results"; per
 result, "bounds" holds the mean, 95% CI half-width and n of each bound

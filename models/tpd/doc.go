@@ -213,7 +213,14 @@
 // the best L(λ) so far: a valid bound, at least L(0) = LB0 since the
 // first iteration always runs. Experiment.Run gives LB_LP's windows the
 // budget first (a window whose LP the deadline stops keeps its LB0/LB_SRPT
-// bound, so LB_LP stays whole and valid) and LB_LAG what is left.
+// bound, so LB_LP stays whole and valid) and LB_LAG what is left. A cut
+// is never silent: LPBound.Cut counts the windows the budget left at their
+// combinatorial bound, LagrangeBound.Stopped, Phases of Planned and
+// LastIterations of LastCap say how far LB_LAG got, and
+// ExperimentResult.BudgetCuts sums them up for the table and the JSON.
+// With a budget, a larger iteration cap spends it sooner in the coarse
+// phases, so the finer grids may be cut or skipped and LB_TIGHT may come
+// out lower: BudgetCuts then says so.
 //
 // # Upper side
 //
