@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/models/tpd"
 )
 
@@ -85,7 +86,13 @@ func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		lo, okLo := r.BoundStat(tpd.MetricTLB)
 		hi, okHi := r.BoundStat(tpd.MetricBestUB)
 		if okLo && okHi && lo.Mean > 0 {
-			fmt.Fprintf(tw, "optimum in [T_LB, best UB] = [%.2f, %.2f] s (mean), width %.2f %% of T_LB\n", lo.Mean, hi.Mean, 100*(hi.Mean-lo.Mean)/lo.Mean)
+			// Every replication has T_LB ≤ best UB (tpd.Scenario.Run checks
+			// it), so their means differ only by rounding the other way.
+			width, err := nonneg.Pct("T_LB (mean)", lo.Mean, "best UB (mean)", hi.Mean)
+			if err != nil {
+				return fmt.Errorf("render: mode %s ρ=%.4g: %w", r.ModeName, r.Load, err)
+			}
+			fmt.Fprintf(tw, "optimum in [T_LB, best UB] = [%.2f, %.2f] s (mean), width %s %% of T_LB\n", lo.Mean, hi.Mean, fixed(width, 2))
 		}
 		for _, c := range r.BudgetCuts() {
 			fmt.Fprintln(tw, budgetNote(r, c))

@@ -43,7 +43,9 @@ section C) on replications of a mode of the instance, and measures them
 against valid lower bounds of the offline optimum: LB0, LB_SRPT, the
 windowed time-indexed LP bound LB_LP and LB_LAG, the Lagrangian bound of the
 time-indexed relaxation of the whole trace (models/tpd doc.go); T_LB is
-their maximum and the gap is (T − T_LB)/T_LB. The paper's own reference (a
+their maximum and the gap is (T − T_LB)/T_LB (a T or best UB below T_LB by
+at most 1e-6 relative, the comparison tolerance of objectives, is rounding
+and gives 0; further below, a bound is wrong: exit 3, naming both). The paper's own reference (a
 full-information greedy) is a feasible schedule, so it is reported as an
 upper bound, "greedy (UB)", with the paper-style gap against it alongside.
 

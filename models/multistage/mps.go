@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/streamopt/streamopt/fault"
+	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/sim"
 )
@@ -309,10 +310,18 @@ type Gap struct {
 const gapTol = 1e-9
 
 // roundedGap is opt − profit, or 0 when the two agree within gapTol: a
-// policy that is optimal may come out a rounding above the optimum.
+// policy that is optimal may come out a rounding above the optimum. A
+// profit above the optimum within the comparison tolerance of objectives
+// (nonneg.Tol) is 0 too, never a negative gap that prints as "-0.000"; a
+// profit further above stays a negative gap, shown as it is: the policy
+// is feasible only within the evaluation's tolerances (usersTol, cpuTol),
+// so it may beat the optimum.
 func roundedGap(opt, profit float64) float64 {
 	if math.Abs(opt-profit) <= gapTol*math.Max(1, math.Abs(opt)) {
 		return 0
+	}
+	if d, err := nonneg.Diff("the policy's profit", profit, "the optimum", opt); err == nil {
+		return d
 	}
 	return opt - profit
 }

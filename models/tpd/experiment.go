@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -277,10 +278,17 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				for k, v := range r.Metrics(s) {
 					m[string(k)] = v
 				}
-				m[string(MetricGapPct)] = 100 * (r.TotalDelay - tlb) / tlb
+				// T_LB bounds every schedule: a policy below it beyond
+				// rounding means a bound is wrong.
+				if m[string(MetricGapPct)], err = nonneg.Pct("T_LB", tlb, p.String()+"'s total delay", r.TotalDelay); err != nil {
+					return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
+				}
 				m[string(MetricGapGreedyPct)] = 100 * (r.TotalDelay - greedy) / greedy
 				out.Policies[i] = m
 				best = math.Min(best, r.TotalDelay)
+			}
+			if _, err := nonneg.Diff("T_LB", tlb, "best UB", best); err != nil {
+				return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
 			}
 			bound(MetricBestUB, best)
 			return out, nil

@@ -74,7 +74,7 @@ var policyMetrics = []MetricInfo{
 	{Metric: MetricTardiness, Unit: "s", About: "total tardiness Σ_m max(0, C_m − D_m)", policy: func(s *PolicySummary) *sim.Stat { return &s.Tardiness }},
 	{Metric: MetricSamplesMean, Unit: "", About: "mean number of IPNs the dispatcher sampled per sub-task", policy: func(s *PolicySummary) *sim.Stat { return &s.SamplesMean }},
 	{Metric: MetricUtilMean, Unit: "", About: "mean over the IPNs of the utilisation (busy slot-time / slots · last end); util_<ipn> is each IPN's", policy: func(s *PolicySummary) *sim.Stat { return &s.UtilMean }},
-	{Metric: MetricGapPct, Unit: "%", About: "gap to the lower bound, 100 (T − T_LB) / T_LB", policy: func(s *PolicySummary) *sim.Stat { return &s.GapPct }},
+	{Metric: MetricGapPct, Unit: "%", About: "gap to the lower bound, 100 (T − T_LB) / T_LB; 0 when T lies below T_LB by rounding (at most 1e-6 relative), an error beyond", policy: func(s *PolicySummary) *sim.Stat { return &s.GapPct }},
 	{Metric: MetricGapGreedyPct, Unit: "%", About: "paper-style gap to the greedy upper bound, 100 (T − greedy) / greedy", policy: func(s *PolicySummary) *sim.Stat { return &s.GapGreedyPct }},
 }
 
