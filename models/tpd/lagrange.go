@@ -447,9 +447,10 @@ func (r *lagRelax) eval(lam, pre, g [][]float64, start []int) float64 {
 // maximise runs the projected subgradient method from lam (nil: λ = 0) for
 // at most iters iterations and returns the best L(λ), its multipliers, the
 // best multipliers of the first hand iterations (the same slice when the
-// method ends within them) and the iterations run. Step: θ(L̂ − L(λ))/‖g‖² towards the level
-// L̂ = min(upper, best + 5 %); θ halves, restarting from the best λ, after
-// lagStall iterations without progress.
+// method ends within them) and the iterations run. Step:
+// θ(L̂ − L(λ))/‖g‖² towards the level L̂ = min(upper, best + 5 %); θ
+// halves, restarting from the best λ, after lagStall iterations without
+// progress.
 func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float64, iters, hand int, upper float64, out *LagrangeBound) (best float64, lamBest, lamHand [][]float64, n int, stopped bool, err error) {
 	nr := len(r.res)
 	if lam == nil {
