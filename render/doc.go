@@ -38,6 +38,18 @@
 // columns (TPDCSVHeader, RMTSCSVHeader); MPSCSV writes one row per N.
 // Numbers have 10 significant digits.
 //
+// A width or gap between a bound and a value it bounds (the width of
+// [T_LB, best UB], a policy's gap to T_LB, RMTS's bound_gap between the
+// offline LP bound and a policy's served count, a policy's gap to the MPS
+// optimum) that is negative by at most the comparison tolerance of
+// objectives, 1e-6 relative (internal/nonneg.Tol, DESIGN.md), is rounding
+// and reported as 0; beyond it, a bound lies above a value it bounds,
+// which is an error of kind fault.ErrSolver (exit 3) naming both numbers
+// (for MPS the negative gap is shown as it is: a policy is feasible only
+// within the evaluation's tolerances, so it may beat the optimum).
+// Tables never print a negative zero ("-0.00"): a value that rounds to
+// zero at the table's precision prints without its sign.
+//
 // The figure definitions are those of the papers the models come from (see
 // each model's doc.go and spec/MODELS.md of the design notes).
 package render

@@ -192,7 +192,7 @@ func MPSProfit(path string, pts []multistage.Point, names []string) error {
 // (the differences of Fig. 2/3 are small against the profit itself).
 func MPSGap(path string, pts []multistage.Point, names []string) error {
 	return mpsLineChart(path, "Gap to the optimum against the number of users", "Opt(N) − profit(N)", pts, names, func(pt multistage.Point, k int) float64 {
-		return pt.Optimum - pt.Policies[k].Profit
+		return multistage.RoundedGap(pt.Optimum, pt.Policies[k].Profit)
 	}, false)
 }
 

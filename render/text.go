@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/streamopt/streamopt/sim"
 )
@@ -12,14 +13,27 @@ import (
 // undefined, not 0), so it prints the mean and "(n=1)"; with none, "-".
 // An interval of width 0 from several equal replications stays "± 0".
 func ci(st sim.Stat, prec int) string {
-	mean := strconv.FormatFloat(st.Mean, 'f', prec, 64)
+	mean := fixed(st.Mean, prec)
 	switch {
 	case st.N == 0 || math.IsNaN(st.Mean):
 		return "-"
 	case st.N == 1:
 		return mean + " (n=1)"
 	}
-	return mean + " ± " + strconv.FormatFloat(st.HalfWidth, 'f', prec, 64)
+	return mean + " ± " + fixed(st.HalfWidth, prec)
+}
+
+// fixed formats x with prec decimals, without the sign of a value that
+// rounds to zero: -0.001 and -0 print "0.00", not "-0.00". A quantity that
+// cannot be negative is clamped before (internal/nonneg); this only keeps
+// a rounding of a value that may be negative (a gap to a heuristic) from
+// printing a negative zero.
+func fixed(x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	if t, ok := strings.CutPrefix(s, "-"); ok && strings.Trim(t, "0.") == "" {
+		return t
+	}
+	return s
 }
 
 // ciNote is what a table's heading says of its cells, given the number of

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"testing"
 
 	"github.com/streamopt/streamopt/sim"
@@ -24,6 +25,23 @@ func TestCI(t *testing.T) {
 	for _, tc := range tests {
 		if got := ci(sim.MeanCI(tc.xs), 2); got != tc.want {
 			t.Errorf("ci(%v) = %q, want %q", tc.xs, got, tc.want)
+		}
+	}
+}
+
+// TestFixedNoNegativeZero: a value that rounds to zero prints without a
+// sign, whatever the precision; other values keep theirs.
+func TestFixedNoNegativeZero(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		prec int
+		want string
+	}{
+		{-0.001, 2, "0.00"}, {math.Copysign(0, -1), 2, "0.00"}, {-1e-12, 4, "0.0000"}, {-0.004, 0, "0"},
+		{-0.005001, 2, "-0.01"}, {-3.5, 1, "-3.5"}, {0.001, 2, "0.00"}, {2, 2, "2.00"},
+	} {
+		if got := fixed(tc.x, tc.prec); got != tc.want {
+			t.Errorf("fixed(%g, %d) = %q, want %q", tc.x, tc.prec, got, tc.want)
 		}
 	}
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
 )
@@ -117,5 +119,38 @@ func TestTPDCSV(t *testing.T) {
 	}
 	if diff := cmp.Diff(want[0], render.TPDCSVHeader()); diff != "" {
 		t.Errorf("TPDCSVHeader (-want +got):\n%s", diff)
+	}
+}
+
+// TestTPDTableNoNegativeZero: a width or gap negative only by rounding
+// (here a replication's best UB 1e-9 relative below its T_LB, and gaps of
+// −1e-10 % and −0.001 %, as a merge of records may carry them) prints as
+// 0.00, never "-0.00"; a best UB below T_LB beyond the comparison
+// tolerance is an error naming both numbers, not a negative width.
+func TestTPDTableNoNegativeZero(t *testing.T) {
+	s := oneIPN(t, 2)
+	ex := tpd.Experiment{ModeName: "stable", Mode: tpd.Mode{Count: 20, Rate: 0.2}, Policies: []tpd.Policy{tpd.TPD}, Runs: 2, Bound: tpd.BoundSRPT}
+	lb := 0.3 * (1 + 1e-9)
+	sample := func(rep int, best float64) tpd.Sample {
+		return tpd.Sample{Rep: rep,
+			Bounds: map[string]float64{"lb0": lb, "lb_srpt": lb, "t_lb": lb, "greedy_ub": best, "best_ub": best},
+			Policies: []map[string]float64{{"total_delay": 0.3, "delay_ms": 15, "routing_ms": 0, "handling_ms": 15,
+				"tardiness": 0, "util_mean": 0.5, "gap_pct": -1e-10, "gap_greedy_pct": -0.001}}}
+	}
+	res := s.Aggregate(ex, []tpd.Sample{sample(0, 0.3), sample(1, 0.3)})
+	var b bytes.Buffer
+	if err := render.TPDTable(&b, []*tpd.ExperimentResult{res}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "-0.00") {
+		t.Errorf("the table prints a negative zero:\n%s", b.String())
+	}
+	if !strings.Contains(b.String(), "width 0.00 % of T_LB") {
+		t.Errorf("no width 0.00 %%:\n%s", b.String())
+	}
+	bad := s.Aggregate(ex, []tpd.Sample{sample(0, 0.29), sample(1, 0.29)})
+	err := render.TPDTable(&b, []*tpd.ExperimentResult{bad})
+	if !errors.Is(err, fault.ErrSolver) || !strings.Contains(err.Error(), "T_LB (mean) 0.3") || !strings.Contains(err.Error(), "best UB (mean) 0.29") {
+		t.Errorf("best UB below T_LB: error %v, want a solver fault naming both", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/models/tpd"
 )
 
@@ -85,10 +86,38 @@ func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		lo, okLo := r.BoundStat(tpd.MetricTLB)
 		hi, okHi := r.BoundStat(tpd.MetricBestUB)
 		if okLo && okHi && lo.Mean > 0 {
-			fmt.Fprintf(tw, "optimum in [T_LB, best UB] = [%.2f, %.2f] s (mean), width %.2f %% of T_LB\n", lo.Mean, hi.Mean, 100*(hi.Mean-lo.Mean)/lo.Mean)
+			// Every replication has T_LB ≤ best UB (tpd.Scenario.Run checks
+			// it), so their means differ only by rounding the other way.
+			width, err := nonneg.Pct("T_LB (mean)", lo.Mean, "best UB (mean)", hi.Mean)
+			if err != nil {
+				return fmt.Errorf("render: mode %s ρ=%.4g: %w", r.ModeName, r.Load, err)
+			}
+			fmt.Fprintf(tw, "optimum in [T_LB, best UB] = [%.2f, %.2f] s (mean), width %s %% of T_LB\n", lo.Mean, hi.Mean, fixed(width, 2))
+		}
+		for _, c := range r.BudgetCuts() {
+			fmt.Fprintln(tw, budgetNote(r, c))
 		}
 	}
 	return tw.Flush()
+}
+
+// boundName is the table's name of bound metric m.
+func boundName(m tpd.Metric) string {
+	for _, b := range tpdBounds {
+		if b.key == m {
+			return b.name
+		}
+	}
+	return string(m)
+}
+
+// budgetNote is the table's line on a bound the time budget cut short.
+func budgetNote(r *tpd.ExperimentResult, c tpd.BudgetCut) string {
+	head := fmt.Sprintf("budget: %s cut by the bounds' time budget of %v in %d of %d replications", boundName(c.Bound), r.BoundTimeLimit, c.Reps, r.Done)
+	if c.Bound == tpd.MetricLBLP {
+		return fmt.Sprintf("%s: %.4g of %.4g windows left at their LB0/LB_SRPT bound (mean); still a valid bound", head, c.WindowsCut, c.Windows)
+	}
+	return fmt.Sprintf("%s: after %.4g of %.4g phases, %.4g of %.4g iterations in the last (means); still a valid bound", head, c.Phases, c.Planned, c.Iterations, c.Cap)
 }
 
 // TPDPolicy is one policy of a TPD experiment in JSON output, its metrics
@@ -113,6 +142,23 @@ type TPDResult struct {
 	Bound     string          `json:"bound"`
 	Policies  []TPDPolicy     `json:"policies"`
 	Bounds    map[string]Stat `json:"bounds"`
+	// BoundTimeLimit is the budget of the bounds of each replication, in
+	// seconds (absent: none); BudgetCuts the bounds it cut short.
+	BoundTimeLimit float64        `json:"bound_time_limit_s,omitempty"`
+	BudgetCuts     []TPDBudgetCut `json:"budget_cuts,omitempty"`
+}
+
+// TPDBudgetCut is a bound the time budget stopped in some replications
+// (tpd.BudgetCut): how far it got, as means over those replications.
+type TPDBudgetCut struct {
+	Bound          string  `json:"bound"`
+	Replications   int     `json:"replications"`
+	WindowsCut     float64 `json:"windows_cut,omitempty"`
+	Windows        float64 `json:"windows,omitempty"`
+	Phases         float64 `json:"phases,omitempty"`
+	PhasesPlanned  float64 `json:"phases_planned,omitempty"`
+	LastIterations float64 `json:"last_iterations,omitempty"`
+	LastCap        float64 `json:"last_cap,omitempty"`
 }
 
 // tpdResults is the JSON form of the results; stoppedBy names what
@@ -124,6 +170,11 @@ func tpdResults(rs []*tpd.ExperimentResult, stoppedBy string) []TPDResult {
 			Bound: r.Bound.String(), Bounds: map[string]Stat{}}
 		if r.Partial() {
 			jr.Partial, jr.StoppedBy = true, stoppedBy
+		}
+		jr.BoundTimeLimit = r.BoundTimeLimit.Seconds()
+		for _, c := range r.BudgetCuts() {
+			jr.BudgetCuts = append(jr.BudgetCuts, TPDBudgetCut{Bound: string(c.Bound), Replications: c.Reps, WindowsCut: c.WindowsCut, Windows: c.Windows,
+				Phases: c.Phases, PhasesPlanned: c.Planned, LastIterations: c.Iterations, LastCap: c.Cap})
 		}
 		for _, m := range r.Bounds.Metrics {
 			jr.Bounds[m.Name] = statOf(m)

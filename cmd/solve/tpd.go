@@ -43,7 +43,9 @@ section C) on replications of a mode of the instance, and measures them
 against valid lower bounds of the offline optimum: LB0, LB_SRPT, the
 windowed time-indexed LP bound LB_LP and LB_LAG, the Lagrangian bound of the
 time-indexed relaxation of the whole trace (models/tpd doc.go); T_LB is
-their maximum and the gap is (T − T_LB)/T_LB. The paper's own reference (a
+their maximum and the gap is (T − T_LB)/T_LB (a T or best UB below T_LB by
+at most 1e-6 relative, the comparison tolerance of objectives, is rounding
+and gives 0; further below, a bound is wrong: exit 3, naming both). The paper's own reference (a
 full-information greedy) is a feasible schedule, so it is reported as an
 upper bound, "greedy (UB)", with the paper-style gap against it alongside.
 
@@ -56,7 +58,10 @@ one row per Δ/8 of the trace's span, so keep it for traces of a busy system.
 "best UB" is the least total delay of any feasible schedule at hand (the
 greedy, the Lagrangian schedule built from LB_LAG's multipliers, every
 policy run), so the optimum lies in [T_LB, best UB]. --bound-time-limit
-caps the bounds' time per replication; a bound it stops is still valid.
+caps the bounds' time per replication; a bound it stops is still valid, and
+the table (a line "budget: ...") and the JSON ("budget_cuts") say which
+bound it stopped, in how many replications and how far it got (LB_LP's
+windows left at their LB0/LB_SRPT bound, LB_LAG's phases and iterations).
 
 JSON output: an object with "format_version", "program" and "results"; per
 result, "bounds" holds the mean, 95% CI half-width and n of each bound
@@ -212,7 +217,7 @@ the exit code is 1.`,
 	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
 	fl.StringVar(&bound, "bound", "", "lower bounds: lp|lag|tight|srpt|trivial|all (default: all; with --load: lag; tight: LB_LAG per IPN on finer grids)")
 	fl.DurationVar(&boundTime, "bound-time-limit", 0, "budget of the bounds of each replication, e.g. 60s; a bound it stops is still valid (default: the instance's bounds.time_limit, else none)")
-	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d)", tpd.DefaultLagrangeIterations))
+	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d); a phase followed by another runs at least %d (a refining phase of tight %d), so a larger value never lowers the bound", tpd.DefaultLagrangeIterations, tpd.DefaultLagrangeIterations, tpd.DefaultLagrangeIterations/2))
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
 	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")

@@ -223,3 +223,22 @@ func TestSweepIndicesWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestGapsRoundingAboveOptimum: a feasible policy whose profit lies above
+// the optimum by less than the comparison tolerance of objectives (1e-6
+// relative) has gap 0, not a negative one that prints as "-0.000"; one
+// further above keeps its negative gap.
+func TestGapsRoundingAboveOptimum(t *testing.T) {
+	pts := []Point{
+		{N: 100, Optimum: 1000, Policies: []Evaluation{{N: 100, Profit: 1000 * (1 + 1e-7), Feasible: true}}},
+		{N: 200, Optimum: 2000, Policies: []Evaluation{{N: 200, Profit: 2000 * (1 + 5e-7), Feasible: true}}},
+	}
+	g := Gaps(pts, 0, 100, 200)
+	if g.Mean != 0 || math.Signbit(g.Mean) || g.Feasible != 2 {
+		t.Errorf("gap %g over %d feasible points, want 0 over 2", g.Mean, g.Feasible)
+	}
+	pts[1].Policies[0].Profit = 2000 * (1 + 1e-4)
+	if g := Gaps(pts, 0, 100, 200); !(g.Mean < 0) {
+		t.Errorf("a profit 1e-4 above the optimum: gap %g, want negative", g.Mean)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/streamopt/streamopt/internal/shard"
 	"slices"
 
+	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -207,7 +208,13 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 			}
 			m := res.Metrics()
 			if bounds != nil {
-				m[MetricBoundGap] = ratio(bounds[r*len(rates)+rateIndex[c.Rate]][string(MetricBound)]-float64(res.ServedAll), float64(res.ArrivedAll))
+				// The offline LP bounds every policy's served count: a
+				// policy above it beyond rounding means the bound is wrong.
+				d, err := nonneg.Diff(fmt.Sprintf("%s's served count", c.Policy), float64(res.ServedAll), "the offline LP bound", bounds[r*len(rates)+rateIndex[c.Rate]][string(MetricBound)])
+				if err != nil {
+					return nil, fmt.Errorf("rmts: rate %g, replication %d: %w", c.Rate, r, err)
+				}
+				m[MetricBoundGap] = ratio(d, float64(res.ArrivedAll))
 			}
 			return stringKeys(m), nil
 		})

@@ -214,7 +214,7 @@ func ExamplePolicyMetrics() {
 		}
 	}
 	// Output:
-	// gap_pct - gap to the lower bound, 100 (T − T_LB) / T_LB
+	// gap_pct - gap to the lower bound, 100 (T − T_LB) / T_LB; 0 when T lies below T_LB by rounding (at most 1e-6 relative), an error beyond
 	// gap_greedy_pct - paper-style gap to the greedy upper bound, 100 (T − greedy) / greedy
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -114,9 +115,12 @@ type ExperimentResult struct {
 	// Done is the number of replications that finished: Runs, or fewer
 	// when a time limit or a cancellation stopped the run (see Partial).
 	// Every summary is over these Done replications.
-	Done     int
-	Bound    BoundKind
-	Policies []PolicyStats
+	Done  int
+	Bound BoundKind
+	// BoundTimeLimit is the budget of the bounds of each replication (0:
+	// none); BudgetCuts says which bounds it stopped and how far they got.
+	BoundTimeLimit time.Duration
+	Policies       []PolicyStats
 	// Bounds holds the BoundMetrics the experiment's BoundKind computes
 	// (read them with BoundStat).
 	Bounds sim.Summary
@@ -187,10 +191,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 			if err := ctx.Err(); err != nil {
 				return Sample{}, err
 			}
-			limit := s.BoundTimeLimit
-			if ex.BoundTimeLimit > 0 {
-				limit = ex.BoundTimeLimit
-			}
+			limit := s.boundTimeLimit(ex)
 			bctx, deadline := ctx, time.Time{}
 			if limit > 0 {
 				deadline = time.Now().Add(limit)
@@ -212,6 +213,7 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				bound(MetricLBLP, b.Value)
 				bound(MetricLPWindows, float64(b.Windows))
 				bound(MetricLPSolved, float64(b.Solved))
+				bound(MetricLPCut, float64(b.Cut))
 				tlb = math.Max(tlb, b.Value)
 				if err := ctx.Err(); err != nil {
 					return Sample{}, err // LB_LP fell back to weaker windows: not a full replication
@@ -243,6 +245,15 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 					bound(MetricLBLag, b.Value)
 				}
 				bound(MetricLagIterations, float64(b.Iterations))
+				stopped := 0.0
+				if b.Stopped {
+					stopped = 1
+				}
+				bound(MetricLagStopped, stopped)
+				bound(MetricLagPhases, float64(b.Phases))
+				bound(MetricLagPlanned, float64(b.Planned))
+				bound(MetricLagLastIterations, float64(b.LastIterations))
+				bound(MetricLagLastCap, float64(b.LastCap))
 				tlb = math.Max(tlb, b.Value)
 				best = math.Min(best, b.ScheduleTotal)
 			}
@@ -267,10 +278,17 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				for k, v := range r.Metrics(s) {
 					m[string(k)] = v
 				}
-				m[string(MetricGapPct)] = 100 * (r.TotalDelay - tlb) / tlb
+				// T_LB bounds every schedule: a policy below it beyond
+				// rounding means a bound is wrong.
+				if m[string(MetricGapPct)], err = nonneg.Pct("T_LB", tlb, p.String()+"'s total delay", r.TotalDelay); err != nil {
+					return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
+				}
 				m[string(MetricGapGreedyPct)] = 100 * (r.TotalDelay - greedy) / greedy
 				out.Policies[i] = m
 				best = math.Min(best, r.TotalDelay)
+			}
+			if _, err := nonneg.Diff("T_LB", tlb, "best UB", best); err != nil {
+				return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
 			}
 			bound(MetricBestUB, best)
 			return out, nil
@@ -300,7 +318,7 @@ func (ex *Experiment) discipline(p Policy) Discipline {
 // order, gives the same numbers as the unsharded run.
 func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult {
 	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound,
-		Done: len(samples), Samples: samples}
+		Done: len(samples), Samples: samples, BoundTimeLimit: s.boundTimeLimit(ex)}
 	col := make([]map[string]float64, len(samples))
 	for r, smp := range samples {
 		col[r] = smp.Bounds
@@ -313,4 +331,62 @@ func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult 
 		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: sim.Summarize(col)})
 	}
 	return res
+}
+
+// boundTimeLimit is the budget of the bounds of each replication of ex.
+func (s *Scenario) boundTimeLimit(ex Experiment) time.Duration {
+	if ex.BoundTimeLimit > 0 {
+		return ex.BoundTimeLimit
+	}
+	return s.BoundTimeLimit
+}
+
+// BudgetCut says how far a bound got in the replications in which the
+// bounds' time budget stopped it: the bound stays valid, only less tight
+// than the full run's. The counts are means over those replications.
+type BudgetCut struct {
+	Bound Metric // MetricLBLP, MetricLBLag, or MetricLBTight (its first phase is LB_LAG)
+	Reps  int    // replications the budget stopped it in, of ExperimentResult.Done
+	// LB_LP: windows left at their LB0/LB_SRPT bound, of all its windows.
+	WindowsCut, Windows float64
+	// LB_LAG, LB_TIGHT: phases begun, of those planned, and the
+	// iterations the last one begun ran, of the most it could run.
+	Phases, Planned, Iterations, Cap float64
+}
+
+// BudgetCuts lists the bounds the time budget stopped in at least one
+// replication (LB_LP first), from the Samples: empty when every bound ran
+// to its end.
+func (r *ExperimentResult) BudgetCuts() []BudgetCut {
+	lp, lag := BudgetCut{Bound: MetricLBLP}, BudgetCut{Bound: MetricLBLag}
+	if r.Bound == BoundTight {
+		lag.Bound = MetricLBTight
+	}
+	for _, smp := range r.Samples {
+		b := smp.Bounds
+		if b[string(MetricLPCut)] > 0 {
+			lp.Reps++
+			lp.WindowsCut += b[string(MetricLPCut)]
+			lp.Windows += b[string(MetricLPWindows)]
+		}
+		if b[string(MetricLagStopped)] > 0 {
+			lag.Reps++
+			lag.Phases += b[string(MetricLagPhases)]
+			lag.Planned += b[string(MetricLagPlanned)]
+			lag.Iterations += b[string(MetricLagLastIterations)]
+			lag.Cap += b[string(MetricLagLastCap)]
+		}
+	}
+	var out []BudgetCut
+	if lp.Reps > 0 {
+		n := float64(lp.Reps)
+		lp.WindowsCut, lp.Windows = lp.WindowsCut/n, lp.Windows/n
+		out = append(out, lp)
+	}
+	if lag.Reps > 0 {
+		n := float64(lag.Reps)
+		lag.Phases, lag.Planned, lag.Iterations, lag.Cap = lag.Phases/n, lag.Planned/n, lag.Iterations/n, lag.Cap/n
+		out = append(out, lag)
+	}
+	return out
 }

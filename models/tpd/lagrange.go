@@ -3,6 +3,7 @@ package tpd
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"time"
 )
@@ -19,6 +20,11 @@ const (
 	lagStall = 10   // iterations without progress before the step halves
 	lagLevel = 0.05 // target of Polyak's step: best bound so far + 5 %, capped by the upper bound
 	lagTheta = 1e-6 // the step factor below which the subgradient method stops
+	// lagHandoff is the iterations after which a phase's best multipliers
+	// go to the next phase (half of it from a refining phase): a constant,
+	// so the next phase starts from the same point whatever
+	// LagrangeOptions.Iterations is.
+	lagHandoff = DefaultLagrangeIterations
 	// maxLagRows caps resources × grid instants (memory: about 40 bytes each).
 	maxLagRows = 5e7
 	// maxRefineRows caps them for the refining phases (Refine), which are
@@ -33,6 +39,11 @@ type LagrangeOptions struct {
 	// Iterations caps the subgradient iterations of each phase (half of it
 	// for each refining phase, which starts from the multipliers of the
 	// phase on the grid twice as coarse); 0 means DefaultLagrangeIterations.
+	// A phase hands the next one its best multipliers of its first
+	// lagHandoff iterations (half of it for a refining phase), whatever
+	// the cap, so a phase followed by another runs at least that many:
+	// every phase then starts from the same multipliers whatever the cap,
+	// and a larger cap only adds iterations, so it never lowers the bound.
 	Iterations int
 	// PerIPN adds a second phase in which every IPN is its own resource,
 	// started from the multipliers of the first phase (IPNs of equal speed
@@ -62,17 +73,22 @@ type LagrangeOptions struct {
 
 // LagrangeBound is the Lagrangian lower bound and how it was obtained.
 type LagrangeBound struct {
-	Value       float64 // max over all iterations of L(λ): a valid lower bound on OPT
-	Pooled      float64 // best L(λ) of the first phase (IPNs of equal speed pooled)
-	PerIPN      float64 // best L(λ) of the phase per IPN on the grid Δ (0 if not run)
-	Initial     float64 // L(0), which equals LB0
-	Upper       float64 // the upper bound that capped the step target
-	Iterations  int     // subgradient iterations run, every phase
-	Phases      int     // phases run (begun)
-	Slot        float64 // grid step of the last phase run
-	Stopped     bool    // the TimeLimit ended the iterations
-	Resources   int     // capacity resources of the last phase (speed classes or IPNs)
-	Multipliers int     // capacity rows dualised in the last phase: resources × grid instants
+	Value      float64 // max over all iterations of L(λ): a valid lower bound on OPT
+	Pooled     float64 // best L(λ) of the first phase (IPNs of equal speed pooled)
+	PerIPN     float64 // best L(λ) of the phase per IPN on the grid Δ (0 if not run)
+	Initial    float64 // L(0), which equals LB0
+	Upper      float64 // the upper bound that capped the step target
+	Iterations int     // subgradient iterations run, every phase
+	Phases     int     // phases run (begun)
+	Planned    int     // phases planned: 1, 2 with PerIPN, 2 + Refine less those too large for memory
+	Slot       float64 // grid step of the last phase run
+	Stopped    bool    // the TimeLimit ended the iterations
+	// LastIterations and LastCap are the iterations the last phase begun
+	// ran and the most it could run: with Stopped, how far the budget let
+	// it get.
+	LastIterations, LastCap int
+	Resources               int // capacity resources of the last phase (speed classes or IPNs)
+	Multipliers             int // capacity rows dualised in the last phase: resources × grid instants
 	// Schedule, with LagrangeOptions.Schedule, is the best of the
 	// price-guided list schedules built from each phase's best multipliers
 	// (see doc.go): a feasible schedule, so ScheduleTotal, its total delay,
@@ -174,6 +190,7 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 	if err := ctx.Err(); err != nil {
 		return out, err
 	}
+	out.Planned = len(phases)
 	best := math.Inf(-1)
 	var prev *lagRelax
 	var lam [][]float64
@@ -190,15 +207,17 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 		if prev != nil {
 			lam = r.remap(prev, lam)
 		}
-		var n int
-		var err error
-		var v float64
-		var stopped bool
-		budget := iters
+		budget, hand := iters, lagHandoff
 		if i >= 2 {
-			budget = max(1, iters/2) // a refining phase starts close to its optimum
+			// A refining phase starts close to its optimum.
+			budget, hand = max(1, iters/2), lagHandoff/2
 		}
-		v, lam, n, stopped, err = r.maximise(ctx, stop, lam, budget, out.Upper, &out)
+		if i < len(phases)-1 {
+			budget = max(budget, hand) // it hands off after hand iterations
+		}
+		v, lamBest, lamHand, n, stopped, err := r.maximise(ctx, stop, lam, budget, hand, out.Upper, &out)
+		lam = lamHand
+		out.LastIterations, out.LastCap = n, budget
 		out.Iterations += n
 		out.Phases++
 		out.Slot = ph.slot
@@ -211,7 +230,7 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 		}
 		out.Resources, out.Multipliers = len(r.res), len(r.res)*r.T
 		if opt.Schedule && err == nil && n > 0 {
-			if outs, total := r.schedule(lam); out.Schedule == nil || total < out.ScheduleTotal {
+			if outs, total := r.schedule(lamBest); out.Schedule == nil || total < out.ScheduleTotal {
 				out.Schedule, out.ScheduleTotal = outs, total
 			}
 		}
@@ -426,11 +445,13 @@ func (r *lagRelax) eval(lam, pre, g [][]float64, start []int) float64 {
 }
 
 // maximise runs the projected subgradient method from lam (nil: λ = 0) for
-// at most iters iterations and returns the best L(λ), its multipliers and
-// the iterations run. Step: θ(L̂ − L(λ))/‖g‖² towards the level
-// L̂ = min(upper, best + 5 %); θ halves, restarting from the best λ, after
-// lagStall iterations without progress.
-func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float64, iters int, upper float64, out *LagrangeBound) (best float64, lamBest [][]float64, n int, stopped bool, err error) {
+// at most iters iterations and returns the best L(λ), its multipliers, the
+// best multipliers of the first hand iterations (the same slice when the
+// method ends within them) and the iterations run. Step:
+// θ(L̂ − L(λ))/‖g‖² towards the level L̂ = min(upper, best + 5 %); θ
+// halves, restarting from the best λ, after lagStall iterations without
+// progress.
+func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float64, iters, hand int, upper float64, out *LagrangeBound) (best float64, lamBest, lamHand [][]float64, n int, stopped bool, err error) {
 	nr := len(r.res)
 	if lam == nil {
 		lam = make([][]float64, nr)
@@ -447,12 +468,26 @@ func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float
 	}
 	best = math.Inf(-1)
 	theta, stall := 1.0, 0
+	// hold returns the multipliers to hand off: the snapshot taken after
+	// hand iterations, else the best ones.
+	hold := func() [][]float64 {
+		if lamHand != nil {
+			return lamHand
+		}
+		return lamBest
+	}
 	for it := 0; it < iters; it++ {
+		if it == hand {
+			lamHand = make([][]float64, nr)
+			for c := range lamBest {
+				lamHand[c] = slices.Clone(lamBest[c])
+			}
+		}
 		if err := ctx.Err(); err != nil {
-			return best, lamBest, it, false, err
+			return best, lamBest, hold(), it, false, err
 		}
 		if it > 0 && stop() {
-			return best, lamBest, it, true, nil
+			return best, lamBest, hold(), it, true, nil
 		}
 		L := r.eval(lam, pre, g, nil)
 		if it == 0 && out.Iterations == 0 {
@@ -469,12 +504,12 @@ func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float
 				copy(lam[c], lamBest[c])
 			}
 			if theta < lagTheta {
-				return best, lamBest, it + 1, false, nil
+				return best, lamBest, hold(), it + 1, false, nil
 			}
 			continue
 		}
 		if upper-best <= 1e-9*upper {
-			return best, lamBest, it + 1, false, nil // closed the gap to a feasible schedule
+			return best, lamBest, hold(), it + 1, false, nil // closed the gap to a feasible schedule
 		}
 		norm := 0.0
 		for c := range g {
@@ -487,7 +522,7 @@ func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float
 		if norm == 0 {
 			// The sub-tasks' choices fit and complementary slackness holds:
 			// L(λ) is the optimum of the LP relaxation of R.
-			return best, lamBest, it + 1, false, nil
+			return best, lamBest, hold(), it + 1, false, nil
 		}
 		level := math.Min(upper, best+lagLevel*math.Abs(best))
 		step := theta * math.Max(level-L, 1e-9*upper) / norm
@@ -501,5 +536,5 @@ func (r *lagRelax) maximise(ctx context.Context, stop func() bool, lam [][]float
 			}
 		}
 	}
-	return best, lamBest, iters, false, nil
+	return best, lamBest, hold(), iters, false, nil
 }

@@ -17,6 +17,7 @@ type LPBound struct {
 	Trivial  int     // windows closed without an LP (one sub-task, or greedy = LB0)
 	Solved   int     // windows whose LP was solved to optimality
 	Failed   int     // windows whose LP did not finish (their LB0/SRPT bound is used)
+	Cut      int     // of the Failed, the windows the time budget (ctx done) stopped or left unstarted
 	MaxTasks int     // largest window
 	Columns  int     // largest LP, columns
 	// Audit sums up solve.Verify's reports on the windows' LP answers: a
@@ -76,6 +77,7 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 			// The time budget is spent: keep the window's combinatorial
 			// bound rather than compile an LP that cannot be solved.
 			res.Failed++
+			res.Cut++
 			res.Value += b
 			continue
 		}
@@ -96,6 +98,7 @@ func LowerBoundLP(ctx context.Context, s *Scenario, tasks []Task, slot float64, 
 				// Stopped by the budget: the window keeps its
 				// combinatorial bound, the bound stays whole and valid.
 				res.Failed++
+				res.Cut++
 				res.Value += b
 				continue
 			}

@@ -38,6 +38,13 @@ const (
 	MetricLPWindows     Metric = "lp_windows"     // windows of LB_LP
 	MetricLPSolved      Metric = "lp_solved"      // windows of LB_LP solved to optimality
 	MetricLagIterations Metric = "lag_iterations" // subgradient iterations of LB_LAG
+	// How far the bounds' time budget let them get (BudgetCut).
+	MetricLPCut             Metric = "lp_cut"              // windows of LB_LP the budget left at their LB0/LB_SRPT bound
+	MetricLagStopped        Metric = "lag_stopped"         // 1 when the budget stopped LB_LAG (LB_TIGHT), else 0
+	MetricLagPhases         Metric = "lag_phases"          // phases of LB_LAG (LB_TIGHT) begun
+	MetricLagPlanned        Metric = "lag_phases_planned"  // phases of LB_LAG (LB_TIGHT) planned
+	MetricLagLastIterations Metric = "lag_last_iterations" // iterations of the last phase begun
+	MetricLagLastCap        Metric = "lag_last_cap"        // the most iterations that phase could run
 )
 
 // utilPrefix starts the name of the per-IPN utilisation metrics.
@@ -67,7 +74,7 @@ var policyMetrics = []MetricInfo{
 	{Metric: MetricTardiness, Unit: "s", About: "total tardiness Σ_m max(0, C_m − D_m)", policy: func(s *PolicySummary) *sim.Stat { return &s.Tardiness }},
 	{Metric: MetricSamplesMean, Unit: "", About: "mean number of IPNs the dispatcher sampled per sub-task", policy: func(s *PolicySummary) *sim.Stat { return &s.SamplesMean }},
 	{Metric: MetricUtilMean, Unit: "", About: "mean over the IPNs of the utilisation (busy slot-time / slots · last end); util_<ipn> is each IPN's", policy: func(s *PolicySummary) *sim.Stat { return &s.UtilMean }},
-	{Metric: MetricGapPct, Unit: "%", About: "gap to the lower bound, 100 (T − T_LB) / T_LB", policy: func(s *PolicySummary) *sim.Stat { return &s.GapPct }},
+	{Metric: MetricGapPct, Unit: "%", About: "gap to the lower bound, 100 (T − T_LB) / T_LB; 0 when T lies below T_LB by rounding (at most 1e-6 relative), an error beyond", policy: func(s *PolicySummary) *sim.Stat { return &s.GapPct }},
 	{Metric: MetricGapGreedyPct, Unit: "%", About: "paper-style gap to the greedy upper bound, 100 (T − greedy) / greedy", policy: func(s *PolicySummary) *sim.Stat { return &s.GapGreedyPct }},
 }
 
@@ -83,6 +90,12 @@ var boundMetrics = []MetricInfo{
 	{Metric: MetricLPWindows, Unit: "", About: "number of LB_LP windows", bound: func(s *BoundSummary) *sim.Stat { return &s.LPWindows }},
 	{Metric: MetricLPSolved, Unit: "", About: "number of LB_LP windows solved to optimality (an answer solve.Verify accepted)", bound: func(s *BoundSummary) *sim.Stat { return &s.LPSolved }},
 	{Metric: MetricLagIterations, Unit: "", About: "subgradient iterations of LB_LAG", bound: func(s *BoundSummary) *sim.Stat { return &s.LagIterations }},
+	{Metric: MetricLPCut, Unit: "", About: "windows of LB_LP the bounds' time budget left at their LB0/LB_SRPT bound (unsolved or unstarted LP)", bound: func(s *BoundSummary) *sim.Stat { return &s.LPCut }},
+	{Metric: MetricLagStopped, Unit: "", About: "1 when the bounds' time budget stopped LB_LAG (LB_TIGHT) before its phases ended, else 0: the mean is the share of replications it cut", bound: func(s *BoundSummary) *sim.Stat { return &s.LagStopped }},
+	{Metric: MetricLagPhases, Unit: "", About: "phases of LB_LAG (LB_TIGHT: pooled, per IPN, then each finer grid) begun", bound: func(s *BoundSummary) *sim.Stat { return &s.LagPhases }},
+	{Metric: MetricLagPlanned, Unit: "", About: "phases of LB_LAG (LB_TIGHT) planned", bound: func(s *BoundSummary) *sim.Stat { return &s.LagPlanned }},
+	{Metric: MetricLagLastIterations, Unit: "", About: "subgradient iterations of the last phase of LB_LAG (LB_TIGHT) begun", bound: func(s *BoundSummary) *sim.Stat { return &s.LagLastIterations }},
+	{Metric: MetricLagLastCap, Unit: "", About: "the most iterations that last phase could run", bound: func(s *BoundSummary) *sim.Stat { return &s.LagLastCap }},
 }
 
 // PolicyMetrics lists the metrics every PolicyStats carries, in display
@@ -124,17 +137,23 @@ type PolicySummary struct {
 // field per metric of BoundMetrics; a bound the BoundKind does not compute
 // is the zero Stat (N = 0).
 type BoundSummary struct {
-	LB0           sim.Stat // LB0, total delay, s
-	LBSRPT        sim.Stat // LB_SRPT, total delay, s
-	LBLP          sim.Stat // LB_LP, total delay, s
-	LBLag         sim.Stat // LB_LAG, total delay, s
-	LBTight       sim.Stat // LB_TIGHT, total delay, s
-	TLB           sim.Stat // T_LB, the largest bound computed, s
-	GreedyUB      sim.Stat // the full-information greedy's total delay (an upper bound), s
-	BestUB        sim.Stat // the best feasible schedule found (an upper bound), s
-	LPWindows     sim.Stat // windows of LB_LP
-	LPSolved      sim.Stat // windows of LB_LP solved to optimality
-	LagIterations sim.Stat // subgradient iterations of LB_LAG
+	LB0               sim.Stat // LB0, total delay, s
+	LBSRPT            sim.Stat // LB_SRPT, total delay, s
+	LBLP              sim.Stat // LB_LP, total delay, s
+	LBLag             sim.Stat // LB_LAG, total delay, s
+	LBTight           sim.Stat // LB_TIGHT, total delay, s
+	TLB               sim.Stat // T_LB, the largest bound computed, s
+	GreedyUB          sim.Stat // the full-information greedy's total delay (an upper bound), s
+	BestUB            sim.Stat // the best feasible schedule found (an upper bound), s
+	LPWindows         sim.Stat // windows of LB_LP
+	LPSolved          sim.Stat // windows of LB_LP solved to optimality
+	LagIterations     sim.Stat // subgradient iterations of LB_LAG
+	LPCut             sim.Stat // windows of LB_LP the time budget left at their LB0/LB_SRPT bound
+	LagStopped        sim.Stat // 1 when the time budget stopped LB_LAG (LB_TIGHT), else 0
+	LagPhases         sim.Stat // phases of LB_LAG (LB_TIGHT) begun
+	LagPlanned        sim.Stat // phases of LB_LAG (LB_TIGHT) planned
+	LagLastIterations sim.Stat // iterations of the last phase begun
+	LagLastCap        sim.Stat // the most iterations that phase could run
 }
 
 // Summary returns the policy's metrics as named fields.
