@@ -3,8 +3,8 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/streamopt/streamopt/internal/atomicfile"
 )
 
 // errPoints are points with symmetric y error bars (the 95% CI half-width).
@@ -592,17 +594,10 @@ func save(p *plot.Plot, w, h vg.Length, path string, notes []string) (err error)
 	} else {
 		p.Draw(c)
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := fc.WriteTo(w)
 		return err
-	}
-	defer func() {
-		if e := f.Close(); err == nil {
-			err = e
-		}
-	}()
-	_, err = fc.WriteTo(f)
-	return err
+	})
 }
 
 // wrap splits s at spaces into lines no wider than width (a single word
