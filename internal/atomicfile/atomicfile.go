@@ -46,7 +46,7 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		return err
 	}
 	if target == "" { // not a regular file: write in place
-		return writeInPlace(path, write)
+		return writeInPlace(filepath.Clean(path), write)
 	}
 	f, err := createTemp(filepath.Dir(target), filepath.Base(target))
 	if err != nil {
@@ -88,6 +88,9 @@ func Write(path string, write func(io.Writer) error) (err error) {
 // file nor a folder. A folder, or a file the user may not write, is the
 // error os.Create would give.
 func destination(path string) (target string, mode fs.FileMode, err error) {
+	// Cleaned, as filepath.Dir and os.MkdirAll read it: "sub/../f" is "f"
+	// even when there is no folder sub.
+	path = filepath.Clean(path)
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -130,6 +133,7 @@ func writeInPlace(path string, write func(io.Writer) error) (err error) {
 // (or the nearest folder above it that exists) accepts a new file. The
 // error is the one os.MkdirAll or os.Create would give.
 func CheckFile(path string) error {
+	path = filepath.Clean(path)
 	_, err := os.Stat(path)
 	if missing(err) {
 		return checkFolder(filepath.Dir(path), path)
