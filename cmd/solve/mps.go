@@ -67,6 +67,10 @@ are then over the sweep points that finished, the table ends with a line
 			if err := sf.check(map[string]string{"--csv": csvPath, "--plot": plotPath, "--plot-gap": gapPath, "--plot-bars": barsPath}); err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--csv", csvPath, outFile}, output{"--plot", plotPath, outFigure},
+				output{"--plot-gap", gapPath, outFigure}, output{"--plot-bars", barsPath, outFigure}, output{"--records", sf.records, outFile}); err != nil {
+				return err
+			}
 			if workers == 0 {
 				workers = runtime.GOMAXPROCS(0)
 			}

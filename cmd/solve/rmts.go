@@ -107,6 +107,10 @@ the table ends with a line "partial: ...", JSON output carries
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
+				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
+				return err
+			}
 			var rec *shard.Writer
 			var pl *rmts.Plan
 			if sf.records != "" {

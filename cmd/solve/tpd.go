@@ -142,6 +142,10 @@ the exit code is 1.`,
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
+				output{"--export", exportDir, outDir}, output{"--records", sf.records, outFile}); err != nil {
+				return err
+			}
 			exps, err := planTPD(s, g, func(r *tpd.Request) {
 				r.Workers, r.Shard = workers, sf.sp
 				r.Progress = func(ex tpd.Experiment) sim.Progress {
