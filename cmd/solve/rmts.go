@@ -343,6 +343,10 @@ type rmtsOutput struct{ format, csv, plot string }
 // writeRMTSOutput writes the result: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
 func writeRMTSOutput(ctx context.Context, w, stderr io.Writer, sc *rmts.Scenario, res *rmts.ExperimentResult, o rmtsOutput, partial string, rf *runFlags) error {
+	// solve merge learns only from the records that --plot is a folder.
+	if err := checkOutputs(nil, output{"--plot", o.plot, outDir}); err != nil {
+		return err
+	}
 	answer := func(by string) any {
 		j := render.RMTSJSON(sc, res)
 		j.Partial, j.StoppedBy = by != "", by

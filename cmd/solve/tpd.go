@@ -396,6 +396,10 @@ type tpdOutput struct{ format, csv, plot string }
 // writeTPDOutput writes the results: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
 func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.ExperimentResult, o tpdOutput, partial string, rf *runFlags) error {
+	// solve merge learns only from the records that --plot is a folder.
+	if err := checkOutputs(nil, output{"--plot", o.plot, outDir}); err != nil {
+		return err
+	}
 	write := answerWriter(ctx, o.format, partial, rf, func(by string) any { return render.TPDJSON(results, by) },
 		func(w io.Writer) error { return render.TPDTable(w, results) })
 	if err := write(w); err != nil {
