@@ -15,6 +15,9 @@
 // Schema of each command's answer (files under schema/, $id
 // https://github.com/streamopt/streamopt/render/schema/COMMAND.json).
 //
+// Every figure file is written through internal/atomicfile: it replaces
+// the file of its name only once it is complete.
+//
 // Figures show means with the half-width of the 95% Student-t confidence
 // interval over the replications (sim.Stat.HalfWidth) as error bars:
 //

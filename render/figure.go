@@ -3,8 +3,8 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/streamopt/streamopt/internal/atomicfile"
 )
 
 // errPoints are points with symmetric y error bars (the 95% CI half-width).
@@ -542,12 +544,27 @@ func (preciseTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
+// figureFormat is the format of a figure file: its extension, in lower
+// case, without the dot.
+func figureFormat(path string) string {
+	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+}
+
+// CheckFigureName reports whether the extension of path names a figure
+// format the functions that take a path (MPSProfit, MPSGap, MPSGapBars)
+// can write, so that a caller can refuse the name before any work.
+func CheckFigureName(path string) error {
+	if formats := draw.Formats(); !slices.Contains(formats, figureFormat(path)) {
+		return fmt.Errorf("%s: figure format unknown from the name (want .%s)", path, strings.Join(formats, ", ."))
+	}
+	return nil
+}
+
 // save writes p as a w×h figure to path (type from the extension) with
 // its legend and the notes in a column to the right of the axes, never
 // over the data.
 func save(p *plot.Plot, w, h vg.Length, path string, notes []string) (err error) {
-	format := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
-	fc, err := draw.NewFormattedCanvas(w, h, format)
+	fc, err := draw.NewFormattedCanvas(w, h, figureFormat(path))
 	if err != nil {
 		return err
 	}
@@ -592,17 +609,10 @@ func save(p *plot.Plot, w, h vg.Length, path string, notes []string) (err error)
 	} else {
 		p.Draw(c)
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := fc.WriteTo(w)
 		return err
-	}
-	defer func() {
-		if e := f.Close(); err == nil {
-			err = e
-		}
-	}()
-	_, err = fc.WriteTo(f)
-	return err
+	})
 }
 
 // wrap splits s at spaces into lines no wider than width (a single word

@@ -37,6 +37,9 @@ back to the model's.`,
 			if err != nil {
 				return inputError(err)
 			}
+			if err := checkOutputs([]string{in}, output{"OUT", out, outModel}); err != nil {
+				return err
+			}
 			m, err := readModelFile(in)
 			if err != nil {
 				return inputError(err)

@@ -27,6 +27,14 @@
 // Every command takes --format table|json; human output goes to stdout,
 // progress and logs to stderr.
 //
+// Output files (--out, --csv, --plot, --plot-gap, --plot-bars, --export,
+// --records, convert's OUT) are checked before any work: a path that
+// cannot be written, that is one of the command's input files or that
+// another output names too is an input error naming the flag and the path
+// (exit 2). Each file is written through internal/atomicfile, under a
+// temporary name renamed into place once complete, so a failed or killed
+// run leaves the file that was there as it was.
+//
 // The model commands (rrs, mps, rmts, tpd) take --time-limit DURATION, as
 // lp does, and stop on the first interrupt (SIGINT or SIGTERM; a second
 // one ends the process at once): they print what finished, the means over

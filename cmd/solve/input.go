@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/streamopt/streamopt/solve"
 )
@@ -63,29 +62,4 @@ func readModel[T any](input, format string, parse func(io.Reader) (T, error)) (T
 		return zero, inputError(fmt.Errorf("%s: %w", input, err))
 	}
 	return in, nil
-}
-
-// createParent makes the folder path is to be written in, as --plot DIR
-// does for its folder, so that an output such as out/afiro.lp needs no
-// mkdir first.
-func createParent(path string) error {
-	return os.MkdirAll(filepath.Dir(path), 0o755)
-}
-
-// createFile creates path (and its folder), lets write fill it, and reports
-// the first error of writing or closing.
-func createFile(path string, write func(io.Writer) error) (err error) {
-	if err := createParent(path); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	return write(f)
 }

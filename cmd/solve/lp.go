@@ -79,6 +79,9 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return err
 	}
+	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}); err != nil {
+		return err
+	}
 	m, err := readModelFile(path)
 	if err != nil {
 		return inputError(err)

@@ -30,6 +30,10 @@ first few (point, replication) pairs are listed) and duplicated ones.`,
 			if err := checkFormat(format); err != nil {
 				return err
 			}
+			if err := checkOutputs(args, output{"--csv", csvFile, outFile}, output{"--plot", plot, outFileOrDir},
+				output{"--plot-gap", plotGap, outFigure}, output{"--plot-bars", plotBars, outFigure}); err != nil {
+				return err
+			}
 			var files []*shard.File
 			for _, a := range args {
 				f, err := shard.ReadFile(a)

@@ -67,6 +67,10 @@ are then over the sweep points that finished, the table ends with a line
 			if err := sf.check(map[string]string{"--csv": csvPath, "--plot": plotPath, "--plot-gap": gapPath, "--plot-bars": barsPath}); err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--csv", csvPath, outFile}, output{"--plot", plotPath, outFigure},
+				output{"--plot-gap", gapPath, outFigure}, output{"--plot-bars", barsPath, outFigure}, output{"--records", sf.records, outFile}); err != nil {
+				return err
+			}
 			if workers == 0 {
 				workers = runtime.GOMAXPROCS(0)
 			}
@@ -208,6 +212,10 @@ type mpsOutput struct{ format, csv, plot, gap, bars string }
 // writeMPSOutput writes the sweep: the table or JSON on w, the CSV and the
 // figures; partial, when not empty, says what a stopped run finished.
 func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, pols []*multistage.Policy, pts []multistage.Point, grid mpsGrid, o mpsOutput, partial string, rf *runFlags) error {
+	// solve merge learns only from the records that --plot is a figure.
+	if err := checkOutputs(nil, output{"--plot", o.plot, outFigure}); err != nil {
+		return err
+	}
 	names := multistage.Names(pols)
 	intervals := in.Intervals()
 	gaps := render.MPSGaps(pols, pts, intervals)

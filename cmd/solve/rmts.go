@@ -107,6 +107,10 @@ the table ends with a line "partial: ...", JSON output carries
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
+				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
+				return err
+			}
 			var rec *shard.Writer
 			var pl *rmts.Plan
 			if sf.records != "" {
@@ -339,6 +343,10 @@ type rmtsOutput struct{ format, csv, plot string }
 // writeRMTSOutput writes the result: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
 func writeRMTSOutput(ctx context.Context, w, stderr io.Writer, sc *rmts.Scenario, res *rmts.ExperimentResult, o rmtsOutput, partial string, rf *runFlags) error {
+	// solve merge learns only from the records that --plot is a folder.
+	if err := checkOutputs(nil, output{"--plot", o.plot, outDir}); err != nil {
+		return err
+	}
 	answer := func(by string) any {
 		j := render.RMTSJSON(sc, res)
 		j.Partial, j.StoppedBy = by != "", by

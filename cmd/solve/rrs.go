@@ -56,6 +56,9 @@ have no valid answer before they converge. The exit code is 1.`,
 			if err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--export", export, outModel}); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("users") {
 				in.Users = users
 				if err := in.Validate(); err != nil {

@@ -147,6 +147,10 @@ the exit code is 1.`,
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
 				return err
 			}
+			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
+				output{"--export", exportDir, outDir}, output{"--records", sf.records, outFile}); err != nil {
+				return err
+			}
 			exps, err := planTPD(s, g, func(r *tpd.Request) {
 				r.Workers, r.Shard = workers, sf.sp
 				r.Progress = func(ex tpd.Experiment) sim.Progress {
@@ -397,6 +401,10 @@ type tpdOutput struct{ format, csv, plot string }
 // writeTPDOutput writes the results: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
 func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.ExperimentResult, o tpdOutput, partial string, rf *runFlags) error {
+	// solve merge learns only from the records that --plot is a folder.
+	if err := checkOutputs(nil, output{"--plot", o.plot, outDir}); err != nil {
+		return err
+	}
 	write := answerWriter(ctx, o.format, partial, rf, func(by string) any { return render.TPDJSON(results, by) },
 		func(w io.Writer) error { return render.TPDTable(w, results) })
 	if err := write(w); err != nil {

@@ -7,7 +7,8 @@
 // FormatOf strips a final ".gz" (any case) and reads the extension that is
 // left: ".mps" is MPS (fixed or free: the reader tells them apart line by
 // line), ".lp" is CPLEX LP. Open and Create go through gzip exactly when the
-// name ends in ".gz".
+// name ends in ".gz". Create writes through internal/atomicfile: the file
+// appears under its name only once it is complete.
 //
 // # The objective line
 //

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/streamopt/streamopt/fault"
+	"github.com/streamopt/streamopt/internal/atomicfile"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -88,31 +89,21 @@ func (r gzipReader) Close() error {
 	return err
 }
 
-// Create creates (or truncates) the file at path and has write fill it,
-// through gzip when the name ends in ".gz". It returns the first error of
-// write, the compressor and closing the file; after an error the partial
-// file is removed.
-func Create(path string, write func(io.Writer) error) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(path)
-		}
-	}()
+// Create has write fill the file at path, through gzip when the name ends
+// in ".gz", and puts it in place only when it is complete
+// (atomicfile.Write): after an error of write, the compressor or the file,
+// which Create returns, the file at path is as it was.
+func Create(path string, write func(io.Writer) error) error {
 	if !gzipped(path) {
-		return write(f)
+		return atomicfile.Write(path, write)
 	}
-	zw := gzip.NewWriter(f)
-	if err := write(zw); err != nil {
-		return err
-	}
-	return zw.Close()
+	return atomicfile.Write(path, func(w io.Writer) error {
+		zw := gzip.NewWriter(w)
+		if err := write(zw); err != nil {
+			return err
+		}
+		return zw.Close()
+	})
 }
 
 // Objective says how the objective of a file maps to the objective of the

@@ -89,6 +89,28 @@ func TestCreateOpen(t *testing.T) {
 	}
 }
 
+// TestCreateFailureKeepsOldFile: a write that fails leaves the file that
+// was at the path as it was, plain or gzipped, and nothing else.
+func TestCreateFailureKeepsOldFile(t *testing.T) {
+	for _, name := range []string{"old.mps", "old.lp.gz"} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("old content\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := Create(path, func(w io.Writer) error { io.WriteString(w, "NAME"); return io.ErrShortWrite })
+		if err != io.ErrShortWrite {
+			t.Errorf("Create %s: error %v, want the writer's", name, err)
+		}
+		if got, err := os.ReadFile(path); err != nil || string(got) != "old content\n" {
+			t.Errorf("Create %s: the old file now holds %q (%v)", name, got, err)
+		}
+		if es, _ := os.ReadDir(dir); len(es) != 1 {
+			t.Errorf("Create %s: the folder holds %d files, want the old one only", name, len(es))
+		}
+	}
+}
+
 func TestObjectiveLine(t *testing.T) {
 	tenth := 0.1
 	for _, tc := range []struct {

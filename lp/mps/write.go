@@ -68,7 +68,8 @@ func Write(w io.Writer, m *lp.Model, opts WriteOptions) error {
 }
 
 // WriteFile writes m to the file at path; a name ending in ".gz" (any
-// case) is gzipped.
+// case) is gzipped. The file replaces the one at path only once it is
+// complete: after an error, the old file is as it was.
 func WriteFile(path string, m *lp.Model, opts WriteOptions) error {
 	return modelfile.Create(path, func(w io.Writer) error { return Write(w, m, opts) })
 }
