@@ -261,8 +261,10 @@ func (p *parser) doLine(raw string) error {
 		}
 		text = text[:k]
 	}
-	text = strings.TrimLeft(text, " \t\r\n\v\f")
-	if strings.TrimRight(text, " \t\r\n\v\f") == "" {
+	for text != "" && isBlank(text[0]) { // not strings.TrimLeft, which builds its set on every line
+		text = text[1:]
+	}
+	if text == "" {
 		return nil
 	}
 	if k, rest, ok := matchKeyword(text); ok {
