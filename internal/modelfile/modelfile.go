@@ -405,6 +405,9 @@ func NewLines(ctx context.Context, r io.Reader, lim Limits) *Lines {
 // bufio.Reader.ReadString('\n'): a last line without a break comes with
 // io.EOF. It refuses a line over MaxLine bytes with ErrLineTooLong instead
 // of reading it whole, and a line past the line cap with ErrTooManyLines.
+// After a failed read (an error other than io.EOF: ctx's, a cap's, a
+// damaged gzip stream's) it returns no line: the part of one read before
+// the failure is not handed to a parser as if it were whole.
 func (l *Lines) Next() (string, error) {
 	chunk, err := l.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
@@ -418,6 +421,9 @@ func (l *Lines) Next() (string, error) {
 			l.buf = append(l.buf, chunk...)
 		}
 		chunk = l.buf
+	}
+	if err != nil && err != io.EOF {
+		return "", err // the part of a line before a failed read is no line
 	}
 	if len(chunk) > 0 {
 		if l.lines++; l.lines > l.max {

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/fault"
@@ -171,6 +172,15 @@ func TestLinesNext(t *testing.T) {
 		if got != want || (err != nil && err != io.EOF) {
 			t.Fatalf("Next = %d bytes, %v; want %d bytes", len(got), err, len(want))
 		}
+	}
+	// a read that fails inside a line returns the error, not the half line
+	errRead := errors.New("read failed")
+	lines = NewLines(context.Background(), io.MultiReader(strings.NewReader("NAME x\n x obj"), iotest.ErrReader(errRead)), Limits{})
+	if got, err := lines.Next(); got != "NAME x\n" || err != nil {
+		t.Fatalf("first line %q, %v", got, err)
+	}
+	if got, err := lines.Next(); got != "" || err != errRead {
+		t.Fatalf("the line the failed read cut: %q, %v; want no line and the error", got, err)
 	}
 	// a file with no line break at all, such as /dev/zero, is refused
 	// after MaxLine bytes instead of being held whole

@@ -116,7 +116,7 @@ func TestReadCaps(t *testing.T) {
 		{lpformat.ReadOptions{MaxLines: lines}, nil, ""},
 		{lpformat.ReadOptions{MaxBytes: int64(len(small))}, nil, ""},
 		{lpformat.ReadOptions{MaxLines: lines - 1}, lpformat.ErrTooManyLines, fmt.Sprintf("small.lp: file over the line cap: more than %d lines", lines-1)},
-		{lpformat.ReadOptions{MaxBytes: int64(len(small)) - 1}, lpformat.ErrTooManyBytes, fmt.Sprintf("small.lp: after End: file over the byte cap: more than %d bytes", len(small)-1)},
+		{lpformat.ReadOptions{MaxBytes: int64(len(small)) - 1}, lpformat.ErrTooManyBytes, fmt.Sprintf("small.lp: file over the byte cap: more than %d bytes", len(small)-1)},
 	} {
 		_, err := lpformat.ReadContext(context.Background(), strings.NewReader(small), "small.lp", tc.opts)
 		if !errors.Is(err, tc.want) || (err != nil && (fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.msg))) {

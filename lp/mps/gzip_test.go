@@ -116,7 +116,7 @@ func TestReadCaps(t *testing.T) {
 		{mps.ReadOptions{MaxLines: lines}, nil, ""},
 		{mps.ReadOptions{MaxBytes: int64(len(small))}, nil, ""},
 		{mps.ReadOptions{MaxLines: lines - 1}, mps.ErrTooManyLines, fmt.Sprintf("small.mps: file over the line cap: more than %d lines", lines-1)},
-		{mps.ReadOptions{MaxBytes: int64(len(small)) - 1}, mps.ErrTooManyBytes, fmt.Sprintf("small.mps: after ENDATA: file over the byte cap: more than %d bytes", len(small)-1)},
+		{mps.ReadOptions{MaxBytes: int64(len(small)) - 1}, mps.ErrTooManyBytes, fmt.Sprintf("small.mps: file over the byte cap: more than %d bytes", len(small)-1)},
 	} {
 		_, err := mps.ReadWithOptions(strings.NewReader(small), "small.mps", tc.opts)
 		if !errors.Is(err, tc.want) || (err != nil && (fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.msg))) {
