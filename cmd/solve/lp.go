@@ -26,6 +26,7 @@ type lpFlags struct {
 	format         string
 	out            string
 	log            bool
+	caps           inputCaps
 }
 
 func newLPCmd() *cobra.Command {
@@ -38,9 +39,13 @@ file when the name ends in .lp (any case; .gz files are gunzipped), on a solver 
 verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
 
+A model file over --max-input-bytes or --max-input-lines, and a damaged or
+truncated .gz file, is refused.
+
 Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 1 a time, iteration or node limit stopped the solve (the incumbent, if any,
-is printed); 2 a usage or input error (bad file, unknown backend, bad flag);
+is printed), or an interrupt stopped the reading of the file (nothing is
+printed); 2 a usage or input error (bad file, unknown backend, bad flag);
 3 a solver error or an answer that failed verification.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -55,6 +60,7 @@ is printed); 2 a usage or input error (bad file, unknown backend, bad flag);
 	fl.StringVar(&f.format, "format", "table", "output format: table or json")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
+	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
 
@@ -69,6 +75,9 @@ func (f *lpFlags) check() error {
 	case f.mipGap < 0 || math.IsNaN(f.mipGap) || math.IsInf(f.mipGap, 0):
 		return inputError(fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap))
 	}
+	if err := f.caps.check(); err != nil {
+		return err
+	}
 	return checkBackend("--backend", f.backend)
 }
 
@@ -76,12 +85,13 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return err
 	}
-	m, err := readModelFile(path)
-	if err != nil {
-		return inputError(err)
-	}
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	// The time limit is the solve's; an interrupt also stops the reading.
+	m, err := readModelFile(ctx, path, f.caps)
+	if err != nil {
+		return err
 	}
 	if f.timeLimit > 0 {
 		var cancel context.CancelFunc
