@@ -126,9 +126,10 @@ var ErrCorrupt = fault.New(fault.ErrInput, "corrupt gzip file")
 // Gunzip returns a reader of the data r holds compressed, every stream of
 // it in turn (gzip -c a b > c joins two). Data that is not gzip, a damaged
 // stream and one that ends early are errors wrapping ErrCorrupt; an error
-// of r itself (ctx's, as Open gives) is returned as it is. gzip checks a stream's checksum and length only at its
-// end, so a reader must read to io.EOF to know that what it read is what
-// was compressed (Lines.Finish does).
+// of r itself (ctx's, as Open gives) is returned as it is. gzip checks a
+// stream's checksum and length only at its end, so a reader must read to
+// io.EOF to know that what it read is what was compressed (Lines.Finish
+// does).
 func Gunzip(r io.Reader) (io.Reader, error) {
 	zr, err := gzip.NewReader(r)
 	if err == io.EOF {
