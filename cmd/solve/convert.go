@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -15,6 +16,7 @@ func init() { register(newConvertCmd) }
 
 func newConvertCmd() *cobra.Command {
 	var glpk, free bool // --glpk is deprecated and does nothing
+	var caps inputCaps
 	cmd := &cobra.Command{
 		Use:   "convert IN OUT",
 		Short: "Convert an LP/MILP between MPS and CPLEX LP format",
@@ -26,12 +28,17 @@ file, and a .gz input is gunzipped. The files are read the same way by
 glpsol, clp, cbc, lp_solve (MPS) and HiGHS: a maximisation is written to MPS
 as the minimisation of the negated objective, and the objective constant is
 in no row; the first comment lines of the file say how its objective maps
-back to the model's.`,
+back to the model's. An input over --max-input-bytes or --max-input-lines,
+or a damaged or truncated .gz input, is refused; an interrupt while it is
+read stops convert with exit code 1 and writes nothing.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			in, out := args[0], args[1]
 			if glpk {
 				fmt.Fprintln(cmd.ErrOrStderr(), "convert: --glpk is deprecated and does nothing: glpsol --lp reads every LP file convert writes")
+			}
+			if err := caps.check(); err != nil {
+				return err
 			}
 			write, err := modelWriter(out, free, nil)
 			if err != nil {
@@ -40,9 +47,13 @@ back to the model's.`,
 			if err := checkOutputs([]string{in}, output{"OUT", out, outModel}); err != nil {
 				return err
 			}
-			m, err := readModelFile(in)
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			m, err := readModelFile(ctx, in, caps)
 			if err != nil {
-				return inputError(err)
+				return err
 			}
 			if err := createParent(out); err != nil {
 				return inputError(err)
@@ -65,6 +76,7 @@ back to the model's.`,
 	cmd.Flags().BoolVar(&glpk, "glpk", false, "no effect: glpsol --lp reads every LP file convert writes")
 	_ = cmd.Flags().MarkHidden("glpk")
 	cmd.Flags().BoolVar(&free, "free", false, "write free MPS even when fixed MPS would do")
+	addInputCapFlags(cmd.Flags(), &caps)
 	return cmd
 }
 

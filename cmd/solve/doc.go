@@ -19,6 +19,11 @@
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
 //	solve --version                 (module version and Go release)
 //
+// A model file (lp, convert) may hold at most 16 MiB, counted after
+// gunzipping, and 1 Mi lines (--max-input-bytes and --max-input-lines raise
+// the caps); it is read to its end, so that a damaged or truncated .gz file
+// is refused (exit code 2) instead of read as another model.
+//
 // An --input file may be at most 64 MiB with at most 2^20 JSON values
 // (internal/jsoninput); every model caps the sizes that drive memory and
 // time (the schema's description lists them), and a file beyond a cap is an
@@ -41,6 +46,10 @@
 // the finished replications with their counts, the best bound, the sweep
 // points done, ending with a line "partial: stopped by ... after ...", and
 // exit 1; JSON output carries "partial": true, "stopped_by" and the counts.
+// A stop that cuts the reading of the input (lp and convert: their model
+// file; a model command: an --input still waiting on a pipe) prints nothing
+// but the line "FILE: stopped by ... while reading it; no answer" on
+// stderr, and exits 1. lp's --time-limit is the solve's, after the reading.
 // --progress auto|bar|plain|off chooses how progress is shown on stderr: a
 // bar on a terminal, otherwise (auto, plain) a line such as "tpd heavy
 // ρ=0.95: 37/100 replications" every few seconds.

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/streamopt/streamopt/solve"
 )
@@ -43,8 +45,11 @@ func checkCount(flag string, n, limit int, what string) error {
 // opens the input file and parses it with parse, which reads at most
 // jsoninput.MaxBytes of it (a larger regular file is refused from its
 // size, a pipe or device after that many bytes). Every failure is an input
-// error (exit code 2) that names the file.
-func readModel[T any](input, format string, parse func(io.Reader) (T, error)) (T, error) {
+// error (exit code 2) that names the file, except a stop: once ctx (the
+// command's, see runFlags.start) is done, a read waiting on a pipe ends,
+// and a parse that failed then is exit code 1 with one line (readStopped).
+// An input read whole goes to the command, which prints its partial answer.
+func readModel[T any](ctx context.Context, rf *runFlags, input, format string, parse func(io.Reader) (T, error)) (T, error) {
 	var zero T
 	if input == "" {
 		return zero, inputError(errors.New("--input: required"))
@@ -57,7 +62,13 @@ func readModel[T any](input, format string, parse func(io.Reader) (T, error)) (T
 		return zero, inputError(err)
 	}
 	defer f.Close()
+	// A regular file cannot block and refuses deadlines; a pipe takes one.
+	stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+	defer stop()
 	in, err := parse(f)
+	if err != nil && ctx.Err() != nil {
+		return zero, readStopped(ctx, rf.timeLimit, input)
+	}
 	if err != nil {
 		return zero, inputError(fmt.Errorf("%s: %w", input, err))
 	}

@@ -69,14 +69,25 @@ func stopped(ctx context.Context, err error) bool {
 
 // stopReason says, for the partial marker, what stopped ctx.
 func (f *runFlags) stopReason(ctx context.Context) string {
+	return stopReason(ctx, f.timeLimit)
+}
+
+// stopReason says what stopped ctx, under a --time-limit of timeLimit.
+func stopReason(ctx context.Context, timeLimit time.Duration) string {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fmt.Sprintf("the time limit (%v)", f.timeLimit)
+		return fmt.Sprintf("the time limit (%v)", timeLimit)
 	case context.Cause(ctx) != nil && context.Cause(ctx) != context.Canceled:
 		// signal.NotifyContext's cause: "interrupt signal received".
 		return "a signal (" + context.Cause(ctx).Error() + ")"
 	}
 	return "a cancellation"
+}
+
+// readStopped is the error of a command that ctx stopped while it read its
+// input file path: exit code 1, with nothing printed but this line.
+func readStopped(ctx context.Context, timeLimit time.Duration, path string) error {
+	return &exitError{exitLimit, fmt.Errorf("%s: stopped by %s while reading it; no answer", path, stopReason(ctx, timeLimit))}
 }
 
 // stoppedBy is the JSON value of "stopped_by".

@@ -27,6 +27,7 @@ type lpFlags struct {
 	format         string
 	out            string
 	log            bool
+	caps           inputCaps
 }
 
 func newLPCmd() *cobra.Command {
@@ -39,12 +40,15 @@ file when the name ends in .lp (any case; .gz files are gunzipped), on a solver 
 verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
 
+A model file over --max-input-bytes or --max-input-lines, and a damaged or
+truncated .gz file, is refused.
+
 Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 1 a time, iteration or node limit or an interrupt (Ctrl-C, SIGTERM) stopped
 the solve: the incumbent, if any, is printed, else "no feasible point found";
 a backend still running 2s after the limit or the interrupt is abandoned
-with no answer; 2 a usage or input error (bad file, unknown backend, bad
-flag); 3 a solver error or an answer that failed verification.`,
+with no answer; an interrupt while the file is read prints nothing; 2 a usage or input error (bad file, unknown backend, bad flag);
+3 a solver error or an answer that failed verification.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLP(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
@@ -58,6 +62,7 @@ flag); 3 a solver error or an answer that failed verification.`,
 	fl.StringVar(&f.format, "format", "table", "output format: table or json")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
+	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
 
@@ -72,6 +77,9 @@ func (f *lpFlags) check() error {
 	case f.mipGap < 0 || math.IsNaN(f.mipGap) || math.IsInf(f.mipGap, 0):
 		return inputError(fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap))
 	}
+	if err := f.caps.check(); err != nil {
+		return err
+	}
 	return checkBackend("--backend", f.backend)
 }
 
@@ -82,12 +90,13 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}); err != nil {
 		return err
 	}
-	m, err := readModelFile(path)
-	if err != nil {
-		return inputError(err)
-	}
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	// The time limit is the solve's; an interrupt also stops the reading.
+	m, err := readModelFile(ctx, path, f.caps)
+	if err != nil {
+		return err
 	}
 	if f.timeLimit > 0 {
 		var cancel context.CancelFunc

@@ -48,7 +48,7 @@ are then over the sweep points that finished, the table ends with a line
 				return err
 			}
 			defer cancel()
-			in, err := readModel(input, format, multistage.Parse)
+			in, err := readModel(ctx, &rf, input, format, multistage.Parse)
 			if err != nil {
 				return err
 			}

@@ -59,7 +59,7 @@ the table ends with a line "partial: ...", JSON output carries
 				return err
 			}
 			defer cancel()
-			in, err := readModel(input, format, rmts.Parse)
+			in, err := readModel(ctx, &rf, input, format, rmts.Parse)
 			if err != nil {
 				return err
 			}

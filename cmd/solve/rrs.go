@@ -52,7 +52,7 @@ have no valid answer before they converge. The exit code is 1.`,
 				return err
 			}
 			defer cancel()
-			in, err := readModel(input, format, rrs.Parse)
+			in, err := readModel(ctx, &rf, input, format, rrs.Parse)
 			if err != nil {
 				return err
 			}

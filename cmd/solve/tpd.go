@@ -81,7 +81,7 @@ the exit code is 1.`,
 				return err
 			}
 			defer cancel()
-			in, err := readModel(input, format, tpd.Parse)
+			in, err := readModel(ctx, &rf, input, format, tpd.Parse)
 			if err != nil {
 				return err
 			}

@@ -10,6 +10,21 @@
 // name ends in ".gz". Create writes through internal/atomicfile: the file
 // appears under its name only once it is complete.
 //
+// # Reading
+//
+// The readers read a file through Lines, which reads it to its end, also
+// after the end marker (ENDATA, End): gzip checks a stream's checksum and
+// length only at its end, and a reader that stopped at the marker took a
+// damaged or truncated .gz file for a model (Gunzip's errors wrap
+// ErrCorrupt). Lines caps the bytes read (after decompression) and the
+// lines up to the marker (Limits; defaults DefaultMaxBytes = 16 MiB and
+// DefaultMaxLines = 1 Mi), and stops with the context's error once the
+// context is done; Open also ends a read that waits on a pipe. The caps
+// keep the memory of a read under 1 GB: measured as peak RSS of solve lp on
+// gzip files of 19-28 MB over the caps (1.6 M rows, 1.6 M columns or
+// 1.6 M terms of one row in CPLEX LP, 1 M rows or columns in MPS), the
+// largest was 0.73 GB, refused after 4 s.
+//
 // # The objective line
 //
 // Readers of MPS and LP files disagree on two things a model can hold

@@ -1,14 +1,18 @@
 package modelfile
 
 import (
-	"bufio"
 	"bytes"
+	"compress/gzip"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/fault"
@@ -50,7 +54,7 @@ func TestCreateOpen(t *testing.T) {
 		if _, gz := FormatOf(name); gz != (len(raw) > 2 && raw[0] == 0x1f && raw[1] == 0x8b) || (!gz && string(raw) != body) {
 			t.Errorf("%s: file starts %q", name, raw[:min(len(raw), 8)])
 		}
-		r, err := Open(path)
+		r, err := Open(context.Background(), path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,10 +74,10 @@ func TestCreateOpen(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(bad); err == nil || !strings.Contains(err.Error(), "bad.lp.gz") {
+	if _, err := Open(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "bad.lp.gz") {
 		t.Errorf("Open of a non-gzip .gz file: error %v", err)
 	}
-	if _, err := Open(filepath.Join(dir, "missing.mps")); err == nil {
+	if _, err := Open(context.Background(), filepath.Join(dir, "missing.mps")); err == nil {
 		t.Error("Open of a missing file: no error")
 	}
 	// The writer's error is returned and the partial file removed.
@@ -182,20 +186,107 @@ func TestComments(t *testing.T) {
 	}
 }
 
-func TestReadLine(t *testing.T) {
+func TestLinesNext(t *testing.T) {
 	long := strings.Repeat("x", MaxLine-1) + "\n" // exactly MaxLine bytes with its break
-	br := bufio.NewReaderSize(strings.NewReader("ROWS\n"+long+"tail"), 64<<10)
-	for _, want := range []string{"ROWS\n", long, "tail"} {
-		got, err := ReadLine(br)
+	lines := NewLines(context.Background(), strings.NewReader("ROWS\n"+long+"\ntail"), Limits{})
+	for _, want := range []string{"ROWS\n", long, "\n", "tail"} {
+		got, err := lines.Next()
 		if got != want || (err != nil && err != io.EOF) {
-			t.Fatalf("ReadLine = %d bytes, %v; want %d bytes", len(got), err, len(want))
+			t.Fatalf("Next = %d bytes, %v; want %d bytes", len(got), err, len(want))
 		}
+	}
+	// a read that fails inside a line returns the error, not the half line
+	errRead := errors.New("read failed")
+	lines = NewLines(context.Background(), io.MultiReader(strings.NewReader("NAME x\n x obj"), iotest.ErrReader(errRead)), Limits{})
+	if got, err := lines.Next(); got != "NAME x\n" || err != nil {
+		t.Fatalf("first line %q, %v", got, err)
+	}
+	if got, err := lines.Next(); got != "" || err != errRead {
+		t.Fatalf("the line the failed read cut: %q, %v; want no line and the error", got, err)
 	}
 	// a file with no line break at all, such as /dev/zero, is refused
 	// after MaxLine bytes instead of being held whole
-	br = bufio.NewReaderSize(io.LimitReader(zeros{}, 10*MaxLine), 64<<10)
-	if _, err := ReadLine(br); !errors.Is(err, ErrLineTooLong) || fault.Of(err) != fault.Input {
+	lines = NewLines(context.Background(), io.LimitReader(zeros{}, 10*MaxLine), Limits{})
+	if _, err := lines.Next(); !errors.Is(err, ErrLineTooLong) || fault.Of(err) != fault.Input {
 		t.Fatalf("a line of 10 MiB: %v, want ErrLineTooLong (an input error)", err)
+	}
+}
+
+// TestLinesCaps: the line cap counts lines up to the caller's end, the
+// byte cap every byte read, Finish's included; both are input errors that
+// say the cap.
+func TestLinesCaps(t *testing.T) {
+	read := func(text string, lim Limits, upTo int) error {
+		lines := NewLines(context.Background(), strings.NewReader(text), lim)
+		for range upTo {
+			if _, err := lines.Next(); err != nil {
+				return err
+			}
+		}
+		return lines.Finish()
+	}
+	for _, tc := range []struct {
+		text string
+		lim  Limits
+		upTo int
+		want error
+		msg  string
+	}{
+		{"a\nb\nc\n", Limits{MaxLines: 3}, 3, nil, ""},
+		{"a\nb\nc\nd\n", Limits{MaxLines: 3}, 4, ErrTooManyLines, "more than 3 lines"},
+		{"a\nb\nc\nd\n", Limits{MaxLines: 3}, 2, nil, ""}, // what Finish drops is not counted
+		{"a\nb\nc\n", Limits{MaxBytes: 6}, 3, nil, ""},
+		{"a\nb\nc\nd", Limits{MaxBytes: 6}, 3, ErrTooManyBytes, "more than 6 bytes"},
+		{"a\nb\nc\nd", Limits{MaxBytes: 6}, 1, ErrTooManyBytes, "more than 6 bytes"}, // in Finish
+	} {
+		err := read(tc.text, tc.lim, tc.upTo)
+		if !errors.Is(err, tc.want) || (err != nil && (fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.msg))) {
+			t.Errorf("%q %+v, %d lines: %v; want %v (%s)", tc.text, tc.lim, tc.upTo, err, tc.want, tc.msg)
+		}
+	}
+}
+
+// cancelAfter is an endless source of blank lines that cancels its
+// context once it has served n bytes.
+type cancelAfter struct {
+	n, served int
+	cancel    context.CancelFunc
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '\n'
+	}
+	if c.served += len(p); c.served >= c.n {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// TestLinesCancel: once the context is done, the next read of the source
+// returns the context's error: an endless stream stops a buffer after the
+// cancellation instead of being read on (before the fix, it was read to
+// the end: forever here).
+func TestLinesCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	src := &cancelAfter{n: 1 << 20, cancel: cancel}
+	lines := NewLines(ctx, src, Limits{MaxLines: 1 << 40, MaxBytes: 1 << 40})
+	var err error
+	for err == nil {
+		_, err = lines.Next()
+	}
+	if !errors.Is(err, context.Canceled) || fault.Of(err) != fault.Limit {
+		t.Fatalf("Next after the cancellation: %v, want context.Canceled", err)
+	}
+	if src.served > src.n+64<<10 {
+		t.Errorf("read %d bytes, more than one buffer after the cancellation at %d", src.served, src.n)
+	}
+	// Finish too.
+	ctx, cancel = context.WithCancel(context.Background())
+	src = &cancelAfter{n: 1 << 20, cancel: cancel}
+	lines = NewLines(ctx, src, Limits{MaxBytes: 1 << 40})
+	if err := lines.Finish(); !errors.Is(err, context.Canceled) || src.served > src.n+64<<10 {
+		t.Fatalf("Finish: %v after %d bytes; want context.Canceled within a buffer of %d", err, src.served, src.n)
 	}
 }
 
@@ -205,4 +296,105 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// gzipOf returns text gzipped.
+func gzipOf(t *testing.T, text string) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	if _, err := io.WriteString(zw, text); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestOpenCorrupt: a gzip file read to its end through Open is an error
+// naming the file when its checksum or length is wrong, its data is
+// damaged, or it ends early; an intact one, also two streams joined, reads
+// back whole.
+func TestOpenCorrupt(t *testing.T) {
+	const body = "NAME x\nROWS\n N obj\nENDATA\n"
+	good := gzipOf(t, body)
+	edit := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string // "" for no error
+	}{
+		{"good.mps.gz", good, ""},
+		{"two.mps.gz", append(bytes.Clone(good), good...), ""},
+		{"crc.mps.gz", edit(func(b []byte) []byte { b[len(b)-8] ^= 1; return b }), "invalid checksum"},
+		{"size.mps.gz", edit(func(b []byte) []byte { b[len(b)-4] ^= 1; return b }), "invalid checksum"},
+		{"flip.mps.gz", edit(func(b []byte) []byte { b[len(b)/2] ^= 0x10; return b }), "corrupt gzip file"},
+		{"cut.mps.gz", good[:len(good)-3], "truncated"},
+		{"cut-header.mps.gz", good[:5], "truncated"},
+		{"empty.mps.gz", nil, "the file is empty"},
+		{"plain.mps.gz", []byte(body), "invalid header"},
+		{"tail.mps.gz", append(bytes.Clone(good), "text after the stream\n"...), "invalid header"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got []byte
+		r, err := Open(context.Background(), path)
+		if err == nil {
+			got, err = io.ReadAll(r)
+			r.Close()
+			if err != nil {
+				err = fmt.Errorf("%s: %w", path, err) // as the readers name it
+			}
+		}
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.want == "" && string(got) != body && string(got) != body+body:
+			t.Errorf("%s read back as %q", tc.name, got)
+		case tc.want != "" && (!errors.Is(err, ErrCorrupt) || fault.Of(err) != fault.Input ||
+			!strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), tc.name)):
+			t.Errorf("%s: error %v; want ErrCorrupt naming the file and saying %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestOpenPipeCancel: a read that waits on a pipe with nothing to read
+// returns the context's error once the context is done.
+func TestOpenPipeCancel(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /dev/fd")
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f, err := Open(ctx, fmt.Sprintf("/dev/fd/%d", pr.Fd()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := io.WriteString(pw, "NAME x\n"); err != nil {
+		t.Fatal(err)
+	}
+	lines := NewLines(ctx, f, Limits{})
+	if line, err := lines.Next(); line != "NAME x\n" || err != nil {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	done := make(chan error)
+	go func() {
+		_, err := lines.Next() // waits: the writer is open and writes nothing more
+		done <- err
+	}()
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("read after the cancellation: %v, want context.Canceled", err)
+	}
 }

@@ -21,7 +21,8 @@
 //	End
 //
 // Generals and Binaries may come in either order, more than once, after
-// Bounds. Text after End is ignored; a file without End is an error. A
+// Bounds. Text after End is ignored (but read, see below); a file without
+// End is an error. A
 // backslash starts a comment that runs to the end of the line. Before the
 // objective, a comment "\Problem name: NAME" (written by CPLEX) or
 // "\* Problem: NAME *\" (GLPK) gives Model.Name (a carriage return inside
@@ -181,6 +182,14 @@
 //
 // Errors from Read name the place: "model.lp:5: malformed number "1.2.3""
 // (type *Error).
+//
+// The reader reads its input to the end, also after End: only then has
+// gzip checked a compressed file's checksum and length, so that a damaged
+// or truncated .gz file is an error (wrapping ErrCorrupt)
+// instead of a different model. ReadOptions caps the bytes read (the whole
+// input, after decompression; default 16 MiB) and the lines up to End
+// (default 1 Mi); ReadContext and ReadFileContext stop once their context
+// is done.
 //
 // References: IBM ILOG CPLEX 22.1 File Formats Reference Manual, "LP file
 // format: algebraic representation" (objective, constraints, bounds,

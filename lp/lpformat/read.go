@@ -1,7 +1,7 @@
 package lpformat
 
 import (
-	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,25 +12,59 @@ import (
 	"github.com/streamopt/streamopt/lp"
 )
 
+// ReadOptions control how a file is read. The zero value is the default.
+type ReadOptions struct {
+	// MaxBytes caps the bytes read (after decompression), MaxLines the
+	// lines up to End; over a cap, reading stops with an error wrapping
+	// ErrTooManyBytes or ErrTooManyLines. 0 means the default: 16 MiB and
+	// 1 Mi (1 048 576) lines, under which a read takes less than 1 GB.
+	MaxBytes, MaxLines int64
+}
+
+// Caps on what a reader reads (ReadOptions.MaxBytes and MaxLines): input
+// errors (fault.ErrInput).
+var (
+	ErrTooManyBytes = modelfile.ErrTooManyBytes
+	ErrTooManyLines = modelfile.ErrTooManyLines
+)
+
+// ErrCorrupt is wrapped by the error for a damaged or truncated gzip file
+// (an input error).
+var ErrCorrupt = modelfile.ErrCorrupt
+
 // Read reads a model in CPLEX LP format from r. name is used in error
 // messages only.
 func Read(r io.Reader, name string) (*lp.Model, error) {
+	return ReadContext(context.Background(), r, name, ReadOptions{})
+}
+
+// ReadContext is Read with explicit options that stops with ctx's error
+// once ctx is done. It reads r to its end, also after End (what follows is
+// ignored), so that a gzip stream's checksum is checked.
+func ReadContext(ctx context.Context, r io.Reader, name string, opts ReadOptions) (*lp.Model, error) {
 	p := &parser{name: name, m: &lp.Model{}, colIdx: map[string]int{}, rowLine: map[string]int{}, sec: secStart}
-	if err := p.run(bufio.NewReaderSize(r, 64<<10)); err != nil {
+	if err := p.run(modelfile.NewLines(ctx, r, modelfile.Limits{MaxBytes: opts.MaxBytes, MaxLines: opts.MaxLines})); err != nil {
 		return nil, err
 	}
 	return p.finish()
 }
 
 // ReadFile reads the LP file at path; a name ending in ".gz" (any case) is
-// gunzipped. Error messages name the file by path.
+// gunzipped, and a damaged or truncated gzip file is an error wrapping
+// ErrCorrupt. Error messages name the file by path.
 func ReadFile(path string) (*lp.Model, error) {
-	f, err := modelfile.Open(path)
+	return ReadFileContext(context.Background(), path, ReadOptions{})
+}
+
+// ReadFileContext is ReadFile with explicit options that stops with ctx's
+// error once ctx is done, also while a read from a pipe waits.
+func ReadFileContext(ctx context.Context, path string, opts ReadOptions) (*lp.Model, error) {
+	f, err := modelfile.Open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Read(f, path)
+	return ReadContext(ctx, f, path, opts)
 }
 
 type section int
@@ -177,15 +211,18 @@ func (p *parser) errf(line int, format string, args ...any) error {
 	return &Error{Name: p.name, Line: line, Err: fmt.Errorf(format, args...)}
 }
 
-func (p *parser) run(br *bufio.Reader) error {
+func (p *parser) run(lines *modelfile.Lines) error {
 	for {
-		raw, err := modelfile.ReadLine(br)
+		raw, err := lines.Next()
 		if len(raw) > 0 {
 			p.line++
 			if perr := p.doLine(raw); perr != nil {
-				return perr
+				return p.fail(lines, perr)
 			}
 			if p.sec == secEnd {
+				if err := lines.Finish(); err != nil {
+					return fmt.Errorf("%s: after End: %w", p.name, err)
+				}
 				return nil
 			}
 		}
@@ -205,6 +242,15 @@ func (p *parser) run(br *bufio.Reader) error {
 	return &Error{Name: p.name, Err: errors.New("missing End")}
 }
 
+// fail returns err, the error of a line, unless the rest of the input
+// shows it to be a damaged gzip stream, which explains err.
+func (p *parser) fail(lines *modelfile.Lines, err error) error {
+	if cerr := lines.Damaged(); cerr != nil {
+		return fmt.Errorf("%s: %w", p.name, cerr)
+	}
+	return err
+}
+
 func (p *parser) doLine(raw string) error {
 	text := raw
 	if k := strings.IndexByte(text, '\\'); k >= 0 {
@@ -215,8 +261,10 @@ func (p *parser) doLine(raw string) error {
 		}
 		text = text[:k]
 	}
-	text = strings.TrimLeft(text, " \t\r\n\v\f")
-	if strings.TrimRight(text, " \t\r\n\v\f") == "" {
+	for text != "" && isBlank(text[0]) { // not strings.TrimLeft, which builds its set on every line
+		text = text[1:]
+	}
+	if text == "" {
 		return nil
 	}
 	if k, rest, ok := matchKeyword(text); ok {

@@ -120,6 +120,17 @@
 // and a missing ENDATA. Only the first RHS, RANGES and BOUNDS set is used;
 // records of other sets are skipped.
 //
+// # Reading to the end, caps and cancellation
+//
+// Text after ENDATA is ignored, but the reader reads it to the end of the
+// input: only then has gzip checked a compressed file's checksum and
+// length, so that a damaged or truncated .gz file is an error (wrapping
+// ErrCorrupt) instead of a different model. ReadOptions caps
+// the bytes read (the whole input, after decompression; default 16 MiB)
+// and the lines up to ENDATA (default 1 Mi), so that a small gzip bomb
+// cannot take the memory or the time of a model a thousand times its size;
+// ReadContext and ReadFileContext stop once their context is done.
+//
 // # Writing
 //
 // Write writes a file that glpsol 5.0, clp 1.17.6, cbc 2.10.8, lp_solve
