@@ -443,7 +443,10 @@ func NewReader(ctx context.Context, r io.Reader, name string) (*Reader, error) {
 	if err == io.EOF && len(b) == 0 {
 		return nil, inputErr("%s: empty: a record file starts with its header line", name)
 	}
-	if err != nil && err != io.EOF {
+	if err == io.EOF {
+		return nil, rd.truncated("the header line has no end")
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := decode(b, &rd.Header); err != nil {
@@ -457,9 +460,6 @@ func NewReader(ctx context.Context, r io.Reader, name string) (*Reader, error) {
 		return nil, fmt.Errorf("%s:1: %w", name, err)
 	}
 	rd.max = h.units() * len(h.Cells)
-	if err == io.EOF {
-		return nil, rd.truncated("the header line has no end")
-	}
 	return rd, nil
 }
 
@@ -758,7 +758,7 @@ func Resume(ctx context.Context, path string, h Header) (*Writer, error) {
 		return nil, err
 	}
 	if old != nil {
-		if field := differs(old, &h); field != "" {
+		if field := differs(&h, old); field != "" {
 			return nil, inputErr("--resume: %s: %s differs from this run's", src, strings.Replace(field, ", not ", " in the file, not ", 1))
 		}
 		if old.Shard != h.Shard {
