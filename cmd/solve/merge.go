@@ -31,7 +31,7 @@ record without every metric its cell declares in the header (or with one
 it does not declare), a compressed file whose checksum fails or whose
 stream is cut short, a file cut in the middle of a line (what a killed run
 leaves in FILE.partial: --resume continues it), more than 100 blank lines,
-and a grid whose records would need more than 256 MiB. The records are
+and a grid whose records would need more than 128 MiB. The records are
 checked as they are read, so a bad file is refused at its first bad line;
 an interrupt stops the reading (exit 1).`,
 		Args: cobra.MinimumNArgs(1),

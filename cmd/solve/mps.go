@@ -81,7 +81,7 @@ are then over the sweep points that finished, the table ends with a line
 				if err != nil {
 					return err
 				}
-				if rec, err = sf.openRecords(ctx, h); err != nil {
+				if rec, err = sf.openRecords(ctx, input, h); err != nil {
 					return err
 				}
 				defer func() {

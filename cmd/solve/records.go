@@ -89,10 +89,17 @@ func recordHeader(command, inputFile string, in any, grid any, runs []int, cells
 }
 
 // openRecords starts the --records file with its header, before any work
-// (so that a path that cannot be written is refused at once), or continues
-// it with --resume. The records stream into FILE.partial; a run that fails
+// (so that a path that cannot be written, or the --input file, is refused
+// at once), or continues it with --resume. The records stream into FILE.partial; a run that fails
 // leaves FILE untouched.
-func (f *shardFlags) openRecords(ctx context.Context, h shard.Header) (*shard.Writer, error) {
+func (f *shardFlags) openRecords(ctx context.Context, input string, h shard.Header) (*shard.Writer, error) {
+	if a, err := os.Stat(input); err == nil {
+		for _, p := range []string{f.records, f.records + shard.PartialSuffix} {
+			if b, err := os.Stat(p); err == nil && os.SameFile(a, b) {
+				return nil, inputError(fmt.Errorf("--records: %s is the --input file; the records would overwrite it", p))
+			}
+		}
+	}
 	if err := createParent(f.records); err != nil {
 		return nil, inputError(fmt.Errorf("--records: %w", err))
 	}

@@ -107,6 +107,9 @@ the table ends with a line "partial: ...", JSON output carries
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
 				return err
 			}
+			if export != "" && !bound {
+				return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
+			}
 			var rec *shard.Writer
 			var pl *rmts.Plan
 			if sf.records != "" {
@@ -121,7 +124,7 @@ the table ends with a line "partial: ...", JSON output carries
 				if err != nil {
 					return err
 				}
-				if rec, err = sf.openRecords(ctx, h); err != nil {
+				if rec, err = sf.openRecords(ctx, input, h); err != nil {
 					return err
 				}
 				defer func() {
@@ -143,9 +146,6 @@ the table ends with a line "partial: ...", JSON output carries
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
 			if export != "" {
-				if !bound {
-					return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
-				}
 				if err := exportRMTS(export, sc, ex); err != nil {
 					return err
 				}

@@ -160,7 +160,7 @@ the exit code is 1.`,
 				if err != nil {
 					return err
 				}
-				if rec, err = sf.openRecords(ctx, h); err != nil {
+				if rec, err = sf.openRecords(ctx, input, h); err != nil {
 					return err
 				}
 				defer func() {

@@ -16,8 +16,9 @@ import (
 // take by the plan of the first header (units × cells records, each with
 // its cell's metrics): a plan over it is refused before anything of its
 // size is allocated. Memory then grows with the records read, never with
-// the plan.
-const MergeBudget = 256 << 20
+// the plan; the process needs about twice the budget at most (the garbage
+// collector's headroom).
+const MergeBudget = 128 << 20
 
 // recordCost is the memory a stored record takes besides its metrics.
 const recordCost = 96
@@ -63,9 +64,8 @@ const maxListed = 5
 type Merger struct {
 	m     *Merged
 	names []string
-	dup   []string
-	dupAt map[int]bool // (unit, cell) keys found again in a later file
-	dupU  map[int]bool // units listed in dup
+	dupAt map[int]bool   // (unit, cell) keys found again in a later file
+	dupU  map[int]string // the units of dupAt, with the file of the first repetition
 }
 
 // Add reads the record file r (named name in the errors) into the merge:
@@ -88,7 +88,7 @@ func (g *Merger) Add(ctx context.Context, r io.Reader, name string) error {
 			g.m.offset[p] = units
 			units += n
 		}
-		g.dupAt, g.dupU = map[int]bool{}, map[int]bool{}
+		g.dupAt, g.dupU = map[int]bool{}, map[int]string{}
 	} else {
 		first := &g.m.Header
 		if field := differs(first, h); field != "" {
@@ -122,9 +122,8 @@ func (g *Merger) Add(ctx context.Context, r io.Reader, name string) error {
 				return inputErr("merge: %s:%d: (point %d, replication %d) cell %q appears twice in the file", name, rd.Line(), rec.Point, rec.Rep, rec.Cell)
 			}
 			g.dupAt[k] = true
-			if !g.dupU[u] {
-				g.dupU[u] = true
-				g.dup = append(g.dup, fmt.Sprintf("(%d, %d) again in %s", rec.Point, rec.Rep, name))
+			if _, ok := g.dupU[u]; !ok {
+				g.dupU[u] = name
 			}
 			continue
 		}
@@ -157,10 +156,17 @@ func (g *Merger) Done() (*Merged, error) {
 	if g.m == nil {
 		return nil, inputErr("merge: no record files")
 	}
-	if len(g.dup) > 0 {
-		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", len(g.dup), list(g.dup))
-	}
 	m := g.m
+	if len(g.dupU) > 0 {
+		// Listed in unit order, whatever order the files hold them in.
+		var dup []string
+		for _, u := range slices.Sorted(maps.Keys(g.dupU)) {
+			p, _ := slices.BinarySearch(m.offset, u+1)
+			p--
+			dup = append(dup, fmt.Sprintf("(%d, %d) again in %s", p, u-m.offset[p], g.dupU[u]))
+		}
+		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", len(dup), list(dup))
+	}
 	nc := len(m.Header.Cells)
 	var missing []string
 	count, units := 0, 0

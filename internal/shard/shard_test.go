@@ -325,7 +325,7 @@ func TestMergeStreams(t *testing.T) {
 	}
 	hp := write("huge.jsonl", huge+"\n")
 	_, err := Merge(ctx, []string{hp})
-	if want := "merge: " + hp + ":1: runs: 16777216 (point, replication) units of 2 cells would take about 3328 MiB to merge, over the budget of 256 MiB"; err == nil || err.Error() != want {
+	if want := "merge: " + hp + ":1: runs: 16777216 (point, replication) units of 2 cells would take about 3328 MiB to merge, over the budget of 128 MiB"; err == nil || err.Error() != want {
 		t.Errorf("huge plan: %v\nwant %s", err, want)
 	}
 	// The repeated record fails at line 3, whatever follows (here: an
