@@ -20,23 +20,22 @@ import (
 // collector's headroom).
 const MergeBudget = 128 << 20
 
-// recordCost is the memory a stored record takes besides its metrics.
-const recordCost = 96
+// recordCost is the memory a stored record takes besides its metrics:
+// its entry in the index, its start and its file.
+const recordCost = 32
 
 // Merged is the union of the records of a complete set of shards.
 type Merged struct {
 	Header Header
 	// offset[p] is the first unit of point p.
 	offset []int
-	// recs holds the metrics of (unit, cell) at unit·cells + cell, in the
-	// order of Header.Metrics[cell].
-	recs map[int]stored
-}
-
-// stored is one record kept by a merge, and the file it came from.
-type stored struct {
-	vals []float64
-	file int
+	// index maps unit·cells + cell to the number of its record; record i
+	// has its metrics, in the order of Header.Metrics[cell], at
+	// vals[start[i]:] and came from file file[i].
+	index map[int]int32
+	start []int32
+	file  []int32
+	vals  []float64
 }
 
 // Values returns the metrics of replication rep of point p for the cell.
@@ -47,10 +46,11 @@ func (m *Merged) Values(p, rep int, cell string) map[string]float64 {
 	if c < 0 || rep < 0 || rep >= m.Header.Runs[p] {
 		panic(fmt.Sprintf("shard: Values(%d, %d, %q) outside the grid", p, rep, cell))
 	}
-	s := m.recs[(m.offset[p]+rep)*len(m.Header.Cells)+c]
-	out := make(map[string]float64, len(s.vals))
-	for i, n := range m.Header.Metrics[cell] {
-		out[n] = s.vals[i]
+	i := m.index[(m.offset[p]+rep)*len(m.Header.Cells)+c]
+	names := m.Header.Metrics[cell]
+	out := make(map[string]float64, len(names))
+	for j, n := range names {
+		out[n] = m.vals[int(m.start[i])+j]
 	}
 	return out
 }
@@ -64,8 +64,17 @@ const maxListed = 5
 type Merger struct {
 	m     *Merged
 	names []string
-	dupAt map[int]bool   // (unit, cell) keys found again in a later file
-	dupU  map[int]string // the units of dupAt, with the file of the first repetition
+	// The units found again in a later file (a shard given twice): one
+	// bit per unit, their count, and the first in unit order with the
+	// file that repeats them (for the message).
+	dupBits []uint64
+	ndup    int
+	dups    []dupUnit
+}
+
+type dupUnit struct {
+	unit int
+	file string
 }
 
 // Add reads the record file r (named name in the errors) into the merge:
@@ -82,13 +91,12 @@ func (g *Merger) Add(ctx context.Context, r io.Reader, name string) error {
 		if err := budget(h); err != nil {
 			return fmt.Errorf("merge: %s:1: %w", name, err)
 		}
-		g.m = &Merged{Header: *h, offset: make([]int, len(h.Runs)), recs: map[int]stored{}}
+		g.m = &Merged{Header: *h, offset: make([]int, len(h.Runs)), index: map[int]int32{}}
 		units := 0
 		for p, n := range h.Runs {
 			g.m.offset[p] = units
 			units += n
 		}
-		g.dupAt, g.dupU = map[int]bool{}, map[int]string{}
 	} else {
 		first := &g.m.Header
 		if field := differs(first, h); field != "" {
@@ -117,22 +125,37 @@ func (g *Merger) Add(ctx context.Context, r io.Reader, name string) error {
 		}
 		u := m.offset[rec.Point] + rec.Rep
 		k := u*nc + m.Header.cell(rec.Cell)
-		if s, ok := m.recs[k]; ok {
-			if s.file == fi || g.dupAt[k] {
+		if i, ok := m.index[k]; ok {
+			if int(m.file[i]) == fi {
 				return inputErr("merge: %s:%d: (point %d, replication %d) cell %q appears twice in the file", name, rd.Line(), rec.Point, rec.Rep, rec.Cell)
 			}
-			g.dupAt[k] = true
-			if _, ok := g.dupU[u]; !ok {
-				g.dupU[u] = name
-			}
+			m.file[i] = int32(fi) // so that a repetition within this file is caught
+			g.addDup(u, name)
 			continue
 		}
-		names := m.Header.Metrics[rec.Cell]
-		vals := make([]float64, len(names))
-		for i, n := range names {
-			vals[i] = float64(rec.Metrics[n])
+		m.index[k] = int32(len(m.start))
+		m.start = append(m.start, int32(len(m.vals)))
+		m.file = append(m.file, int32(fi))
+		for _, n := range m.Header.Metrics[rec.Cell] {
+			m.vals = append(m.vals, float64(rec.Metrics[n]))
 		}
-		m.recs[k] = stored{vals: vals, file: fi}
+	}
+}
+
+// addDup notes that unit u was found again in file name.
+func (g *Merger) addDup(u int, name string) {
+	if g.dupBits == nil {
+		g.dupBits = make([]uint64, (g.m.Header.units()+63)/64)
+	}
+	if g.dupBits[u/64]&(1<<(u%64)) != 0 {
+		return
+	}
+	g.dupBits[u/64] |= 1 << (u % 64)
+	g.ndup++
+	i, _ := slices.BinarySearchFunc(g.dups, u, func(d dupUnit, u int) int { return d.unit - u })
+	if i <= maxListed {
+		g.dups = slices.Insert(g.dups, i, dupUnit{u, name})
+		g.dups = g.dups[:min(len(g.dups), maxListed+1)]
 	}
 }
 
@@ -157,15 +180,15 @@ func (g *Merger) Done() (*Merged, error) {
 		return nil, inputErr("merge: no record files")
 	}
 	m := g.m
-	if len(g.dupU) > 0 {
+	if g.ndup > 0 {
 		// Listed in unit order, whatever order the files hold them in.
 		var dup []string
-		for _, u := range slices.Sorted(maps.Keys(g.dupU)) {
-			p, _ := slices.BinarySearch(m.offset, u+1)
+		for _, d := range g.dups {
+			p, _ := slices.BinarySearch(m.offset, d.unit+1)
 			p--
-			dup = append(dup, fmt.Sprintf("(%d, %d) again in %s", p, u-m.offset[p], g.dupU[u]))
+			dup = append(dup, fmt.Sprintf("(%d, %d) again in %s", p, d.unit-m.offset[p], d.file))
 		}
-		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", len(dup), list(dup))
+		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", g.ndup, list(dup))
 	}
 	nc := len(m.Header.Cells)
 	var missing []string
@@ -174,7 +197,7 @@ func (g *Merger) Done() (*Merged, error) {
 		for r := 0; r < n; r++ {
 			u := m.offset[p] + r
 			for c := 0; c < nc; c++ {
-				if _, ok := m.recs[u*nc+c]; !ok {
+				if _, ok := m.index[u*nc+c]; !ok {
 					count++
 					if len(missing) <= maxListed {
 						missing = append(missing, fmt.Sprintf("(%d, %d)", p, r))

@@ -439,18 +439,8 @@ func NewReader(ctx context.Context, r io.Reader, name string) (*Reader, error) {
 	}
 	rd.lr = &io.LimitedReader{R: br, N: MaxFileBytes + 1}
 	rd.br = bufio.NewReaderSize(rd.lr, 64<<10)
-	b, err := rd.readLine(MaxHeaderBytes)
-	if err == io.EOF && len(b) == 0 {
-		return nil, inputErr("%s: empty: a record file starts with its header line", name)
-	}
-	if err == io.EOF {
-		return nil, rd.truncated("the header line has no end")
-	}
-	if err != nil {
+	if err := rd.readHeader(); err != nil {
 		return nil, err
-	}
-	if err := decode(b, &rd.Header); err != nil {
-		return nil, inputErr("%s:1: header: %v", name, err)
 	}
 	h := &rd.Header
 	if h.Kind != "header" {
@@ -461,6 +451,71 @@ func NewReader(ctx context.Context, r io.Reader, name string) (*Reader, error) {
 	}
 	rd.max = h.units() * len(h.Cells)
 	return rd, nil
+}
+
+// firstNewline finds the offset of the first newline read through it.
+type firstNewline struct {
+	r     io.Reader
+	off   int64
+	first int64 // -1 until a newline is read
+}
+
+func (c *firstNewline) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if c.first < 0 {
+		if i := bytes.IndexByte(p[:n], '\n'); i >= 0 {
+			c.first = c.off + int64(i)
+		}
+	}
+	c.off += int64(n)
+	return n, err
+}
+
+// readHeader decodes the header line straight from the stream (an
+// instance of tens of MiB is not first copied as a line) and leaves rd.br
+// at the start of line 2.
+func (rd *Reader) readHeader() error {
+	rd.line = 1
+	nl := &firstNewline{r: rd.br, first: -1}
+	lim := &io.LimitedReader{R: nl, N: MaxHeaderBytes + 1}
+	dec := json.NewDecoder(lim)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&rd.Header)
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case lim.N <= 0:
+		return inputErr("%s:1: line over the cap of %d bytes", rd.name, MaxHeaderBytes)
+	case err == io.EOF:
+		return inputErr("%s: empty: a record file starts with its header line", rd.name)
+	case err == nil:
+	case rd.ctx.Err() != nil && errors.Is(err, rd.ctx.Err()):
+		return fmt.Errorf("%s:1: reading stopped: %w", rd.name, err)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return rd.truncated("the header line has no end")
+	case errors.As(err, &syntax), errors.As(err, &typ), strings.HasPrefix(err.Error(), "json: "):
+		return inputErr("%s:1: header: not a valid record line: %v", rd.name, err)
+	default:
+		return inputErr("%s:1: %v", rd.name, err)
+	}
+	if nl.first >= 0 && nl.first < dec.InputOffset() {
+		return inputErr("%s:1: header: must be the first line and one line, its JSON object spans several", rd.name)
+	}
+	rd.br = bufio.NewReaderSize(io.MultiReader(dec.Buffered(), rd.br), 64<<10)
+	tail, err := rd.br.ReadSlice('\n')
+	switch {
+	case err == io.EOF:
+		return rd.truncated("the header line has no end")
+	case err != nil && rd.ctx.Err() != nil:
+		return fmt.Errorf("%s:1: reading stopped: %w", rd.name, err)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return rd.truncated("gzip: the compressed stream ends early")
+	case err == bufio.ErrBufferFull || err == nil && len(bytes.TrimSpace(tail)) > 0:
+		return inputErr("%s:1: header: not a valid record line: data after the JSON object", rd.name)
+	case err != nil:
+		return inputErr("%s:1: %v", rd.name, err)
+	}
+	return nil
 }
 
 // truncated is the error of a file cut short at the current line.

@@ -240,6 +240,10 @@ func TestReadErrors(t *testing.T) {
 		{strings.Replace(hdr, `"format_version":2`, `"format_version":7`, 1) + "\n", "f:1: format_version: this program reads version 2, got 7"},
 		{strings.Replace(hdr, `"format_version":2`, `"format_version":1`, 1) + "\n", "f:1: format_version: the file is version 1, written by an older build whose records did not declare their metrics; this program reads version 2: run the sweep again with this build"},
 		{strings.Replace(hdr, `"runs":[2,3]`, `"runs":[2,0]`, 1) + "\n", "f:1: runs[1]: must be in [1, 16777216], got 0"},
+		{hdr + " {}\n", "f:1: header: not a valid record line: data after the JSON object"},
+		{"{\n" + hdr[1:] + "\n", "f:1: header: must be the first line and one line, its JSON object spans several"},
+		{"\n" + hdr + "\n", "f:1: header: must be the first line and one line, its JSON object spans several"},
+		{"{" + strings.Repeat(" ", MaxHeaderBytes) + "}\n", "f:1: line over the cap of 83886080 bytes"},
 		{strings.Replace(hdr, `"cells":["bounds","tpd"]`, `"cells":["tpd","tpd"]`, 1) + "\n", `f:1: cells[1]: "tpd" appears twice`},
 		{strings.Replace(hdr, `"tpd":["v"]`, `"pod":["v"]`, 1) + "\n", `f:1: metrics: declares cell "pod", which is not one of the cells ["bounds" "tpd"]`},
 		{strings.Replace(hdr, `"tpd":["v"]`, `"tpd":["v","v"]`, 1) + "\n", `f:1: metrics.tpd[1]: the names must be distinct and ascending, got "v" after "v"`},
@@ -325,7 +329,7 @@ func TestMergeStreams(t *testing.T) {
 	}
 	hp := write("huge.jsonl", huge+"\n")
 	_, err := Merge(ctx, []string{hp})
-	if want := "merge: " + hp + ":1: runs: 16777216 (point, replication) units of 2 cells would take about 3328 MiB to merge, over the budget of 128 MiB"; err == nil || err.Error() != want {
+	if want := "merge: " + hp + ":1: runs: 16777216 (point, replication) units of 2 cells would take about 1280 MiB to merge, over the budget of 128 MiB"; err == nil || err.Error() != want {
 		t.Errorf("huge plan: %v\nwant %s", err, want)
 	}
 	// The repeated record fails at line 3, whatever follows (here: an
