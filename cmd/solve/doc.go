@@ -60,7 +60,10 @@
 // --shard k8s/n i from a Kubernetes Indexed Job), --records FILE.jsonl[.gz]
 // writes the raw metrics of every (point, policy, replication) it ran, and
 // solve merge of the shards' files writes the bytes the unsharded run
-// would have written. A shard writes nothing on stdout.
+// would have written. A shard writes nothing on stdout. Each finished unit
+// is streamed to FILE.partial, renamed to FILE when the run ends (done, or
+// stopped by a limit); --resume continues a run killed or stopped before
+// its end, running only the units the file lacks.
 //
 // Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
 // hit, 2 a usage or input error, 3 a solver or internal error; a Go runtime

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/internal/shard"
@@ -24,7 +26,14 @@ for byte: the table or --format json on stdout, --csv, and the figures
 
 Records from another instance, version or grid are refused (exit 2, naming
 the file and the field that differs), as are missing replications (the
-first few (point, replication) pairs are listed) and duplicated ones.`,
+first few (point, replication) pairs are listed) and duplicated ones, a
+record without every metric its cell declares in the header (or with one
+it does not declare), a compressed file whose checksum fails or whose
+stream is cut short, a file cut in the middle of a line (what a killed run
+leaves in FILE.partial: --resume continues it), more than 100 blank lines,
+and a grid whose records would need more than 128 MiB. The records are
+checked as they are read, so a bad file is refused at its first bad line;
+an interrupt stops the reading (exit 1).`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format); err != nil {
@@ -34,55 +43,11 @@ first few (point, replication) pairs are listed) and duplicated ones.`,
 				output{"--plot-gap", plotGap, outFigure}, output{"--plot-bars", plotBars, outFigure}); err != nil {
 				return err
 			}
-			var files []*shard.File
-			for _, a := range args {
-				f, err := shard.ReadFile(a)
-				if err != nil {
-					return err
-				}
-				files = append(files, f)
-			}
-			m, err := shard.Merge(files)
+			m, err := shard.Merge(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
-			name := files[0].Name
-			only := func(command string, flags map[string]string) error {
-				for flag, v := range flags {
-					if v != "" {
-						return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", flag, command))
-					}
-				}
-				return nil
-			}
-			w, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			switch m.Header.Command {
-			case "tpd":
-				if err := only("tpd", map[string]string{"--plot-gap": plotGap, "--plot-bars": plotBars}); err != nil {
-					return err
-				}
-				results, err := mergeTPD(m, name)
-				if err != nil {
-					return err
-				}
-				return writeTPDOutput(cmd.Context(), w, stderr, results, tpdOutput{format, csvFile, plot}, "", &runFlags{})
-			case "rmts":
-				if err := only("rmts", map[string]string{"--plot-gap": plotGap, "--plot-bars": plotBars}); err != nil {
-					return err
-				}
-				sc, res, err := mergeRMTS(m, name)
-				if err != nil {
-					return err
-				}
-				return writeRMTSOutput(cmd.Context(), w, stderr, sc, res, rmtsOutput{format, csvFile, plot}, "", &runFlags{})
-			case "mps":
-				in, pols, pts, g, err := mergeMPS(cmd.Context(), m, name)
-				if err != nil {
-					return err
-				}
-				return writeMPSOutput(cmd.Context(), w, in, pols, pts, g, mpsOutput{format, csvFile, plot, plotGap, plotBars}, "", &runFlags{})
-			}
-			return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
+			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, csvFile, plot, plotGap, plotBars})
 		},
 	}
 	fl := cmd.Flags()
@@ -92,4 +57,47 @@ first few (point, replication) pairs are listed) and duplicated ones.`,
 	fl.StringVar(&plotGap, "plot-gap", "", "mps: write the gap-against-N figure to this file")
 	fl.StringVar(&plotBars, "plot-bars", "", "mps: write the mean-gap bar chart to this file")
 	return cmd
+}
+
+// mergeOutputs are the output flags of solve merge.
+type mergeOutputs struct{ format, csv, plot, plotGap, plotBars string }
+
+// writeMerged writes what the command of the merged records m (read from
+// name, first) writes with the output flags o.
+func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name string, o mergeOutputs) error {
+	only := func(command string, flags map[string]string) error {
+		for flag, v := range flags {
+			if v != "" {
+				return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", flag, command))
+			}
+		}
+		return nil
+	}
+	switch m.Header.Command {
+	case "tpd":
+		if err := only("tpd", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
+			return err
+		}
+		results, err := mergeTPD(m, name)
+		if err != nil {
+			return err
+		}
+		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.csv, o.plot}, "", &runFlags{})
+	case "rmts":
+		if err := only("rmts", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
+			return err
+		}
+		sc, res, err := mergeRMTS(m, name)
+		if err != nil {
+			return err
+		}
+		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.csv, o.plot}, "", &runFlags{})
+	case "mps":
+		in, pols, pts, g, err := mergeMPS(ctx, m, name)
+		if err != nil {
+			return err
+		}
+		return writeMPSOutput(ctx, w, in, pols, pts, g, mpsOutput{o.format, o.csv, o.plot, o.plotGap, o.plotBars}, "", &runFlags{})
+	}
+	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
 }

@@ -85,15 +85,25 @@ are then over the sweep points that finished, the table ends with a line
 				if err != nil {
 					return err
 				}
-				if rec, err = createRecords(sf.records, h); err != nil {
+				if rec, err = sf.openRecords(ctx, input, h); err != nil {
 					return err
 				}
-				defer rec.Close()
-				if sf.sharded() {
+				defer func() {
+					if rec != nil {
+						sf.abortRecords(cmd.ErrOrStderr(), rec)
+					}
+				}()
+				if sf.resume {
+					indices = slices.DeleteFunc(indices, func(k int) bool { return rec.Has(k, 0) })
+				}
+				if sf.sharded() || sf.resume {
 					opt.Indices = append([]int{}, indices...)
 				}
 			}
 			pols, err := in.PlanPolicies(ctx, opt)
+			if w := rec; w != nil {
+				opt.Finished = func(k int, pt multistage.Point) error { return writeUnit(w, multistage.PointRecords(k, pt, pols)) }
+			}
 			if stopped(ctx, err) {
 				partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), in.Policies[len(pols)].Name, total)
 				err = nil
@@ -123,10 +133,12 @@ are then over the sweep points that finished, the table ends with a line
 				return internalError(err)
 			}
 			if rec != nil {
-				if err := writeRecords(rec, multistage.Records(pts, indices, pols)); err != nil {
-					return err
-				}
-				if done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), rec, len(pts), slices.Repeat([]int{1}, total), partial, &rf); done || err != nil {
+				w := rec
+				rec = nil // closed, not aborted
+				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, slices.Repeat([]int{1}, total), partial, &rf, func(m *shard.Merged) error {
+					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, csvPath, plotPath, gapPath, barsPath})
+				})
+				if done || err != nil {
 					return err
 				}
 			}
@@ -202,7 +214,7 @@ func mergeMPS(ctx context.Context, m *shard.Merged, name string) (*multistage.In
 	if err != nil {
 		return fail(internalError(fmt.Errorf("%s: planning the policies again: %w", name, err)))
 	}
-	pts := multistage.FromRecords(pols, total, func(k, r int, cell string) map[string]float64 { return m.Get(k, r, cell).Values() })
+	pts := multistage.FromRecords(pols, total, func(k, r int, cell string) map[string]float64 { return m.Values(k, r, cell) })
 	return in, pols, pts, g, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/spf13/pflag"
 	"github.com/streamopt/streamopt/internal/shard"
@@ -18,13 +19,17 @@ import (
 // (package internal/shard).
 type shardFlags struct {
 	spec, records string
+	resume        bool
 	sp            shard.Spec // set by check
 }
 
 func addShardFlags(fl *pflag.FlagSet, f *shardFlags) {
 	fl.StringVar(&f.spec, "shard", "", "run only shard i of n of the (point, replication) units: i/n (0-based), slurm "+
 		"(SLURM_ARRAY_TASK_ID − SLURM_ARRAY_TASK_MIN of SLURM_ARRAY_TASK_COUNT) or k8s/n (JOB_COMPLETION_INDEX of n); needs --records; solve merge puts the shards together")
-	fl.StringVar(&f.records, "records", "", "write one JSON line per (point, policy, replication) with every metric to this file (.jsonl, or .jsonl.gz compressed), for solve merge")
+	fl.StringVar(&f.records, "records", "", "write one JSON line per (point, policy, replication) with every metric to this file (.jsonl, or .jsonl.gz compressed), for solve merge; "+
+		"each finished (point, replication) is streamed to FILE"+shard.PartialSuffix+" at once, renamed to FILE when the run ends (done, or stopped by a limit), so an old FILE stays untouched until then")
+	fl.BoolVar(&f.resume, "resume", false, "with --records: continue the run that left FILE"+shard.PartialSuffix+" (killed, or failed) or FILE (stopped by a limit): check that its header is this run's, "+
+		"keep its finished (point, replication) units, run only the others, and write the answer from the whole file (solve merge's) when it is complete")
 }
 
 // check parses --shard and refuses a shard without --records, and the
@@ -32,6 +37,9 @@ func addShardFlags(fl *pflag.FlagSet, f *shardFlags) {
 // values): the merge writes them.
 func (f *shardFlags) check(outputs map[string]string) error {
 	f.sp = shard.All
+	if f.resume && f.records == "" {
+		return inputError(errors.New("--resume needs --records: it continues the run that wrote that file"))
+	}
 	if f.spec == "" {
 		return nil
 	}
@@ -80,37 +88,78 @@ func recordHeader(command, inputFile string, in any, grid any, runs []int, cells
 		Grid: g, Runs: runs, Cells: cells, Shard: sp.String()}, nil
 }
 
-// createRecords creates the --records file with its header.
-func createRecords(path string, h shard.Header) (*shard.Writer, error) {
-	if err := createParent(path); err != nil {
+// openRecords starts the --records file with its header, before any work
+// (so that a path that cannot be written, or the --input file, is refused
+// at once), or continues it with --resume. The records stream into FILE.partial; a run that fails
+// leaves FILE untouched.
+func (f *shardFlags) openRecords(ctx context.Context, input string, h shard.Header) (*shard.Writer, error) {
+	if a, err := os.Stat(input); err == nil {
+		for _, p := range []string{f.records, f.records + shard.PartialSuffix} {
+			if b, err := os.Stat(p); err == nil && os.SameFile(a, b) {
+				return nil, inputError(fmt.Errorf("--records: %s is the --input file; the records would overwrite it", p))
+			}
+		}
+	}
+	if err := createParent(f.records); err != nil {
 		return nil, inputError(fmt.Errorf("--records: %w", err))
 	}
-	w, err := shard.Create(path, h)
+	open := shard.Create
+	if f.resume {
+		open = func(path string, h shard.Header) (*shard.Writer, error) { return shard.Resume(ctx, path, h) }
+	}
+	w, err := open(f.records, h)
 	if err != nil {
 		return nil, inputError(fmt.Errorf("--records: %w", err))
 	}
 	return w, nil
 }
 
-// writeRecords writes recs to w, when w is not nil (no --records).
-func writeRecords(w *shard.Writer, recs []shard.Record) error {
+// writeUnit writes the records of one finished unit to w (a no-op without
+// --records).
+func writeUnit(w *shard.Writer, recs []shard.Record) error {
 	if w == nil {
 		return nil
 	}
-	for _, r := range recs {
-		if err := w.Write(r); err != nil {
-			return internalError(fmt.Errorf("--records: %w", err))
-		}
+	if err := w.WriteUnit(recs); err != nil {
+		return internalError(fmt.Errorf("--records: %w", err))
 	}
 	return nil
 }
 
+// remaining returns the replications of point p (of runs) that a resumed
+// run still has to do: those of reps (ascending; nil: all) that w does
+// not hold. The result is never nil: an empty list runs nothing.
+func remaining(w *shard.Writer, p, runs int, reps []int) []int {
+	out := []int{}
+	for r := 0; r < runs; r++ {
+		if _, in := slices.BinarySearch(reps, r); (reps == nil || in) && !w.Has(p, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// abortRecords ends the --records file of a run that failed: FILE stays as
+// it was, and FILE.partial keeps the units finished (for --resume).
+func (f *shardFlags) abortRecords(stderr io.Writer, w *shard.Writer) {
+	if w == nil {
+		return
+	}
+	w.Abort()
+	if n := w.Units(); n > 0 {
+		fmt.Fprintf(stderr, "solve: the records of the %d (point, replication) units finished are in %s%s; --resume continues the run\n", n, f.records, shard.PartialSuffix)
+	}
+}
+
 // closeRecords closes the --records file w and says on stderr what it
-// holds: units of the (point, replication) units of points with runs
-// replications. A strict shard writes nothing else, so closeRecords then
-// reports the command done, with exit 1 after a partial run (noted on
-// stderr); otherwise the command goes on to write its answer.
-func (f *shardFlags) closeRecords(ctx context.Context, stderr io.Writer, w *shard.Writer, units int, runs []int, partial string, rf *runFlags) (done bool, err error) {
+// holds of the (point, replication) units of points with runs
+// replications: the units written, counted by the writer. A strict shard
+// or a resumed run writes nothing else, so closeRecords then reports the
+// command done, with exit 1 after a partial run (noted on stderr); a
+// complete resumed run that is not a shard writes its answer from the
+// whole file (merged with out); otherwise the command goes on to write its
+// answer.
+func (f *shardFlags) closeRecords(ctx context.Context, stderr io.Writer, w *shard.Writer, runs []int, partial string, rf *runFlags, out func(*shard.Merged) error) (done bool, err error) {
 	total := 0
 	for _, n := range runs {
 		total += n
@@ -118,14 +167,26 @@ func (f *shardFlags) closeRecords(ctx context.Context, stderr io.Writer, w *shar
 	if err := w.Close(); err != nil {
 		return true, internalError(fmt.Errorf("--records: %w", err))
 	}
-	fmt.Fprintf(stderr, "solve: shard %s: wrote the records of %d of %d (point, replication) units to %s\n", f.sp, units, total, f.records)
-	if !f.sharded() {
+	kept := ""
+	if n := w.Carried(); n > 0 {
+		kept = fmt.Sprintf(" (%d of them kept from the run resumed)", n)
+	}
+	fmt.Fprintf(stderr, "solve: shard %s: wrote the records of %d of %d (point, replication) units%s to %s\n", f.sp, w.Units(), total, kept, f.records)
+	if !f.sharded() && !f.resume {
 		return false, nil
 	}
 	if partial != "" {
 		fmt.Fprintln(stderr, "solve:", rf.partialLine(ctx, partial))
+		return true, rf.finish(ctx, partial)
 	}
-	return true, rf.finish(ctx, partial)
+	if f.sharded() {
+		return true, nil
+	}
+	m, err := shard.Merge(ctx, []string{f.records})
+	if err != nil {
+		return true, err
+	}
+	return true, out(m)
 }
 
 // mergeInstance reparses the instance of a merged header with parse and

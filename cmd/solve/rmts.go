@@ -107,6 +107,9 @@ the table ends with a line "partial: ...", JSON output carries
 			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
 				return err
 			}
+			if export != "" && !bound {
+				return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
+			}
 			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
 				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
 				return err
@@ -125,19 +128,28 @@ the table ends with a line "partial: ...", JSON output carries
 				if err != nil {
 					return err
 				}
-				if rec, err = createRecords(sf.records, h); err != nil {
+				if rec, err = sf.openRecords(ctx, input, h); err != nil {
 					return err
 				}
-				defer rec.Close()
+				defer func() {
+					if rec != nil {
+						sf.abortRecords(cmd.ErrOrStderr(), rec)
+					}
+				}()
 				ex.Shard = sf.sp
+				if sf.resume {
+					ex.Reps = sf.sp.Select(pl.ShardUnits())
+					for i := range ex.Reps {
+						ex.Reps[i] = remaining(rec, i, pl.Runs, append([]int{}, ex.Reps[i]...))
+					}
+				}
+				w := rec
+				ex.BoundFinished, ex.Finished = pl.Units(bound, func(recs []shard.Record) error { return writeUnit(w, recs) })
 			}
 			if !sc.Graph.Connected() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
 			if export != "" {
-				if !bound {
-					return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
-				}
 				if err := exportRMTS(export, sc, ex); err != nil {
 					return err
 				}
@@ -159,10 +171,12 @@ the table ends with a line "partial: ...", JSON output carries
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
 			if rec != nil {
-				if err := writeRecords(rec, res.Records(pl)); err != nil {
-					return err
-				}
-				if done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), rec, res.Units(pl), pl.ShardUnits(), partial, &rf); done || err != nil {
+				w := rec
+				rec = nil // closed, not aborted
+				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, pl.ShardUnits(), partial, &rf, func(m *shard.Merged) error {
+					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, csvFile, plotDir, "", ""})
+				})
+				if done || err != nil {
 					return err
 				}
 			}
@@ -330,7 +344,7 @@ func mergeRMTS(m *shard.Merged, name string) (*rmts.Scenario, *rmts.ExperimentRe
 	if !slices.Equal(cells, m.Header.Cells) || !slices.Equal(m.Header.Runs, pl.ShardUnits()) {
 		return nil, nil, inputError(fmt.Errorf("%s: cells %q and runs %v do not match the grid's plan (%q, %d runs of %d rates)", name, m.Header.Cells, m.Header.Runs, cells, pl.Runs, len(pl.Rates)))
 	}
-	res, err := sc.FromRecords(pl, g.Bound, func(p, r int, cell string) map[string]float64 { return m.Get(p, r, cell).Values() })
+	res, err := sc.FromRecords(pl, g.Bound, func(p, r int, cell string) map[string]float64 { return m.Values(p, r, cell) })
 	if err != nil {
 		return nil, nil, inputError(fmt.Errorf("%s: %w", name, err))
 	}

@@ -163,30 +163,34 @@ the exit code is 1.`,
 			for _, w := range s.Warnings(exps) {
 				fmt.Fprintln(stderr, "solve: warning:", w)
 			}
-			if exportDir != "" {
-				if err := exportTPD(stderr, exportDir, s, exps); err != nil {
-					return err
-				}
-			}
 			var rec *shard.Writer
-			units := 0
 			if sf.records != "" {
 				h, err := recordHeader("tpd", input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
 				if err != nil {
 					return err
 				}
-				if rec, err = createRecords(sf.records, h); err != nil {
+				if rec, err = sf.openRecords(ctx, input, h); err != nil {
 					return err
 				}
-				defer rec.Close()
-			}
-			results, err := s.RunAll(ctx, exps, func(i int, r *tpd.ExperimentResult) error {
-				if rec == nil {
-					return nil
+				defer func() {
+					if rec != nil {
+						sf.abortRecords(stderr, rec)
+					}
+				}()
+				w, pols := rec, exps[0].Policies
+				for i := range exps {
+					if sf.resume {
+						exps[i].Reps = remaining(w, i, exps[i].Runs, exps[i].Reps)
+					}
+					exps[i].Finished = func(smp tpd.Sample) error { return writeUnit(w, tpd.UnitRecords(i, s.Seed, pols, smp)) }
 				}
-				units += r.Done
-				return writeRecords(rec, r.Records(i, s.Seed))
-			})
+			}
+			if exportDir != "" {
+				if err := exportTPD(stderr, exportDir, s, exps); err != nil {
+					return err
+				}
+			}
+			results, err := s.RunAll(ctx, exps, nil)
 			partial := ""
 			if stopped(ctx, err) {
 				rf.printer.Clear()
@@ -202,7 +206,12 @@ the exit code is 1.`,
 				return internalError(err)
 			}
 			if rec != nil {
-				if done, err := sf.closeRecords(ctx, stderr, rec, units, tpd.Runs(exps), partial, &rf); done || err != nil {
+				w := rec
+				rec = nil // closed, not aborted
+				done, err := sf.closeRecords(ctx, stderr, w, tpd.Runs(exps), partial, &rf, func(m *shard.Merged) error {
+					return writeMerged(ctx, cmd.OutOrStdout(), stderr, m, sf.records, mergeOutputs{format, csvFile, plotDir, "", ""})
+				})
+				if done || err != nil {
 					return err
 				}
 			}
@@ -391,7 +400,7 @@ func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
 	if !slices.Equal(cells, m.Header.Cells) {
 		return nil, inputError(fmt.Errorf("%s: cells: %q, but the grid's policies give %q", name, m.Header.Cells, cells))
 	}
-	results := s.FromRecords(exps, func(p, r int, cell string) map[string]float64 { return m.Get(p, r, cell).Values() })
+	results := s.FromRecords(exps, func(p, r int, cell string) map[string]float64 { return m.Values(p, r, cell) })
 	return results, nil
 }
 

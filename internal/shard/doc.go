@@ -20,17 +20,30 @@
 //
 // # Record files
 //
-// A record file is JSON Lines: one header line (kind "header": the command,
-// the program version, the SHA-256 of the canonical instance JSON, the
-// instance itself, the command's grid, the replications of every point,
-// the cells recorded per unit, the shard) and one line per (point, cell,
-// replication) (kind "record") with every metric of that replication. A
-// file name ending in ".gz" is gzip-compressed. Metric values are JSON
-// numbers in the shortest form that reads back to the same float64, so a
-// merge sees the bits the run computed; NaN and ±Inf, which JSON numbers
-// cannot hold, are the strings "NaN", "+Inf" and "-Inf".
+// A record file is JSON Lines: one header line (kind "header": the format
+// version, the command, the program version, the SHA-256 of the canonical
+// instance JSON, the instance itself, the command's grid, the
+// replications of every point, the cells recorded per unit, the metrics
+// every record of each cell carries, the shard) and one line per (point,
+// cell, replication) (kind "record") with exactly the metrics its cell
+// declares. A file name ending in ".gz" is gzip-compressed. Metric values
+// are JSON numbers in the shortest form that reads back to the same
+// float64, so a merge sees the bits the run computed; NaN and ±Inf, which
+// JSON numbers cannot hold, are the strings "NaN", "+Inf" and "-Inf".
 //
-// Merge checks that every file comes from the same command, version,
-// instance and grid, and that every (point, replication) has its records
-// exactly once.
+// A Writer streams the file: the records of each finished unit are
+// written together and flushed (a gzip stream with Flush, so every
+// complete line reads back from the disk) into FILE.partial, which Close
+// renames to FILE. A killed run leaves FILE.partial with every unit it
+// finished, possibly followed by a cut line; Resume keeps its whole units
+// and continues it. An old FILE stays untouched until a run ends.
+//
+// Readers check every line as it arrives: a compressed stream is read to
+// its end (its checksum), a cut file (ErrTruncated) is refused except by
+// Resume, blank lines and records beyond the grid are capped, and reading
+// stops with its context. Merge checks that every file comes from the same
+// command, version, instance and grid, that its plan fits MergeBudget
+// before storing anything, and that every (point, replication) has its
+// records exactly once; it refuses a record repeated within a file at
+// that line, so its memory follows the valid records read.
 package shard

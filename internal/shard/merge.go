@@ -2,91 +2,236 @@ package shard
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 )
+
+// MergeBudget caps the memory, in bytes, that the records of a merge may
+// take by the plan of the first header (units × cells records, each with
+// its cell's metrics): a plan over it is refused before anything of its
+// size is allocated. Memory then grows with the records read, never with
+// the plan; the process needs about twice the budget at most (the garbage
+// collector's headroom).
+const MergeBudget = 128 << 20
+
+// recordCost is the memory a stored record takes besides its metrics:
+// its entry in the index, its start and its file.
+const recordCost = 32
 
 // Merged is the union of the records of a complete set of shards.
 type Merged struct {
 	Header Header
 	// offset[p] is the first unit of point p.
 	offset []int
-	recs   []*Record // by (unit, cell)
+	// index maps unit·cells + cell to the number of its record; record i
+	// has its metrics, in the order of Header.Metrics[cell], at
+	// vals[start[i]:] and came from file file[i].
+	index map[int]int32
+	start []int32
+	file  []int32
+	vals  []float64
 }
 
-// Get returns the record of replication rep of point p for the cell.
-// Merge has checked that it exists; Get panics on indices outside the
+// Values returns the metrics of replication rep of point p for the cell.
+// Merge has checked that they exist; Values panics on indices outside the
 // header's grid.
-func (m *Merged) Get(p, rep int, cell string) *Record {
+func (m *Merged) Values(p, rep int, cell string) map[string]float64 {
 	c := m.Header.cell(cell)
 	if c < 0 || rep < 0 || rep >= m.Header.Runs[p] {
-		panic(fmt.Sprintf("shard: Get(%d, %d, %q) outside the grid", p, rep, cell))
+		panic(fmt.Sprintf("shard: Values(%d, %d, %q) outside the grid", p, rep, cell))
 	}
-	return m.recs[(m.offset[p]+rep)*len(m.Header.Cells)+c]
+	i := m.index[(m.offset[p]+rep)*len(m.Header.Cells)+c]
+	names := m.Header.Metrics[cell]
+	out := make(map[string]float64, len(names))
+	for j, n := range names {
+		out[n] = m.vals[int(m.start[i])+j]
+	}
+	return out
 }
 
 // maxListed is how many missing or duplicated units an error lists.
 const maxListed = 5
 
-// Merge checks that the files come from the same command, version,
-// instance and grid (an error names the file and the field that differs
-// from the first file) and that together they hold every (point, cell,
-// replication) record exactly once (an error lists the first duplicated
-// or missing (point, replication) pairs), and returns their union.
-func Merge(files []*File) (*Merged, error) {
-	if len(files) == 0 {
+// Merger merges record files as they are read: every record is checked
+// and stored as it arrives, so a duplicate or a file longer than its grid
+// is refused at once, and memory follows the valid records.
+type Merger struct {
+	m     *Merged
+	names []string
+	// The units found again in a later file (a shard given twice): one
+	// bit per unit, their count, and the first in unit order with the
+	// file that repeats them (for the message).
+	dupBits []uint64
+	ndup    int
+	dups    []dupUnit
+}
+
+type dupUnit struct {
+	unit int
+	file string
+}
+
+// Add reads the record file r (named name in the errors) into the merge:
+// its header must match the first file's (an error names the field that
+// differs), and its records must be new, or duplicate only records of
+// earlier files (a shard given twice: listed by Done).
+func (g *Merger) Add(ctx context.Context, r io.Reader, name string) error {
+	rd, err := NewReader(ctx, r, name)
+	if err != nil {
+		return err
+	}
+	h := &rd.Header
+	if g.m == nil {
+		if err := budget(h); err != nil {
+			return fmt.Errorf("merge: %s:1: %w", name, err)
+		}
+		g.m = &Merged{Header: *h, offset: make([]int, len(h.Runs)), index: map[int]int32{}}
+		units := 0
+		for p, n := range h.Runs {
+			g.m.offset[p] = units
+			units += n
+		}
+	} else {
+		first := &g.m.Header
+		if field := differs(first, h); field != "" {
+			return inputErr("merge: %s: %s differs from %s's", name, field, g.names[0])
+		}
+		if len(first.Metrics) == 0 && len(h.Metrics) > 0 {
+			if err := budget(h); err != nil {
+				return fmt.Errorf("merge: %s:1: %w", name, err)
+			}
+			first.Metrics = h.Metrics
+		} else if len(h.Metrics) > 0 && !maps.EqualFunc(first.Metrics, h.Metrics, slices.Equal) {
+			return inputErr("merge: %s: metrics (%v) differ from those of the files before (%v)", name, h.Metrics, first.Metrics)
+		}
+	}
+	fi := len(g.names)
+	g.names = append(g.names, name)
+	m := g.m
+	nc := len(m.Header.Cells)
+	for {
+		rec, err := rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		u := m.offset[rec.Point] + rec.Rep
+		k := u*nc + m.Header.cell(rec.Cell)
+		if i, ok := m.index[k]; ok {
+			if int(m.file[i]) == fi {
+				return inputErr("merge: %s:%d: (point %d, replication %d) cell %q appears twice in the file", name, rd.Line(), rec.Point, rec.Rep, rec.Cell)
+			}
+			m.file[i] = int32(fi) // so that a repetition within this file is caught
+			g.addDup(u, name)
+			continue
+		}
+		m.index[k] = int32(len(m.start))
+		m.start = append(m.start, int32(len(m.vals)))
+		m.file = append(m.file, int32(fi))
+		for _, n := range m.Header.Metrics[rec.Cell] {
+			m.vals = append(m.vals, float64(rec.Metrics[n]))
+		}
+	}
+}
+
+// addDup notes that unit u was found again in file name.
+func (g *Merger) addDup(u int, name string) {
+	if g.dupBits == nil {
+		g.dupBits = make([]uint64, (g.m.Header.units()+63)/64)
+	}
+	if g.dupBits[u/64]&(1<<(u%64)) != 0 {
+		return
+	}
+	g.dupBits[u/64] |= 1 << (u % 64)
+	g.ndup++
+	i, _ := slices.BinarySearchFunc(g.dups, u, func(d dupUnit, u int) int { return d.unit - u })
+	if i <= maxListed {
+		g.dups = slices.Insert(g.dups, i, dupUnit{u, name})
+		g.dups = g.dups[:min(len(g.dups), maxListed+1)]
+	}
+}
+
+// budget refuses a header whose plan needs more than MergeBudget bytes.
+func budget(h *Header) error {
+	units := h.units()
+	per := float64(len(h.Cells)) * recordCost
+	for _, names := range h.Metrics {
+		per += 8 * float64(len(names))
+	}
+	if need := float64(units) * per; need > MergeBudget {
+		return inputErr("runs: %d (point, replication) units of %d cells would take about %.0f MiB to merge, over the budget of %d MiB", units, len(h.Cells), need/(1<<20), MergeBudget>>20)
+	}
+	return nil
+}
+
+// Done checks that the files added hold every (point, cell, replication)
+// record exactly once (an error lists the first duplicated or missing
+// (point, replication) pairs), and returns their union.
+func (g *Merger) Done() (*Merged, error) {
+	if g.m == nil {
 		return nil, inputErr("merge: no record files")
 	}
-	h := files[0].Header
-	for _, f := range files[1:] {
-		if field := differs(&h, &f.Header); field != "" {
-			return nil, inputErr("merge: %s: %s differs from %s's", f.Name, field, files[0].Name)
+	m := g.m
+	if g.ndup > 0 {
+		// Listed in unit order, whatever order the files hold them in.
+		var dup []string
+		for _, d := range g.dups {
+			p, _ := slices.BinarySearch(m.offset, d.unit+1)
+			p--
+			dup = append(dup, fmt.Sprintf("(%d, %d) again in %s", p, d.unit-m.offset[p], d.file))
 		}
+		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", g.ndup, list(dup))
 	}
-	m := &Merged{Header: h, offset: make([]int, len(h.Runs))}
-	units := 0
-	for p, n := range h.Runs {
-		m.offset[p] = units
-		units += n
-	}
-	nc := len(h.Cells)
-	m.recs = make([]*Record, units*nc)
-	var dup []string
-	dupUnit := map[int]bool{}
-	for _, f := range files {
-		for i := range f.Records {
-			r := &f.Records[i]
-			u := m.offset[r.Point] + r.Rep
-			k := u*nc + h.cell(r.Cell)
-			if m.recs[k] != nil {
-				if !dupUnit[u] {
-					dupUnit[u] = true
-					dup = append(dup, fmt.Sprintf("(%d, %d) again in %s", r.Point, r.Rep, f.Name))
-				}
-				continue
-			}
-			m.recs[k] = r
-		}
-	}
-	if len(dup) > 0 {
-		return nil, inputErr("merge: %d (point, replication) units duplicated: %s", len(dup), list(dup))
-	}
+	nc := len(m.Header.Cells)
 	var missing []string
-	for p, n := range h.Runs {
+	count, units := 0, 0
+	for p, n := range m.Header.Runs {
 		for r := 0; r < n; r++ {
 			u := m.offset[p] + r
-			if slices.Contains(m.recs[u*nc:(u+1)*nc], nil) {
-				missing = append(missing, fmt.Sprintf("(%d, %d)", p, r))
+			for c := 0; c < nc; c++ {
+				if _, ok := m.index[u*nc+c]; !ok {
+					count++
+					if len(missing) <= maxListed {
+						missing = append(missing, fmt.Sprintf("(%d, %d)", p, r))
+					}
+					break
+				}
 			}
 		}
+		units += n
 	}
-	if len(missing) > 0 {
-		return nil, inputErr("merge: %d of %d (point, replication) units missing: %s", len(missing), units, list(missing))
+	if count > 0 {
+		return nil, inputErr("merge: %d of %d (point, replication) units missing: %s", count, units, list(missing))
 	}
 	return m, nil
+}
+
+// Merge reads the record files at paths (see Merger) and returns their
+// union. It checks that the files come from the same command, version,
+// instance and grid, and that together they hold every (point, cell,
+// replication) record exactly once.
+func Merge(ctx context.Context, paths []string) (*Merged, error) {
+	var g Merger
+	for _, p := range paths {
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, inputErr("%v", err)
+		}
+		err = g.Add(ctx, f, p)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return g.Done()
 }
 
 // list joins the first maxListed items.
@@ -97,8 +242,8 @@ func list(items []string) string {
 	return strings.Join(items, ", ")
 }
 
-// differs names the first field (other than the shard) in which b differs
-// from a, or returns "".
+// differs names the first field (other than the shard and the metrics) in
+// which b differs from a, or returns "".
 func differs(a, b *Header) string {
 	switch {
 	case a.Command != b.Command:

@@ -3,9 +3,11 @@ package shard
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -95,6 +97,8 @@ func TestSelectPartitions(t *testing.T) {
 	}
 }
 
+var ctx = context.Background()
+
 func testHeader() Header {
 	return Header{Command: "tpd", Version: "devel", InstanceHash: "ab12", Instance: json.RawMessage(`{"x":1}`),
 		Grid: json.RawMessage(`{"loads":[0.5,0.9],"seed":1}`), Runs: []int{2, 3}, Cells: []string{"bounds", "tpd"}, Shard: "0/1"}
@@ -110,11 +114,13 @@ func writeFile(t *testing.T, path string, h Header, sp Spec) {
 	}
 	for p, reps := range sp.Select(h.Runs) {
 		for _, r := range reps {
+			var unit []Record
 			for _, c := range h.Cells {
 				m := map[string]float64{"v": float64(10*p + r), "nan": math.NaN(), "inf": math.Inf(1), "neg": math.Inf(-1), "third": 1.0 / 3}
-				if err := w.Write(Record{Point: p, Cell: c, Rep: r, Seed: 1, Stream: uint64(r), Metrics: Floats(m)}); err != nil {
-					t.Fatal(err)
-				}
+				unit = append(unit, Record{Point: p, Cell: c, Rep: r, Seed: 1, Stream: uint64(r), Metrics: Floats(m)})
+			}
+			if err := w.WriteUnit(unit); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
@@ -126,37 +132,33 @@ func writeFile(t *testing.T, path string, h Header, sp Spec) {
 func TestWriteReadMerge(t *testing.T) {
 	for _, ext := range []string{".jsonl", ".jsonl.gz"} {
 		dir := t.TempDir()
-		var files []*File
+		var files []string
 		for i := 0; i < 3; i++ {
 			path := filepath.Join(dir, fmt.Sprintf("r%d%s", i, ext))
 			writeFile(t, path, testHeader(), Spec{i, 3})
-			f, err := ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, f)
+			files = append(files, path)
 		}
-		if raw, _ := os.ReadFile(files[0].Name); (ext == ".jsonl.gz") != (len(raw) > 1 && raw[0] == 0x1f && raw[1] == 0x8b) {
+		if raw, _ := os.ReadFile(files[0]); (ext == ".jsonl.gz") != (len(raw) > 1 && raw[0] == 0x1f && raw[1] == 0x8b) {
 			t.Errorf("%s: gzip magic is %v, want it exactly for .gz", ext, raw[:2])
 		}
-		m, err := Merge(files)
+		m, err := Merge(ctx, files)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for p, n := range m.Header.Runs {
 			for r := 0; r < n; r++ {
-				v := m.Get(p, r, "tpd").Values()
+				v := m.Values(p, r, "tpd")
 				if v["v"] != float64(10*p+r) || !math.IsNaN(v["nan"]) || !math.IsInf(v["inf"], 1) || !math.IsInf(v["neg"], -1) || v["third"] != 1.0/3 {
 					t.Errorf("%s: point %d rep %d read back as %v", ext, p, r, v)
 				}
 			}
 		}
 		// Shard 2/3 runs unit k = 2 alone: (point 1, replication 0).
-		if _, err := Merge(files[:2]); err == nil || err.Error() != "merge: 1 of 5 (point, replication) units missing: (1, 0)" {
+		if _, err := Merge(ctx, files[:2]); err == nil || err.Error() != "merge: 1 of 5 (point, replication) units missing: (1, 0)" {
 			t.Errorf("two of three shards: got %v, want unit (1, 0) missing", err)
 		}
 		// Shard 1/3 runs units k = 1 and 4: (0, 1) and (1, 2).
-		if _, err := Merge(append(files, files[1])); err == nil || err.Error() != "merge: 2 (point, replication) units duplicated: (0, 1) again in "+files[1].Name+", (1, 2) again in "+files[1].Name {
+		if _, err := Merge(ctx, append(files, files[1])); err == nil || err.Error() != "merge: 2 (point, replication) units duplicated: (0, 1) again in "+files[1]+", (1, 2) again in "+files[1] {
 			t.Errorf("a shard twice: got %v, want the duplicates named with their file", err)
 		}
 	}
@@ -165,18 +167,9 @@ func TestWriteReadMerge(t *testing.T) {
 // Leaving out shards 1 and 2 of 3 leaves the units k = 1, 2, 4 missing:
 // (0, 1), (1, 0), (1, 2).
 func TestMergeMissingNamesUnits(t *testing.T) {
-	dir := t.TempDir()
-	var files []*File
-	for i := 0; i < 1; i++ {
-		path := filepath.Join(dir, fmt.Sprintf("r%d.jsonl", i))
-		writeFile(t, path, testHeader(), Spec{i, 3})
-		f, err := ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
-	}
-	_, err := Merge(files)
+	path := filepath.Join(t.TempDir(), "r0.jsonl")
+	writeFile(t, path, testHeader(), Spec{0, 3})
+	_, err := Merge(ctx, []string{path})
 	if err == nil || err.Error() != "merge: 3 of 5 (point, replication) units missing: (0, 1), (1, 0), (1, 2)" {
 		t.Errorf("got %v", err)
 	}
@@ -202,20 +195,12 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.jsonl")
 	writeFile(t, a, base, All)
-	fa, err := ReadFile(a)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for i, tt := range tests {
 		h := testHeader()
 		tt.edit(&h)
 		b := filepath.Join(dir, fmt.Sprintf("b%d.jsonl", i))
 		writeFile(t, b, h, All)
-		fb, err := ReadFile(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = Merge([]*File{fa, fb})
+		_, err := Merge(ctx, []string{a, b})
 		want := "merge: " + b + ": " + tt.want + " differs from " + a + "'s"
 		if err == nil || err.Error() != want {
 			t.Errorf("got %v\nwant %s", err, want)
@@ -223,27 +208,73 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 	}
 }
 
+// testHeaderLine is the header line of testHeader, with the metrics
+// {"bounds": ["v"], "tpd": ["v"]} declared.
+func testHeaderLine() string {
+	h := testHeader()
+	h.Kind, h.Format = "header", FormatVersion
+	h.Metrics = map[string][]string{"bounds": {"v"}, "tpd": {"v"}}
+	b, _ := json.Marshal(h)
+	return string(b)
+}
+
+func gzipped(b string) string {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(b))
+	zw.Close()
+	return buf.String()
+}
+
+const testRec = `{"kind":"record","point":1,"cell":"tpd","replication":2,"seed":1,"stream":2,"metrics":{"v":1}}`
+
 func TestReadErrors(t *testing.T) {
-	hdr, _ := json.Marshal(func() Header { h := testHeader(); h.Kind, h.Format = "header", FormatVersion; return h }())
-	rec := `{"kind":"record","point":1,"cell":"tpd","replication":2,"seed":1,"stream":2,"metrics":{"v":1}}`
+	hdr, rec := testHeaderLine(), testRec
+	good := gzipped(hdr + "\n" + rec + "\n")
+	flipped := []byte(good)
+	flipped[len(flipped)-6] ^= 0xff // in the CRC-32 of the trailer
 	tests := []struct{ body, want string }{
 		{"", "f: empty: a record file starts with its header line"},
 		{rec + "\n", `f:1: header: not a valid record line: json: unknown field "point"`},
 		{`{"kind":"record","command":"tpd"}` + "\n", `f:1: kind: must be "header" on the first line, got "record"`},
-		{strings.Replace(string(hdr), `"format_version":1`, `"format_version":7`, 1) + "\n", "f:1: format_version: this program reads version 1, got 7"},
-		{strings.Replace(string(hdr), `"runs":[2,3]`, `"runs":[2,0]`, 1) + "\n", "f:1: runs[1]: must be in [1, 16777216], got 0"},
-		{strings.Replace(string(hdr), `"cells":["bounds","tpd"]`, `"cells":["tpd","tpd"]`, 1) + "\n", `f:1: cells[1]: "tpd" appears twice`},
-		{string(hdr) + "\n" + strings.Replace(rec, `"point":1`, `"point":2`, 1), "f:2: point: must be in [0, 2), got 2"},
-		{string(hdr) + "\n" + strings.Replace(rec, `"replication":2`, `"replication":3`, 1), "f:2: replication: point 1 has replications [0, 3), got 3"},
-		{string(hdr) + "\n" + strings.Replace(rec, `"tpd"`, `"pod"`, 1), `f:2: cell: must be one of ["bounds" "tpd"], got "pod"`},
-		{string(hdr) + "\n" + strings.Replace(rec, `{"v":1}`, `{"v":"x"}`, 1), `f:2: not a valid record line: a metric must be a number, "NaN", "+Inf" or "-Inf", got "x"`},
-		{string(hdr) + "\n" + strings.Replace(rec, `"metrics":{"v":1}`, `"metrics":null`, 1), "f:2: metrics: missing"},
-		{string(hdr) + "\n" + strings.Replace(rec, `"record"`, `"header"`, 1), `f:2: kind: must be "record", got "header"`},
-		{string(hdr) + "\n" + rec + " {}", "f:2: not a valid record line: data after the JSON object"},
-		{string(hdr) + "\n" + `{"kind":"record","metrics":{"v":` + strings.Repeat("1", MaxLineBytes) + "}}", "f:2: line over the cap of 1048576 bytes"},
+		{strings.Replace(hdr, `"format_version":2`, `"format_version":7`, 1) + "\n", "f:1: format_version: this program reads version 2, got 7"},
+		{strings.Replace(hdr, `"format_version":2`, `"format_version":1`, 1) + "\n", "f:1: format_version: the file is version 1, written by an older build whose records did not declare their metrics; this program reads version 2: run the sweep again with this build"},
+		{strings.Replace(hdr, `"runs":[2,3]`, `"runs":[2,0]`, 1) + "\n", "f:1: runs[1]: must be in [1, 16777216], got 0"},
+		{hdr + " {}\n", "f:1: header: not a valid record line: data after the JSON object"},
+		{"{\n" + hdr[1:] + "\n", "f:1: header: must be the first line and one line, its JSON object spans several"},
+		{"\n" + hdr + "\n", "f:1: header: must be the first line and one line, its JSON object spans several"},
+		{"{" + strings.Repeat(" ", MaxHeaderBytes) + "}\n", "f:1: line over the cap of 83886080 bytes"},
+		{strings.Replace(hdr, `"cells":["bounds","tpd"]`, `"cells":["tpd","tpd"]`, 1) + "\n", `f:1: cells[1]: "tpd" appears twice`},
+		{strings.Replace(hdr, `"tpd":["v"]`, `"pod":["v"]`, 1) + "\n", `f:1: metrics: declares cell "pod", which is not one of the cells ["bounds" "tpd"]`},
+		{strings.Replace(hdr, `"tpd":["v"]`, `"tpd":["v","v"]`, 1) + "\n", `f:1: metrics.tpd[1]: the names must be distinct and ascending, got "v" after "v"`},
+		{strings.Replace(hdr, `,"tpd":["v"]`, ``, 1) + "\n", `f:1: metrics: must declare the metrics of every cell, cell "tpd" has none`},
+		{hdr + "\n" + strings.Replace(rec, `"point":1`, `"point":2`, 1) + "\n", "f:2: point: must be in [0, 2), got 2"},
+		{hdr + "\n" + strings.Replace(rec, `"replication":2`, `"replication":3`, 1) + "\n", "f:2: replication: point 1 has replications [0, 3), got 3"},
+		{hdr + "\n" + strings.Replace(rec, `"tpd"`, `"pod"`, 1) + "\n", `f:2: cell: must be one of ["bounds" "tpd"], got "pod"`},
+		{hdr + "\n" + strings.Replace(rec, `{"v":1}`, `{"v":"x"}`, 1) + "\n", `f:2: not a valid record line: a metric must be a number, "NaN", "+Inf" or "-Inf", got "x"`},
+		{hdr + "\n" + strings.Replace(rec, `{"v":1}`, `{"v":null}`, 1) + "\n", `f:2: not a valid record line: a metric must be a number, "NaN", "+Inf" or "-Inf", got null`},
+		{hdr + "\n" + strings.Replace(rec, `"metrics":{"v":1}`, `"metrics":null`, 1) + "\n", "f:2: metrics: missing"},
+		// Missing, empty and undeclared metrics.
+		{hdr + "\n" + strings.Replace(rec, `{"v":1}`, `{}`, 1) + "\n", `f:2: metrics.v: missing; cell "tpd" declares ["v"]`},
+		{hdr + "\n" + strings.Replace(rec, `{"v":1}`, `{"w":1}`, 1) + "\n", `f:2: metrics.v: missing; cell "tpd" declares ["v"]`},
+		{hdr + "\n" + strings.Replace(rec, `{"v":1}`, `{"v":1,"w":2}`, 1) + "\n", `f:2: metrics.w: not a metric cell "tpd" declares (["v"])`},
+		{strings.Replace(hdr, `,"metrics":{"bounds":["v"],"tpd":["v"]}`, ``, 1) + "\n" + rec + "\n", `f:2: metrics: the header declares no metrics for cell "tpd" (a file with records must declare them)`},
+		{hdr + "\n" + strings.Replace(rec, `"record"`, `"header"`, 1) + "\n", `f:2: kind: must be "record", got "header"`},
+		{hdr + "\n" + rec + " {}\n", "f:2: not a valid record line: data after the JSON object"},
+		{hdr + "\n" + `{"kind":"record","metrics":{"v":` + strings.Repeat("1", MaxLineBytes) + "}}", "f:2: line over the cap of 1048576 bytes"},
+		// Cut short: what a killed run leaves; only --resume accepts it.
+		{hdr + "\n" + rec, "f:2: the last line has no end: the file is cut short (a killed run's); only --resume accepts it"},
+		{hdr, "f:1: the header line has no end: the file is cut short (a killed run's); only --resume accepts it"},
+		{good[:len(good)-8], "f:3: gzip: the compressed stream ends early: the file is cut short (a killed run's); only --resume accepts it"},
+		{string(flipped), "f:3: gzip: invalid checksum"},
+		{good + "garbage after the stream", "f:3: gzip: invalid header"},
+		// Blank lines are not free, nor are records beyond the grid.
+		{hdr + strings.Repeat("\n", MaxBlankLines+2), "f:102: more than 100 blank lines: not a record file"},
+		{gzipped(hdr + strings.Repeat("\n", 1<<20)), "f:102: more than 100 blank lines: not a record file"},
+		{hdr + "\n" + strings.Repeat(rec+"\n", 11), "f:12: more records than the grid has (10)"},
 	}
 	for _, tt := range tests {
-		_, err := Read(strings.NewReader(tt.body), "f")
+		_, err := Read(ctx, strings.NewReader(tt.body), "f")
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("body %.60q:\n got %v\nwant %s", tt.body, err, tt.want)
 			continue
@@ -251,32 +282,79 @@ func TestReadErrors(t *testing.T) {
 		if fault.Of(err) != fault.Input {
 			t.Errorf("%v is not an input error", err)
 		}
+		if strings.Contains(tt.want, "cut short") != errors.Is(err, ErrTruncated) {
+			t.Errorf("%v: errors.Is(err, ErrTruncated) = %v", err, errors.Is(err, ErrTruncated))
+		}
 	}
 	// A valid file reads, compressed or not.
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write([]byte(string(hdr) + "\n" + rec + "\n"))
-	zw.Close()
-	for _, body := range [][]byte{[]byte(string(hdr) + "\n" + rec + "\n"), gz.Bytes()} {
-		f, err := Read(bytes.NewReader(body), "f")
+	for _, body := range []string{hdr + "\n" + rec + "\n", good} {
+		f, err := Read(ctx, strings.NewReader(body), "f")
 		if err != nil || len(f.Records) != 1 || f.Records[0].Rep != 2 {
 			t.Errorf("valid file: %v, %v", f, err)
 		}
 	}
 }
 
+// endless is a reader of newlines that never ends.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// Reading stops with the context: an interrupt is a limit, not bad input.
+func TestReadStopsWithContext(t *testing.T) {
+	c, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err := Read(c, io.MultiReader(strings.NewReader(testHeaderLine()+"\n"+testRec), endless{}), "f")
+	if !errors.Is(err, context.Canceled) || fault.Of(err) != fault.Limit {
+		t.Errorf("read under a cancelled context: %v (kind %v), want context.Canceled, a limit", err, fault.Of(err))
+	}
+}
+
+// Merge refuses a plan over its memory budget from the header alone, and a
+// record repeated within one file at its first repetition.
+func TestMergeStreams(t *testing.T) {
+	dir := t.TempDir()
+	huge := strings.Replace(testHeaderLine(), `"runs":[2,3]`, `"runs":[16777216]`, 1)
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	hp := write("huge.jsonl", huge+"\n")
+	_, err := Merge(ctx, []string{hp})
+	if want := "merge: " + hp + ":1: runs: 16777216 (point, replication) units of 2 cells would take about 1280 MiB to merge, over the budget of 128 MiB"; err == nil || err.Error() != want {
+		t.Errorf("huge plan: %v\nwant %s", err, want)
+	}
+	// The repeated record fails at line 3, whatever follows (here: an
+	// endless stream, which Merge never reaches).
+	rp := write("rep.jsonl", testHeaderLine()+"\n"+testRec+"\n"+testRec+"\n")
+	_, err = Merge(ctx, []string{rp})
+	if want := "merge: " + rp + ":3: (point 1, replication 2) cell \"tpd\" appears twice in the file"; err == nil || err.Error() != want {
+		t.Errorf("repeated record: %v\nwant %s", err, want)
+	}
+	var g Merger
+	err = g.Add(ctx, io.MultiReader(strings.NewReader(testHeaderLine()+"\n"+testRec+"\n"+testRec+"\n"), endless{}), "r")
+	if err == nil || !strings.Contains(err.Error(), "r:3: ") {
+		t.Errorf("repeated record before an endless tail: %v", err)
+	}
+}
+
 // FuzzRead: whatever the bytes, Read returns a file whose records all lie
-// inside its header's grid, or an input error; it never panics, and what
-// it accepts merges with itself alone (or says what is missing).
+// inside its header's grid and carry exactly their cell's metrics, or an
+// error of the input kind; it never panics.
 func FuzzRead(f *testing.F) {
-	hdr, _ := json.Marshal(func() Header { h := testHeader(); h.Kind, h.Format = "header", FormatVersion; return h }())
-	rec := `{"kind":"record","point":1,"cell":"tpd","replication":2,"seed":1,"stream":2,"metrics":{"v":1,"n":"NaN"}}`
-	f.Add([]byte(string(hdr) + "\n" + rec + "\n"))
-	f.Add([]byte(string(hdr) + "\n"))
-	f.Add([]byte(rec))
-	f.Add([]byte{0x1f, 0x8b, 0, 0})
+	for _, b := range fuzzSeeds() {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		file, err := Read(bytes.NewReader(b), "f")
+		file, err := Read(ctx, bytes.NewReader(b), "f")
 		if err != nil {
 			if fault.Of(err) != fault.Input {
 				t.Fatalf("%v is not an input error", err)
@@ -287,9 +365,78 @@ func FuzzRead(f *testing.F) {
 			if err := file.Header.checkRecord(&r); err != nil {
 				t.Fatalf("accepted a record outside the grid: %v", err)
 			}
-		}
-		if _, err := Merge([]*File{file}); err != nil && fault.Of(err) != fault.Input {
-			t.Fatalf("merge: %v is not an input error", err)
+			if err := file.Header.checkMetrics(&r); err != nil {
+				t.Fatalf("accepted a record without its metrics: %v", err)
+			}
 		}
 	})
+}
+
+// FuzzMerge: whatever two files hold, Merge returns the union of a
+// complete grid, every record with its cell's metrics, or an input error;
+// it never panics.
+func FuzzMerge(f *testing.F) {
+	seeds := fuzzSeeds()
+	for i := range seeds {
+		f.Add(seeds[i], seeds[(i+1)%len(seeds)])
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		var g Merger
+		err := g.Add(ctx, bytes.NewReader(a), "a")
+		if err == nil {
+			err = g.Add(ctx, bytes.NewReader(b), "b")
+		}
+		var m *Merged
+		if err == nil {
+			m, err = g.Done()
+		}
+		if err != nil {
+			if fault.Of(err) != fault.Input {
+				t.Fatalf("%v is not an input error", err)
+			}
+			return
+		}
+		for p, n := range m.Header.Runs {
+			for r := 0; r < n; r++ {
+				for _, c := range m.Header.Cells {
+					if v := m.Values(p, r, c); len(v) != len(m.Header.Metrics[c]) {
+						t.Fatalf("(%d, %d) %s: %d metrics, the header declares %d", p, r, c, len(v), len(m.Header.Metrics[c]))
+					}
+				}
+			}
+		}
+	})
+}
+
+// fuzzSeeds are a valid file of each shard of the test grid, and one of
+// every hostile class of issue 24 (the testdata/fuzz corpora hold more).
+func fuzzSeeds() [][]byte {
+	hdr := testHeaderLine()
+	one := strings.Replace(hdr, `"runs":[2,3]`, `"runs":[1]`, 1)
+	var whole strings.Builder
+	whole.WriteString(hdr + "\n")
+	for p, n := range []int{2, 3} {
+		for r := 0; r < n; r++ {
+			for _, c := range []string{"bounds", "tpd"} {
+				fmt.Fprintf(&whole, `{"kind":"record","point":%d,"cell":%q,"replication":%d,"seed":1,"stream":%d,"metrics":{"v":%d}}`+"\n", p, c, r, r, p+r)
+			}
+		}
+	}
+	rec0 := `{"kind":"record","point":0,"cell":"tpd","replication":0,"seed":1,"stream":0,"metrics":{"v":1}}`
+	return [][]byte{
+		[]byte(whole.String()),
+		[]byte(gzipped(whole.String())),
+		[]byte(hdr + "\n" + testRec + "\n"),
+		[]byte(hdr + "\n"),
+		[]byte(testRec),
+		{0x1f, 0x8b, 0, 0},
+		[]byte(strings.Replace(hdr, `"runs":[2,3]`, `"runs":[16777216]`, 1) + "\n"),         // a plan over the budget
+		[]byte(gzipped(one + "\n" + strings.Repeat(rec0+"\n", 50))),                         // one record repeated
+		[]byte(hdr + "\n" + strings.Replace(testRec, `{"v":1}`, `{}`, 1) + "\n"),            // empty metrics
+		[]byte(hdr + "\n" + strings.Replace(testRec, `{"v":1}`, `{"v":1,"x":2}`, 1) + "\n"), // an undeclared metric
+		[]byte(gzipped(hdr + "\n" + testRec + "\n")[:60]),                                   // a cut gzip stream
+		[]byte(gzipped(hdr + strings.Repeat("\n", 4096))),                                   // a gz of newlines
+		[]byte(hdr + "\n" + testRec),                                                        // a cut last line
+		[]byte(strings.Replace(hdr, `"format_version":2`, `"format_version":1`, 1) + "\n"),  // an old file
+	}
 }

@@ -48,6 +48,11 @@ type Options struct {
 	// ascending, for N = from + k·step (a shard of the sweep, package
 	// internal/shard). Nil computes every point.
 	Indices []int
+	// Finished, when not nil, receives every sweep point as it finishes,
+	// with its index k, from the goroutine that computed it (so it must be
+	// safe for concurrent use): a sweep that streams its records. An error
+	// fails the point.
+	Finished func(k int, pt Point) error
 }
 
 // stageInstance returns the RRS instance of a stage: N users on the
@@ -249,7 +254,11 @@ func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to,
 	// opt.Workers 0 means one point at a time.
 	pts, err := sim.Run(ctx, len(idx), sim.Options{Workers: max(opt.Workers, 1), Progress: opt.Progress, Reps: idx},
 		func(ctx context.Context, rep sim.Rep) (Point, error) {
-			return sweepPoint(ctx, net, policies, from+float64(rep.Index)*step, opt)
+			pt, err := sweepPoint(ctx, net, policies, from+float64(rep.Index)*step, opt)
+			if err == nil && opt.Finished != nil {
+				err = opt.Finished(rep.Index, pt)
+			}
+			return pt, err
 		})
 	var pe *sim.PartialError
 	switch {

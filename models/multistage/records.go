@@ -40,18 +40,24 @@ func ShardPoints(total int, sp shard.Spec) []int {
 func Records(pts []Point, ks []int, pols []*Policy) []shard.Record {
 	var out []shard.Record
 	for i, pt := range pts {
-		k := ks[i]
-		out = append(out, shard.Record{Point: k, Cell: OptimumCell, Metrics: shard.Floats(map[string]float64{"n": pt.N, "optimum": pt.Optimum})})
-		for j, ev := range pt.Policies {
-			m := map[string]float64{"n": ev.N, "profit": ev.Profit, "feasible": 0}
-			if ev.Feasible {
-				m["feasible"] = 1
-			}
-			for d, u := range ev.Users {
-				m[fmt.Sprintf("users_%d", d)] = u
-			}
-			out = append(out, shard.Record{Point: k, Cell: pols[j].Name, Metrics: shard.Floats(m)})
+		out = append(out, PointRecords(ks[i], pt, pols)...)
+	}
+	return out
+}
+
+// PointRecords lists the records of sweep point pt, computed at index k
+// with the evaluations of pols (one unit of a record file).
+func PointRecords(k int, pt Point, pols []*Policy) []shard.Record {
+	out := []shard.Record{{Point: k, Cell: OptimumCell, Metrics: shard.Floats(map[string]float64{"n": pt.N, "optimum": pt.Optimum})}}
+	for j, ev := range pt.Policies {
+		m := map[string]float64{"n": ev.N, "profit": ev.Profit, "feasible": 0}
+		if ev.Feasible {
+			m["feasible"] = 1
 		}
+		for d, u := range ev.Users {
+			m[fmt.Sprintf("users_%d", d)] = u
+		}
+		out = append(out, shard.Record{Point: k, Cell: pols[j].Name, Metrics: shard.Floats(m)})
 	}
 	return out
 }

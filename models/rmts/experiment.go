@@ -38,6 +38,12 @@ type Experiment struct {
 	// selects Reps: the shard's (rate, trace) units, numbered rate by rate
 	// in the plan's order of rates (ShardUnits).
 	Shard shard.Spec
+	// BoundFinished and Finished, when not nil, receive every trace's
+	// bound and every cell's sample as it finishes, from the goroutine
+	// that ran it (so they must be safe for concurrent use): a run that
+	// streams its records (Plan.Units). An error fails the replication.
+	BoundFinished func(BoundSample) error
+	Finished      func(Sample) error
 }
 
 // Sample is the raw metrics of one replication of one cell:
@@ -185,7 +191,13 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 				if err != nil {
 					return nil, err
 				}
-				return stringKeys(map[Metric]float64{MetricBound: b.Value, MetricBoundSuccess: ratio(b.Value, float64(len(trace)))}), nil
+				m := stringKeys(map[Metric]float64{MetricBound: b.Value, MetricBoundSuccess: ratio(b.Value, float64(len(trace)))})
+				if ex.BoundFinished != nil {
+					if err := ex.BoundFinished(BoundSample{Rate: rep.Index % len(rates), Rep: r, Metrics: m}); err != nil {
+						return nil, err
+					}
+				}
+				return m, nil
 			})
 		if err != nil && sim.Finished(got, err) == nil {
 			return nil, fmt.Errorf("rmts: %w", err)
@@ -216,7 +228,13 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 				}
 				m[MetricBoundGap] = ratio(d, float64(res.ArrivedAll))
 			}
-			return stringKeys(m), nil
+			sm := stringKeys(m)
+			if ex.Finished != nil {
+				if err := ex.Finished(Sample{Cell: rep.Index % len(cells), Rep: r, Metrics: sm}); err != nil {
+					return nil, err
+				}
+			}
+			return sm, nil
 		})
 	if err != nil && sim.Finished(got, err) == nil {
 		return nil, fmt.Errorf("rmts: %w", err)

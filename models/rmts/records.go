@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/streamopt/streamopt/internal/shard"
 )
@@ -61,13 +62,35 @@ func (res *ExperimentResult) Records(pl *Plan) []shard.Record {
 	return out
 }
 
-// Units counts the (rate, trace) units res ran on plan pl.
-func (res *ExperimentResult) Units(pl *Plan) int {
-	units := map[[2]int]bool{}
-	for _, smp := range res.Samples {
-		units[[2]int{pl.rateOf(smp.Cell), smp.Rep}] = true
+// Units returns the hooks of an Experiment (BoundFinished, Finished) that
+// gather the samples of plan pl (with the offline bound when bound is
+// set) into (rate, trace) units and pass the records of each unit to
+// write as soon as its bound and every one of its cells have finished.
+// The hooks are safe for concurrent use.
+func (pl *Plan) Units(bound bool, write func([]shard.Record) error) (func(BoundSample) error, func(Sample) error) {
+	var mu sync.Mutex
+	open := map[[2]int][]shard.Record{}
+	want := len(pl.RecordCells(bound))
+	add := func(rate, rep int, rec shard.Record) error {
+		mu.Lock()
+		defer mu.Unlock()
+		k := [2]int{rate, rep}
+		open[k] = append(open[k], rec)
+		if len(open[k]) < want {
+			return nil
+		}
+		recs := open[k]
+		delete(open, k)
+		return write(recs)
 	}
-	return len(units)
+	onBound := func(b BoundSample) error {
+		return add(b.Rate, b.Rep, shard.Record{Point: b.Rate, Cell: BoundCell, Rep: b.Rep, Seed: pl.Seed, Stream: uint64(b.Rep), Metrics: shard.Floats(b.Metrics)})
+	}
+	onSample := func(smp Sample) error {
+		i := pl.rateOf(smp.Cell)
+		return add(i, smp.Rep, shard.Record{Point: i, Cell: CellName(pl.Cells[smp.Cell]), Rep: smp.Rep, Seed: pl.Seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Metrics)})
+	}
+	return onBound, onSample
 }
 
 // FromRecords rebuilds the result of plan pl (with the offline bound when

@@ -85,6 +85,11 @@ type Experiment struct {
 	// Replication r draws from stream r whichever others run, so the
 	// Samples of the shards together are those of the whole run.
 	Reps []int
+	// Finished, when not nil, receives the sample of every replication as
+	// it finishes, from the goroutine that ran it (so it must be safe for
+	// concurrent use): a run that streams its records. An error it
+	// returns fails the replication.
+	Finished func(Sample) error
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -291,6 +296,11 @@ func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, e
 				return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
 			}
 			bound(MetricBestUB, best)
+			if ex.Finished != nil {
+				if err := ex.Finished(out); err != nil {
+					return Sample{}, err
+				}
+			}
 			return out, nil
 		})
 	samples = sim.Finished(samples, err)

@@ -27,13 +27,25 @@ func RecordCells(pols []Policy) []string {
 // policy's metrics; replication r drew from stream r of the seed.
 func (r *ExperimentResult) Records(p int, seed uint64) []shard.Record {
 	var out []shard.Record
+	pols := make([]Policy, len(r.Policies))
+	for i, ps := range r.Policies {
+		pols[i] = ps.Policy
+	}
 	for _, smp := range r.Samples {
-		rec := shard.Record{Point: p, Cell: BoundsCell, Rep: smp.Rep, Seed: seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Bounds)}
+		out = append(out, UnitRecords(p, seed, pols, smp)...)
+	}
+	return out
+}
+
+// UnitRecords lists the records of one replication's sample smp, as point
+// p of a run with this seed and policies: its bounds, then each policy's
+// metrics (one unit of a record file).
+func UnitRecords(p int, seed uint64, pols []Policy, smp Sample) []shard.Record {
+	rec := shard.Record{Point: p, Cell: BoundsCell, Rep: smp.Rep, Seed: seed, Stream: uint64(smp.Rep), Metrics: shard.Floats(smp.Bounds)}
+	out := []shard.Record{rec}
+	for i, pol := range pols {
+		rec.Cell, rec.Metrics = pol.String(), shard.Floats(smp.Policies[i])
 		out = append(out, rec)
-		for i, ps := range r.Policies {
-			rec.Cell, rec.Metrics = ps.Policy.String(), shard.Floats(smp.Policies[i])
-			out = append(out, rec)
-		}
 	}
 	return out
 }
