@@ -309,6 +309,12 @@ func safeSolve(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 				ErrNoStop, name, stopGrace, ctx.Err())
 		}
 	}
+	// A backend that stopped at the deadline by its own clock can return a
+	// moment before ctx reports it; wait for ctx, so that a caller that
+	// asks ctx.Err() why the solve stopped gets the answer.
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		<-ctx.Done()
+	}
 	if r.panicked {
 		return nil, r.err
 	}

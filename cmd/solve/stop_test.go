@@ -13,6 +13,26 @@ import (
 
 func init() {
 	solve.Register("test-deaf", func() solve.Backend { return deafBackend{} })
+	solve.Register("test-interrupted", func() solve.Backend { return interruptedBackend{} })
+}
+
+// interrupt is what interruptedBackend calls before it solves: the test's
+// cancel of the command's context, so that the interrupt comes after the
+// model file was read.
+var interrupt = func() {}
+
+// interruptedBackend is the simplex backend interrupted as it starts.
+type interruptedBackend struct{}
+
+func (interruptedBackend) Name() string                     { return "test-interrupted" }
+func (interruptedBackend) Capabilities() solve.Capabilities { return solve.Capabilities{LP: true, MILP: true} }
+func (interruptedBackend) Solve(ctx context.Context, m *lp.Model, o solve.Options) (*lp.Solution, error) {
+	interrupt()
+	b, err := solve.Open("simplex")
+	if err != nil {
+		return nil, err
+	}
+	return b.Solve(ctx, m, o)
 }
 
 // deafBackend ignores its context and takes ten minutes, as a native
@@ -65,13 +85,15 @@ func TestLPBackendDoesNotStop(t *testing.T) {
 // there is no point to report.
 func TestLPInterruptWithoutPoint(t *testing.T) {
 	dir := t.TempDir()
-	cancelled, cancel := context.WithCancel(context.Background())
-	cancel()
 	for _, tc := range []struct{ name, body, want string }{
 		{"milp.mps", milpMPS, "solve: stopped by an interrupt: no feasible point found\n"},
 		{"small.mps", smallMPS, "solve: stopped by an interrupt before the optimum: no point to report\n"},
 	} {
-		code, out, errs := runWithin(t, cancelled, "lp", "--backend", "simplex", lpFile(t, dir, tc.name, tc.body))
+		ctx, cancel := context.WithCancel(context.Background())
+		interrupt = cancel
+		code, out, errs := runWithin(t, ctx, "lp", "--backend", "test-interrupted", lpFile(t, dir, tc.name, tc.body))
+		interrupt = func() {}
+		cancel()
 		if code != exitLimit || !strings.Contains(out, "time_limit") || errs != tc.want {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1, status time_limit, %q", tc.name, code, out, errs, tc.want)
 		}
