@@ -24,8 +24,10 @@ var interrupt = func() {}
 // interruptedBackend is the simplex backend interrupted as it starts.
 type interruptedBackend struct{}
 
-func (interruptedBackend) Name() string                     { return "test-interrupted" }
-func (interruptedBackend) Capabilities() solve.Capabilities { return solve.Capabilities{LP: true, MILP: true} }
+func (interruptedBackend) Name() string { return "test-interrupted" }
+func (interruptedBackend) Capabilities() solve.Capabilities {
+	return solve.Capabilities{LP: true, MILP: true}
+}
 func (interruptedBackend) Solve(ctx context.Context, m *lp.Model, o solve.Options) (*lp.Solution, error) {
 	interrupt()
 	b, err := solve.Open("simplex")
