@@ -17,6 +17,7 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/atomicfile"
+	"github.com/streamopt/streamopt/internal/ctxio"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -72,7 +73,7 @@ func Open(ctx context.Context, path string) (io.ReadCloser, error) {
 	}
 	// A regular file cannot block and refuses deadlines; a pipe takes one.
 	stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
-	file := &openFile{ctxReader{ctx, f}, f, stop}
+	file := &openFile{ctxio.Reader(ctx, f), f, stop}
 	if !gzipped(path) {
 		return file, nil
 	}
@@ -84,25 +85,8 @@ func Open(ctx context.Context, path string) (io.ReadCloser, error) {
 	return &gzipFile{zr, file}, nil
 }
 
-// ctxReader reads from r until ctx is done, then fails with ctx's error.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	n, err := c.r.Read(p)
-	if err != nil && c.ctx.Err() != nil {
-		err = c.ctx.Err() // the deadline Open set, or a read that raced it
-	}
-	return n, err
-}
-
 type openFile struct {
-	ctxReader
+	io.Reader
 	f    *os.File
 	stop func() bool
 }
@@ -389,7 +373,7 @@ func NewLines(ctx context.Context, r io.Reader, lim Limits) *Lines {
 	if lim.MaxLines <= 0 {
 		lim.MaxLines = DefaultMaxLines
 	}
-	src := &capReader{r: ctxReader{ctx, r}, max: lim.MaxBytes}
+	src := &capReader{r: ctxio.Reader(ctx, r), max: lim.MaxBytes}
 	return &Lines{br: bufio.NewReaderSize(src, 64<<10), src: src, max: lim.MaxLines}
 }
 

@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/streamopt/streamopt/internal/ctxio"
 )
 
 // FormatVersion is the version of the record file format this package
@@ -405,29 +407,13 @@ type Reader struct {
 	max     int // records the grid has
 }
 
-// ctxReader stops reading once its context is done.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	if len(p) > 64<<10 {
-		p = p[:64<<10]
-	}
-	return c.r.Read(p)
-}
-
 // NewReader reads and checks the header of a record file from r
 // (gzip-compressed or not); name is used in the error messages, which say
 // the line and the field at fault. Reading stops with ctx's error once ctx
 // is done. The caps MaxHeaderBytes, MaxLineBytes, MaxFileBytes and
 // MaxBlankLines apply.
 func NewReader(ctx context.Context, r io.Reader, name string) (*Reader, error) {
-	br := bufio.NewReader(ctxReader{ctx, r})
+	br := bufio.NewReader(ctxio.Reader(ctx, r))
 	rd := &Reader{name: name, ctx: ctx}
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
@@ -435,7 +421,7 @@ func NewReader(ctx context.Context, r io.Reader, name string) (*Reader, error) {
 			return nil, inputErr("%s: gzip: %v", name, err)
 		}
 		rd.gz = gz
-		br = bufio.NewReader(ctxReader{ctx, gz})
+		br = bufio.NewReader(ctxio.Reader(ctx, gz))
 	}
 	rd.lr = &io.LimitedReader{R: br, N: MaxFileBytes + 1}
 	rd.br = bufio.NewReaderSize(rd.lr, 64<<10)
