@@ -156,6 +156,10 @@ func main() {
 	track := flag.Bool("track", false, "multistart local solves with qp.LocalOptions.Track (faster, less diverse)")
 	shardFlag := flag.String("shard", "0/1", "with -nonconvex, run only the multistart starts k ≡ i (mod n) of shard i/n (or slurm, k8s/n), skip the global method, and list every start")
 	backend := flag.String("backend", "auto", "LP backend of the global method's relaxations with -nonconvex (simplex; clp when built with -tags clp)")
+	seeds := flag.String("seeds", "", "with -nonconvex -checkpoints: instance seeds, FIRST..LAST or a list (default: -seed)")
+	checkpoints := flag.String("checkpoints", "", "with -nonconvex: print the proven gap of the global method at these times (e.g. 1m,5m,10m), per size and seed, instead of the multistart comparison")
+	searches := flag.String("search", rrs.SearchShares, "with -nonconvex -checkpoints: the global method's searches to run, comma-separated (shares, secant: the previous version)")
+	plotPath := flag.String("plot", "", "with -nonconvex -checkpoints: draw the proven gap against time to this file (.svg, .png, .pdf)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	flag.Parse()
 	if *cpuProfile != "" {
@@ -165,6 +169,21 @@ func main() {
 			os.Exit(2)
 		}
 		defer stop()
+	}
+	if *nonconvex && *checkpoints != "" {
+		cps, err := parseCheckpoints(*checkpoints)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "rrsscale:", err)
+			os.Exit(2)
+		}
+		list := []uint64{*seed}
+		if *seeds != "" {
+			if list, err = parseSeeds(*seeds); err != nil {
+				fmt.Fprintln(os.Stderr, "rrsscale:", err)
+				os.Exit(2)
+			}
+		}
+		os.Exit(runTimelines(*sizes, list, *spread, *gap, cps, strings.Split(*searches, ","), *plotPath))
 	}
 	if *nonconvex {
 		sp, err := shard.Parse("-shard", *shardFlag, os.Getenv)

@@ -28,7 +28,22 @@ type GlobalOptions struct {
 	NodeLimit int
 	// Solve is passed to the LP backend.
 	Solve solve.Options
+	// Search is the branch and bound: SearchShares (the default) or
+	// SearchSecant (doc.go).
+	Search string
+	// Progress, if not nil, is called after every node with the proven
+	// bound and the incumbent's profit (−Inf before the first), from the
+	// goroutine of SolveGlobal.
+	Progress func(bound, profit float64)
 }
+
+// The searches of SolveGlobal (doc.go): over the DCs' shares y_i with the
+// Lagrangian bound, or over the ranges of T_i with the LP relaxation of
+// secants and tangents.
+const (
+	SearchShares = "shares"
+	SearchSecant = "secant"
+)
 
 // ErrGlobalLimit is returned with the best policy found when the context or
 // the node limit stopped SolveGlobal before the gap was closed.
@@ -77,20 +92,21 @@ func (h *nodeHeap) Pop() any {
 
 // search is the state of one SolveGlobal run.
 type search struct {
-	in      *Instance
-	p       *qp.Problem
-	sp      *split
-	opt     GlobalOptions
-	best    *qp.Solution // incumbent, a KKT point from a local solve
-	lower   float64      // its profit
-	pruned  float64      // largest bound of a node closed by the gap tolerance
-	nodes   int
-	lps     int
-	locals  int
-	qps     int // QP relaxations solved (qpBound)
-	lpFails int
-	backend string      // the LP backend that solved the relaxations
-	audit   solve.Audit // the verification reports of every LP solved
+	in         *Instance
+	p          *qp.Problem
+	sp         *split
+	opt        GlobalOptions
+	best       *qp.Solution // incumbent, a KKT point from a local solve
+	lower      float64      // its profit
+	pruned     float64      // largest bound of a node closed by the gap tolerance
+	nodes      int
+	lps        int
+	locals     int
+	qps        int // QP relaxations solved (qpBound)
+	lpFails    int
+	dualRounds int         // cutting-plane rounds of the Lagrangian dual (shareSearch)
+	backend    string      // the LP backend that solved the relaxations
+	audit      solve.Audit // the verification reports of every LP solved
 }
 
 // SolveGlobal finds a global maximiser of RRS(N, M), concave or not, by a
@@ -115,12 +131,19 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	if opt.Backend == "" {
 		opt.Backend = solve.Auto
 	}
+	switch opt.Search {
+	case "":
+		opt.Search = SearchShares
+	case SearchShares, SearchSecant:
+	default:
+		return nil, fmt.Errorf("%w: global search: must be %q or %q, got %q", ErrInput, SearchShares, SearchSecant, opt.Search)
+	}
 	sr := &search{in: in, p: p, sp: newSplit(in), opt: opt, lower: math.Inf(-1), pruned: math.Inf(-1)}
 	// A first bound before any LP, from the QP relaxation of the root
 	// (qpBound): one interior-point solve, where the root LP takes most
 	// of a 10-minute budget at 200×2000 on the pure-Go simplex. The LP
 	// then only lowers it.
-	open := &nodeHeap{{b: sr.sp.root, bound: sr.qpBound(ctx, sr.sp.root, true)}}
+	rootBound, prices := sr.qpBound(ctx, sr.sp.root, true)
 	// A first incumbent before any LP, by a local solve from the uniform
 	// policy: at planning scale the root relaxation alone can take a whole
 	// time budget (200×2000: 10 minutes went to the root LP and its first
@@ -132,6 +155,14 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	if err := sr.offer(ctx, uniform, true); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
+	if opt.Search == SearchShares {
+		if prices == nil {
+			prices = make([]float64, len(in.Regions))
+		}
+		openBound, stop := sr.shareSearch(ctx, rootBound, prices)
+		return sr.finish(math.Max(math.Max(sr.lower, sr.pruned), openBound), stop)
+	}
+	open := &nodeHeap{{b: sr.sp.root, bound: rootBound}}
 	var stop error
 	for open.Len() > 0 {
 		if err := ctx.Err(); err != nil {
@@ -148,6 +179,13 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 			continue
 		}
 		kids, err := sr.process(ctx, nd)
+		if sr.opt.Progress != nil && err == nil {
+			upper := math.Max(sr.lower, sr.pruned)
+			for _, o := range append(*open, kids...) {
+				upper = math.Max(upper, o.bound)
+			}
+			sr.opt.Progress(upper, sr.lower)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				heap.Push(open, nd) // its bound still counts
@@ -164,6 +202,13 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	for _, nd := range *open {
 		upper = math.Max(upper, nd.bound)
 	}
+	return sr.finish(upper, stop)
+}
+
+// finish returns the incumbent with the proven bound upper, and stop (the
+// limit that ended the search, or nil).
+func (sr *search) finish(upper float64, stop error) (*qp.Solution, error) {
+	opt := sr.opt
 	if sr.best == nil {
 		if stop != nil {
 			return &qp.Solution{Method: MethodGlobal, Stats: sr.stats(upper), Audit: sr.audit}, stop
@@ -188,7 +233,8 @@ func (sr *search) stats(upper float64) map[string]float64 {
 		gap = math.Max(0, upper-sr.lower) / math.Max(1, math.Abs(sr.lower))
 	}
 	return map[string]float64{"gap": gap, "best_bound": upper, "nodes": float64(sr.nodes), "lp_solves": float64(sr.lps),
-		"local_solves": float64(sr.locals), "qp_solves": float64(sr.qps), "lp_failures": float64(sr.lpFails), "tangent_pool": float64(sr.sp.poolSize())}
+		"local_solves": float64(sr.locals), "qp_solves": float64(sr.qps), "lp_failures": float64(sr.lpFails), "tangent_pool": float64(sr.sp.poolSize()),
+		"dual_rounds": float64(sr.dualRounds)}
 }
 
 // closed reports whether a node with this bound cannot improve the

@@ -76,13 +76,15 @@ func (sp *split) rangeRows(b box) []qp.Row {
 // the QP relaxation solved by the interior point and bounded by
 // qp.DualBound from its solution, with f ≤ 1 (implied by the assignment
 // rows and f ≥ 0). The bound is valid whatever the interior point returns;
-// it is +Inf when the solve fails or a limit stops it.
-func (sr *search) qpBound(ctx context.Context, b box, root bool) float64 {
+// it is +Inf when the solve fails or a limit stops it. It also returns the
+// multipliers of the assignment rows (nil when the solve failed), prices
+// for the Lagrangian dual to start from.
+func (sr *search) qpBound(ctx context.Context, b box, root bool) (float64, []float64) {
 	rq, constant := sr.sp.relaxQP(sr.p, b, root)
 	sol, err := rq.SolveConvex(ctx, qp.ConvexOptions{})
 	sr.qps++
 	if err != nil {
-		return math.Inf(1)
+		return math.Inf(1), nil
 	}
 	ub := make([]float64, rq.NumVars())
 	for k := range ub {
@@ -90,7 +92,7 @@ func (sr *search) qpBound(ctx context.Context, b box, root bool) float64 {
 	}
 	bound, err := rq.DualBound(sol.X, sol.Mu, sol.Gamma, ub)
 	if err != nil {
-		return math.Inf(1)
+		return math.Inf(1), sol.Gamma
 	}
-	return bound + constant
+	return bound + constant, sol.Gamma
 }

@@ -1,0 +1,170 @@
+package rrs
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"math"
+)
+
+// shareNode is an open node of the search over shares: every DC's share
+// y_i = wᵀf_i restricted to [yLo_i, yHi_i], with the bound of its parent
+// (or its own, once solved) and the parent's prices and cuts to start from.
+type shareNode struct {
+	yLo, yHi []float64
+	bound    float64
+	mu       []float64
+	cuts     []cut
+	depth    int
+}
+
+type shareHeap []*shareNode
+
+func (h shareHeap) Len() int           { return len(h) }
+func (h shareHeap) Less(a, b int) bool { return h[a].bound > h[b].bound }
+func (h shareHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *shareHeap) Push(x any)        { *h = append(*h, x.(*shareNode)) }
+func (h *shareHeap) Pop() any {
+	old := *h
+	n := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return n
+}
+
+// Rounds of the cutting-plane method per node: the root starts from the QP
+// relaxation's prices, the other nodes from their parent's prices and cuts.
+const (
+	rootDualRounds = 1000
+	nodeDualRounds = 200
+)
+
+// shareSearch is the branch and bound over the shares y_i with the
+// Lagrangian bound (doc.go, "Lagrangian bound"). It starts from the root
+// bound and prices mu0 and leaves the incumbent in sr; it returns the
+// largest bound of the nodes left open when a limit stopped it (or −Inf),
+// with the error of that limit.
+func (sr *search) shareSearch(ctx context.Context, rootBound float64, mu0 []float64) (float64, error) {
+	in := sr.in
+	s := len(in.DataCenters)
+	lg := newLagrangian(in, sr.sp.kmin)
+	root := &shareNode{yLo: make([]float64, s), yHi: make([]float64, s), bound: rootBound, mu: mu0}
+	for i := range root.yHi {
+		root.yHi[i] = lg.oracles[i].yMax
+	}
+	open := &shareHeap{root}
+	for open.Len() > 0 {
+		if err := ctx.Err(); err != nil {
+			return sr.openBound(open), fmt.Errorf("%w: %w", ErrGlobalLimit, err)
+		}
+		if sr.opt.NodeLimit > 0 && sr.nodes >= sr.opt.NodeLimit {
+			return sr.openBound(open), fmt.Errorf("%w: node limit %d", ErrGlobalLimit, sr.opt.NodeLimit)
+		}
+		nd := heap.Pop(open).(*shareNode)
+		if sr.closed(nd.bound) {
+			sr.pruned = math.Max(sr.pruned, nd.bound)
+			continue
+		}
+		kids, err := sr.processShares(ctx, lg, nd)
+		if err != nil {
+			heap.Push(open, nd) // its bound still counts
+			if ctx.Err() != nil {
+				return sr.openBound(open), fmt.Errorf("%w: %w", ErrGlobalLimit, ctx.Err())
+			}
+			return sr.openBound(open), err
+		}
+		for _, k := range kids {
+			heap.Push(open, k)
+		}
+		if sr.opt.Progress != nil {
+			sr.opt.Progress(math.Max(math.Max(sr.lower, sr.pruned), sr.openBound(open)), sr.lower)
+		}
+	}
+	return math.Inf(-1), nil
+}
+
+func (sr *search) openBound(open *shareHeap) float64 {
+	b := math.Inf(-1)
+	for _, nd := range *open {
+		b = math.Max(b, nd.bound)
+	}
+	return b
+}
+
+// processShares bounds nd by the Lagrangian dual over its share ranges,
+// offers the combined policy of the dual's master to the local solve, and
+// splits the node on the DC whose combination mixes the most distant
+// shares.
+func (sr *search) processShares(ctx context.Context, lg *lagrangian, nd *shareNode) ([]*shareNode, error) {
+	sr.nodes++
+	scale := math.Max(1, math.Abs(sr.lower))
+	if math.IsInf(sr.lower, -1) {
+		scale = math.Max(1, math.Abs(nd.bound))
+	}
+	target := math.Inf(-1)
+	if !math.IsInf(sr.lower, -1) {
+		target = sr.lower + sr.opt.Gap*scale
+	}
+	rounds := nodeDualRounds
+	if nd.depth == 0 {
+		rounds = rootDualRounds
+	}
+	res := lg.minimise(ctx, nd.mu, nd.yLo, nd.yHi, nd.cuts, dualOptions{tol: 0.1 * sr.opt.Gap * scale, target: target, maxRounds: rounds})
+	sr.dualRounds += res.rounds
+	if !res.ok {
+		return nil, nil // no policy has its shares in these ranges
+	}
+	nd.bound = math.Min(nd.bound, res.bound)
+	if res.primal != nil {
+		x := make([]float64, sr.p.NumVars())
+		for i, row := range res.primal {
+			for j, v := range row {
+				x[sr.in.Var(i, j)] = v
+			}
+		}
+		if err := sr.offer(ctx, x, nd.depth == 0); err != nil {
+			return nil, err
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if sr.closed(nd.bound) {
+		sr.pruned = math.Max(sr.pruned, nd.bound)
+		return nil, nil
+	}
+	at, y := -1, 0.0
+	best := 0.0
+	for i := range res.spread {
+		o := lg.oracles[i]
+		if score := o.alpha * math.Max(o.kmin, 1e-12) * res.spread[i] * res.spread[i]; score > best && nd.yHi[i]-nd.yLo[i] > minShareSide {
+			at, y, best = i, res.ybar[i], score
+		}
+	}
+	if at < 0 {
+		// No DC mixes distinct shares, yet the node is open (the master
+		// stopped early, or the oracles' tolerance): split the widest range.
+		for i := range nd.yLo {
+			if w := nd.yHi[i] - nd.yLo[i]; w > minShareSide && (at < 0 || w > nd.yHi[at]-nd.yLo[at]) {
+				at, y = i, math.NaN()
+			}
+		}
+		if at < 0 {
+			sr.pruned = math.Max(sr.pruned, nd.bound)
+			return nil, nil
+		}
+	}
+	lo, hi := nd.yLo[at], nd.yHi[at]
+	if math.IsNaN(y) {
+		y = 0.5 * (lo + hi)
+	}
+	y = math.Min(math.Max(y, lo+0.1*(hi-lo)), hi-0.1*(hi-lo))
+	a := &shareNode{yLo: nd.yLo, yHi: clone(nd.yHi), bound: nd.bound, mu: res.mu, cuts: res.cuts, depth: nd.depth + 1}
+	b := &shareNode{yLo: clone(nd.yLo), yHi: nd.yHi, bound: nd.bound, mu: res.mu, cuts: res.cuts, depth: nd.depth + 1}
+	a.yHi[at], b.yLo[at] = y, y
+	return []*shareNode{a, b}, nil
+}
+
+// minShareSide is the narrowest share range split.
+const minShareSide = 1e-12
+
+func clone(v []float64) []float64 { return append([]float64(nil), v...) }
