@@ -67,6 +67,13 @@ type Report struct {
 	// Tolerances are the thresholds that were applied.
 	Tolerances Tolerances `json:"tolerances"`
 
+	// LazyRows is the number of lazy constraints (Options.Callbacks.Lazy)
+	// checked after the model's rows: Solve verifies the answer of a solve
+	// with lazy constraints against the model with every row the callback
+	// returned appended, so a WorstRow at or after the model's row count is
+	// the lazy row of that index minus the count, in the order returned.
+	LazyRows int `json:"lazy_rows,omitempty"`
+
 	// PrimalChecked: the solution had a primal point and it was checked.
 	PrimalChecked bool `json:"primal_checked"`
 	// MaxRowViolation is max over rows of max(rl − aᵀx, aᵀx − ru, 0);
