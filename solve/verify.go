@@ -197,6 +197,10 @@ func (r *Report) Summary() string {
 //   - status Infeasible with FarkasRow: that the certificate proves infeasibility;
 //   - status Unbounded with Ray: that the ray is an improving recession direction.
 //
+// A solution of a solve with lazy constraints must also satisfy them: pass
+// the model with the lazy rows appended (and RowActivity extended, or nil),
+// as Solve does (see Report.LazyRows).
+//
 // Verify does not check optimality beyond what duals prove. It returns a
 // report, never an error: a malformed solution (wrong slice length, NaN) is
 // itself a problem in the report.
