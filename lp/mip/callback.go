@@ -106,9 +106,10 @@ type Callbacks struct {
 	Cuts func(Point) ([]lp.Row, error)
 	// Lazy, if set, is called on every candidate incumbent (an integral node
 	// LP point and every heuristic solution) that satisfies the model and
-	// the lazy constraints returned so far and would improve the incumbent. It returns constraints that
-	// every solution must satisfy and that the model left out (typically
-	// those the candidate violates, e.g. subtour elimination rows). A
+	// the lazy constraints returned so far and would improve the incumbent.
+	// It returns constraints that every solution must satisfy and that the
+	// model left out (typically those the candidate violates, e.g. subtour
+	// elimination rows). A
 	// candidate that violates a returned row is rejected; every returned row
 	// is kept for the rest of the search, added to the LP of later nodes,
 	// and checked on every later candidate. An empty answer accepts the
