@@ -17,7 +17,7 @@ const (
 	// InfeasibleOrUnbounded: the primal has no optimum and the backend cannot tell which case holds.
 	InfeasibleOrUnbounded
 	// TimeLimit: the time limit (context deadline) or a cancellation of the
-	// context stopped the solve.
+	// context stopped the solve, or a callback asked to stop (lp/mip.ErrStop).
 	TimeLimit
 	// IterationLimit: the iteration limit stopped the solve.
 	IterationLimit

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mip"
 )
 
 // Capabilities says what a backend can do. A request that needs a missing
@@ -19,6 +20,9 @@ type Capabilities struct {
 	Duals bool // row duals and reduced costs at an LP optimum
 	Rays  bool // Farkas certificates and unbounded rays
 	SOS   bool // special ordered sets
+	// Callbacks: Options.Callbacks (events, user cuts, lazy constraints)
+	// are served on MILPs.
+	Callbacks bool
 }
 
 // Options control one solve. Zero values mean the backend's defaults.
@@ -33,6 +37,30 @@ type Options struct {
 	Log            io.Writer
 	// Raw options are passed to the backend unchanged; a backend rejects keys it does not know.
 	Raw map[string]string
+	// Callbacks are called during a MILP solve (see Callbacks); a backend
+	// without Capabilities.Callbacks refuses a MILP when any is set. They
+	// are not called on an LP.
+	Callbacks Callbacks
+}
+
+// Callbacks are the functions a MILP solve calls: Event on every new
+// incumbent and periodically (returning mip.ErrStop ends the search with
+// status lp.TimeLimit), Cuts for user cuts at the nodes and Lazy for lazy
+// constraints on every candidate incumbent. They are those of the pure-Go
+// branch and bound, documented in package lp/mip (Event, Point, ErrStop).
+//
+// Solve runs the backend in a goroutine of its own: the callbacks run in
+// that goroutine, one call at a time, never concurrently with each other,
+// and the backend waits for each. Once the context has ended, Solve gives
+// up on a backend that has not returned StopGrace later, so a callback still
+// running then is left running while Solve returns; one that must not
+// outlive Solve should watch the same context.
+type Callbacks = mip.Callbacks
+
+// hasCallbacks reports whether any callback of o is set.
+func (o Options) hasCallbacks() bool {
+	c := o.Callbacks
+	return c.Event != nil || c.Cuts != nil || c.Lazy != nil
 }
 
 // Backend is a solver. Solve must honour ctx: once it is cancelled or its

@@ -30,6 +30,28 @@
 // Register, Open, Backends); the conformance suite in solve/solvetest is the
 // contract every backend passes.
 //
+// # Callbacks
+//
+// Options.Callbacks (see Callbacks and package lp/mip) follow and steer a
+// MILP solve: Event is called on every new incumbent (values, objective) and
+// every Callbacks.Every nodes (nodes, bound, gap, time), and returning
+// mip.ErrStop from it ends the search with status lp.TimeLimit, the
+// incumbent and a valid bound; Cuts adds user cuts at the nodes; Lazy adds
+// lazy constraints, rows the model leaves out that every candidate
+// incumbent is checked against. Only the simplex backend (the pure-Go branch
+// and bound) serves them (Capabilities.Callbacks); on a MILP, Solve refuses
+// callbacks on a backend without it with an error wrapping ErrCapability,
+// and on an LP they are never called. Solve runs the backend in a goroutine
+// of its own, so the callbacks run there, one at a time, while Solve waits;
+// a callback still running when Solve gives up on the backend (StopGrace
+// after ctx ended) is left running.
+//
+// Solve records every lazy row the callback returns and verifies the answer
+// against the model with those rows appended: a point that violates one
+// fails like one that violates a model row (Report.LazyRows counts them, and
+// a Report.WorstRow at or beyond the model's row count is a lazy row). The
+// solution itself (RowActivity) stays that of the model's rows.
+//
 // # The auto rule
 //
 // "auto" picks, among the backends compiled in: for a MILP, simplex (the

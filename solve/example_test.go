@@ -57,7 +57,7 @@ func ExampleRegister() {
 		return
 	}
 	fmt.Printf("%s: %+v\n", b.Name(), b.Capabilities())
-	// Output: box: {LP:true MILP:false Duals:false Rays:false SOS:false}
+	// Output: box: {LP:true MILP:false Duals:false Rays:false SOS:false Callbacks:false}
 }
 
 func ExampleSolve() {

@@ -39,6 +39,9 @@ func NewSequence(m *lp.Model, backend string, opts Options) (*Sequence, error) {
 	if err := CheckCapabilities(b, m); err != nil {
 		return nil, err
 	}
+	if err := checkCallbacks(b, m, opts); err != nil {
+		return nil, err
+	}
 	q := &Sequence{m: m.Clone(), name: name, opts: opts}
 	if name == SimplexName && !m.IsMIP() {
 		so, _, err := simplexOptions(opts)

@@ -15,7 +15,8 @@ import (
 // MILPs. Options.Raw accepts method=auto|dual|primal, presolve=on|off,
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
 // cuts=on|off. Options.IterationLimit applies to LPs only; a MILP is
-// limited by NodeLimit and the context deadline.
+// limited by NodeLimit and the context deadline. It serves Options.Callbacks
+// on MILPs (lp/mip's callbacks).
 const SimplexName = "simplex"
 
 func init() { Register(SimplexName, func() Backend { return simplexBackend{} }) }
@@ -28,7 +29,7 @@ type simplexBackend struct{}
 func (simplexBackend) Name() string { return SimplexName }
 
 func (simplexBackend) Capabilities() Capabilities {
-	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true}
+	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true}
 }
 
 // Raw options the simplex backend understands; branching and cuts apply to MILPs.
@@ -50,7 +51,7 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 		DualTol:        o.DualTol,
 		Log:            o.Log,
 	}
-	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log}
+	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log, Callbacks: o.Callbacks}
 	keys := make([]string, 0, len(o.Raw))
 	for k := range o.Raw {
 		keys = append(keys, k)

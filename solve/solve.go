@@ -13,6 +13,7 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mip"
 )
 
 // Errors Solve wraps, so that callers can tell a bad request (the first two,
@@ -118,6 +119,15 @@ func CheckCapabilities(b Backend, m *lp.Model) error {
 	}
 	if !c.LP {
 		return fmt.Errorf("solve: backend %q %w LP", b.Name(), ErrCapability)
+	}
+	return nil
+}
+
+// checkCallbacks returns an error wrapping ErrCapability when opts sets a
+// callback for the MILP m and b cannot call it.
+func checkCallbacks(b Backend, m *lp.Model, opts Options) error {
+	if m.IsMIP() && opts.hasCallbacks() && !b.Capabilities().Callbacks {
+		return fmt.Errorf("solve: backend %q %w callbacks: options.Callbacks is set for a MILP (backend %q serves them)", b.Name(), ErrCapability, SimplexName)
 	}
 	return nil
 }
@@ -237,6 +247,10 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 	if err := CheckCapabilities(b, m); err != nil {
 		return nil, nil, err
 	}
+	if err := checkCallbacks(b, m, opts); err != nil {
+		return nil, nil, err
+	}
+	lazy := recordLazy(&opts)
 	start := time.Now()
 	sol, err := safeSolve(ctx, b, m, opts)
 	elapsed := time.Since(start)
@@ -246,17 +260,52 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 	fillRelaxationBound(ctx, b, m, opts, sol)
 	sol.Backend = b.Name()
 	sol.Time = elapsed
-	rep := verified(m, sol, opts)
+	rep := verified(m, sol, opts, *lazy...)
 	return sol, &rep, nil
 }
 
-// verified verifies sol against m with the tolerances of opts and
+// recordLazy wraps the lazy-constraint callback of o, if any, so that the
+// rows it returns are kept (copied) in the slice it returns, for Verify. The
+// callback runs in the backend's goroutine; the slice is read only after
+// that goroutine has returned its answer (safeSolve's channel orders the
+// two), never when Solve gave up on it.
+func recordLazy(o *Options) *[]lp.Row {
+	rows := new([]lp.Row)
+	if f := o.Callbacks.Lazy; f != nil {
+		o.Callbacks.Lazy = func(p mip.Point) ([]lp.Row, error) {
+			r, err := f(p)
+			if err == nil {
+				for _, row := range r {
+					row.Ind = slices.Clone(row.Ind)
+					row.Val = slices.Clone(row.Val)
+					*rows = append(*rows, row)
+				}
+			}
+			return r, err
+		}
+	}
+	return rows
+}
+
+// verified verifies sol against m and the lazy constraints returned during
+// the solve (the rows m must also satisfy), with the tolerances of opts, and
 // downgrades to lp.NumericalError an answer that fails: an Optimal one, or
 // an Infeasible or Unbounded one whose certificate (Farkas row, ray) does
 // not prove it. A caller that prunes on "infeasible" must not act on a
 // claim the backend could not prove.
-func verified(m *lp.Model, sol *lp.Solution, opts Options) Report {
-	rep := Verify(m, sol, verifyTolerances(opts))
+func verified(m *lp.Model, sol *lp.Solution, opts Options, lazy ...lp.Row) Report {
+	vm, vs := m, sol
+	if len(lazy) > 0 {
+		vm = m.Clone()
+		vm.Rows = append(vm.Rows, lazy...)
+		if sol.X != nil && sol.RowActivity != nil && len(sol.X) == len(m.Vars) {
+			c := *sol
+			c.RowActivity = append(slices.Clip(sol.RowActivity), vm.Activities(sol.X)[len(m.Rows):]...)
+			vs = &c
+		}
+	}
+	rep := Verify(vm, vs, verifyTolerances(opts))
+	rep.LazyRows = len(lazy)
 	switch sol.Status {
 	case lp.Optimal, lp.Infeasible, lp.Unbounded:
 		if !rep.OK {

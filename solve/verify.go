@@ -67,6 +67,13 @@ type Report struct {
 	// Tolerances are the thresholds that were applied.
 	Tolerances Tolerances `json:"tolerances"`
 
+	// LazyRows is the number of lazy constraints (Options.Callbacks.Lazy)
+	// checked after the model's rows: Solve verifies the answer of a solve
+	// with lazy constraints against the model with every row the callback
+	// returned appended, so a WorstRow at or after the model's row count is
+	// the lazy row of that index minus the count, in the order returned.
+	LazyRows int `json:"lazy_rows,omitempty"`
+
 	// PrimalChecked: the solution had a primal point and it was checked.
 	PrimalChecked bool `json:"primal_checked"`
 	// MaxRowViolation is max over rows of max(rl − aᵀx, aᵀx − ru, 0);
@@ -189,6 +196,10 @@ func (r *Report) Summary() string {
 //     the duality gap;
 //   - status Infeasible with FarkasRow: that the certificate proves infeasibility;
 //   - status Unbounded with Ray: that the ray is an improving recession direction.
+//
+// A solution of a solve with lazy constraints must also satisfy them: pass
+// the model with the lazy rows appended (and RowActivity extended, or nil),
+// as Solve does (see Report.LazyRows).
 //
 // Verify does not check optimality beyond what duals prove. It returns a
 // report, never an error: a malformed solution (wrong slice length, NaN) is

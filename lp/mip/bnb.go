@@ -68,6 +68,14 @@ type search struct {
 	start        time.Time
 	lastLog      int
 	active       float64 // bound of the node being processed, for the log
+
+	mk            newRelaxation // makes the relaxation, for rebuilds
+	depth         int           // depth of the node being processed
+	stop          error         // what a callback returned to stop the search
+	lazy          []lp.Row      // the lazy constraints returned so far
+	pending       []lp.Row      // rows not yet in the relaxation (flushRows)
+	lastEvent     int           // node count at the last progress event
+	userCutsAdded int
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -87,6 +95,7 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 	}
 	s := newSearch(ctx, m, o)
 	s.start = start
+	s.mk = mk
 	st := lp.Infeasible
 	if s.presolve() {
 		rel, err := mk(s.w)
@@ -103,7 +112,13 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 			return nil, err
 		}
 	}
+	if err := s.stopErr(); err != nil {
+		return nil, err
+	}
 	if s.rootUnbnd {
+		if o.Callbacks.Lazy != nil {
+			return nil, fmt.Errorf("%w: the LP relaxation is unbounded, and with lazy constraints whether the rows left out bound it cannot be known: bound the columns", ErrCallback)
+		}
 		return s.unbounded(ctx, mk, start)
 	}
 	sol := s.result(st)
@@ -435,7 +450,7 @@ func (s *search) run() (lp.Status, error) {
 				return 0, fmt.Errorf("mip: restoring a warm start: %w", err)
 			}
 		}
-		if s.ctx.Err() != nil {
+		if s.halted() {
 			s.open.push(cur)
 			return lp.TimeLimit, nil
 		}
@@ -457,6 +472,10 @@ func (s *search) run() (lp.Status, error) {
 			s.lastLog = s.nodes
 			s.logLine("")
 		}
+		if s.opts.Callbacks.Event != nil && (s.nodes == 1 || s.nodes-s.lastEvent >= s.opts.Callbacks.Every) {
+			s.lastEvent = s.nodes
+			s.event(ProgressEvent, nil, "")
+		}
 	}
 	if s.incomplete {
 		return lp.NumericalError, nil
@@ -472,9 +491,14 @@ func (s *search) run() (lp.Status, error) {
 func (s *search) node(cur *node) (*node, lp.Status, error) {
 	root := cur.pcVar < 0 && !s.haveRoot
 	s.active = cur.bound
+	s.depth = cur.depth
 	if cur.bound >= s.cutoff() {
 		s.drop(cur.bound)
 		return nil, lp.NotSolved, nil
+	}
+	// rows returned by the callbacks since the last node
+	if err := s.flushRows(); err != nil {
+		return nil, 0, err
 	}
 	// bounds of this node: the root's, intersected with its own changes
 	copy(s.tLo, s.rootLo)
@@ -504,86 +528,115 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		}
 	}
 
-	sol, err := s.rel.Solve(s.ctx)
-	if sol != nil {
-		s.iters += sol.Iterations
-	}
-	if err != nil {
-		if s.ctx.Err() != nil {
+	// The LP is solved again while its integral point is rejected by new
+	// lazy constraints or user cuts cut its point off.
+	var (
+		z    float64
+		x, d []float64
+		frac []int
+	)
+	for lazyRounds, cutRounds := 0, 0; ; {
+		sol, err := s.rel.Solve(s.ctx)
+		if sol != nil {
+			s.iters += sol.Iterations
+		}
+		if err != nil {
+			if s.ctx.Err() != nil {
+				s.open.push(cur)
+				return nil, lp.TimeLimit, nil
+			}
+			return nil, 0, fmt.Errorf("mip: LP relaxation at node %d: %w", s.nodes, err)
+		}
+		switch sol.Status {
+		case lp.Optimal:
+		case lp.Infeasible:
+			return nil, lp.NotSolved, nil
+		case lp.Unbounded, lp.InfeasibleOrUnbounded:
+			if root {
+				s.rootUnbnd = true
+				return nil, lp.Unbounded, nil
+			}
+			// A subproblem of a bounded LP cannot be unbounded: numerical trouble.
+			s.splitUndecided(cur, sol.Status)
+			return nil, lp.NotSolved, nil
+		case lp.TimeLimit:
 			s.open.push(cur)
 			return nil, lp.TimeLimit, nil
-		}
-		return nil, 0, fmt.Errorf("mip: LP relaxation at node %d: %w", s.nodes, err)
-	}
-	switch sol.Status {
-	case lp.Optimal:
-	case lp.Infeasible:
-		return nil, lp.NotSolved, nil
-	case lp.Unbounded, lp.InfeasibleOrUnbounded:
-		if root {
-			s.rootUnbnd = true
-			return nil, lp.Unbounded, nil
-		}
-		// A subproblem of a bounded LP cannot be unbounded: numerical trouble.
-		s.splitUndecided(cur, sol.Status)
-		return nil, lp.NotSolved, nil
-	case lp.TimeLimit:
-		s.open.push(cur)
-		return nil, lp.TimeLimit, nil
-	default:
-		if root {
-			// the search cannot start: report the LP's limit or failure
-			if sol.Status == lp.IterationLimit {
-				return nil, lp.IterationLimit, nil
+		default:
+			if root {
+				// the search cannot start: report the LP's limit or failure
+				if sol.Status == lp.IterationLimit {
+					return nil, lp.IterationLimit, nil
+				}
+				return nil, lp.NumericalError, nil
 			}
-			return nil, lp.NumericalError, nil
+			s.splitUndecided(cur, sol.Status)
+			return nil, lp.NotSolved, nil
 		}
-		s.splitUndecided(cur, sol.Status)
-		return nil, lp.NotSolved, nil
-	}
-	z := s.sign * sol.Objective
-	x := sol.X
-	if cur.pcVar >= 0 {
-		s.updatePseudoCost(cur, z)
-	}
-	if z > cur.bound {
-		cur.bound = z
-	}
-	s.active = cur.bound
-	var d []float64
-	if sol.ReducedCost != nil {
-		d = make([]float64, s.n)
-		for j := range d {
-			d[j] = s.sign * sol.ReducedCost[j]
+		z, x = s.sign*sol.Objective, sol.X
+		if cur.pcVar >= 0 && lazyRounds+cutRounds == 0 {
+			s.updatePseudoCost(cur, z)
 		}
-	}
-	if root {
-		if s.opts.Log != nil {
-			fmt.Fprintf(s.opts.Log, "root: LP bound %.10g after %d iterations; %d integer columns, %d rows\n",
-				s.sign*z, s.iters, countTrue(s.isInt), len(s.w.Rows))
+		if z > cur.bound {
+			cur.bound = z
 		}
-		s.haveRoot = true
-		s.rootZ, s.rootD = z, d
-		s.rootX = append([]float64(nil), x...)
-		s.rootLPLo = append([]float64(nil), s.lo...)
-		s.rootLPHi = append([]float64(nil), s.hi...)
-	}
-	if z >= s.cutoff() {
-		s.drop(z)
-		return nil, lp.NotSolved, nil
-	}
+		s.active = cur.bound
+		d = nil
+		if sol.ReducedCost != nil {
+			d = make([]float64, s.n)
+			for j := range d {
+				d[j] = s.sign * sol.ReducedCost[j]
+			}
+		}
+		if root {
+			if s.opts.Log != nil && !s.haveRoot {
+				fmt.Fprintf(s.opts.Log, "root: LP bound %.10g after %d iterations; %d integer columns, %d rows\n",
+					s.sign*z, s.iters, countTrue(s.isInt), len(s.w.Rows))
+			}
+			s.haveRoot = true
+			s.rootZ, s.rootD = z, d
+			s.rootX = append([]float64(nil), x...)
+			s.rootLPLo = append([]float64(nil), s.lo...)
+			s.rootLPHi = append([]float64(nil), s.hi...)
+		}
+		if z >= s.cutoff() {
+			s.drop(z)
+			return nil, lp.NotSolved, nil
+		}
 
-	frac := s.fractional(x)
-	if len(frac) == 0 {
-		if !s.tryIncumbent(x, "lp") {
+		frac = s.fractional(x)
+		if len(frac) == 0 {
+			if s.tryIncumbent(x, "lp") {
+				return nil, lp.NotSolved, nil
+			}
+			if s.halted() {
+				s.open.push(cur)
+				return nil, lp.TimeLimit, nil
+			}
+			if len(s.pending) > 0 && lazyRounds < maxLazyRounds {
+				// cut off by the lazy constraints just returned
+				lazyRounds++
+				if err := s.flushRows(); err != nil {
+					return nil, 0, err
+				}
+				continue
+			}
 			// integral within tolerance but infeasible after rounding
 			if s.opts.Log != nil {
-				fmt.Fprintf(s.opts.Log, "node %d: integral LP point rejected by the check against the model (z = %.10g)\n", s.nodes, s.sign*z)
+				fmt.Fprintf(s.opts.Log, "node %d: integral LP point rejected by the check against the model or the lazy constraints (z = %.10g)\n", s.nodes, s.sign*z)
 			}
 			s.incomplete = true
 			s.drop(z)
+			return nil, lp.NotSolved, nil
 		}
-		return nil, lp.NotSolved, nil
+		if s.opts.Callbacks.Cuts != nil && cutRounds < UserCutRounds && s.userCuts(x, z) {
+			cutRounds++
+			if err := s.flushRows(); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
+		break
 	}
 	s.roundingHeuristics(x, frac)
 	if root && s.incX == nil && !s.opts.NoDiving {
@@ -604,7 +657,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if s.ctx.Err() != nil {
+	if s.halted() {
 		s.open.push(cur)
 		return nil, lp.TimeLimit, nil
 	}
@@ -701,6 +754,9 @@ func (s *search) result(st lp.Status) *lp.Solution {
 		sol.Gap = inf
 	}
 	if s.opts.Log != nil {
+		if s.opts.Callbacks.Lazy != nil || s.opts.Callbacks.Cuts != nil {
+			fmt.Fprintf(s.opts.Log, "callbacks: %d lazy rows, %d user cuts added\n", len(s.lazy), s.userCutsAdded)
+		}
 		s.logLine("done: " + st.String())
 	}
 	return sol
@@ -718,12 +774,14 @@ func (s *search) unbounded(ctx context.Context, mk newRelaxation, start time.Tim
 	}
 	f.ObjOffset = 0
 	o := s.opts
+	o.Callbacks.Event = nil // the zero objective's incumbents are no news
 	o.NodeLimit = 0
 	if s.opts.NodeLimit > 0 {
 		o.NodeLimit = max(1, s.opts.NodeLimit-s.nodes)
 	}
 	fs := newSearch(ctx, f, o)
 	fs.start = start
+	fs.mk = mk
 	st := lp.Infeasible
 	if fs.presolve() {
 		rel, err := mk(fs.w)

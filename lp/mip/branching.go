@@ -68,7 +68,7 @@ func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int,
 			strong++
 			sb = true
 			dn, up, err = s.strongBranch(j, x[j], z, warm)
-			if err != nil || s.ctx.Err() != nil {
+			if err != nil || s.halted() {
 				break
 			}
 			if dn >= cut || up >= cut {

@@ -120,6 +120,49 @@
 // both neighbours fail. Plunging acts as a depth-first diving
 // heuristic during the search.
 //
+// # Callbacks
+//
+// Options.Callbacks lets the caller follow and steer the search. All of them
+// run in the goroutine that runs Solve (under solve.Solve, the backend's
+// goroutine), one call at a time, and the search waits for each.
+//
+//   - Event is called with an IncumbentEvent on every new incumbent (its
+//     values, objective, what found it) and with a ProgressEvent after the
+//     root node and every Every nodes (nodes, open nodes, incumbent, bound,
+//     gap, iterations, time). Returning ErrStop ends the search as a
+//     cancelled context does: status TimeLimit, the incumbent, and the bound
+//     of the open nodes, which include the node being processed, so the
+//     bound stays valid. Another error also ends it, and Solve returns that
+//     error instead of a solution.
+//   - Cuts (user cuts) is called with the LP optimum of every node whose
+//     point is fractional and returns valid inequalities; those the point
+//     violates (by more than the incumbent check's tolerance) join the LP
+//     of every later node, and the node is solved again, at most
+//     UserCutRounds times. They are not checked: an inequality that cuts off
+//     an integer solution can cut off the optimum.
+//   - Lazy (lazy constraints) is called on every candidate incumbent that
+//     satisfies the model, would improve the incumbent and satisfies the
+//     lazy rows returned so far: an integral node LP point, a strong
+//     branching child, a rounded or dived point. The rows it returns must
+//     hold for every solution of the model (for a travelling salesman in the
+//     degree formulation, the subtour elimination rows of the candidate's
+//     cycles). A candidate that violates one is rejected; all are kept for
+//     the rest of the search, added to the LP of every later node (and at
+//     once to the LP of a node whose integral point they rejected, which is
+//     then solved again, as often as new rows come back) and checked
+//     against every later candidate. So every incumbent satisfies every
+//     lazy row returned before it was accepted, and a row returned later
+//     that cuts off the incumbent is an error (ErrCallback: the callback
+//     accepted a point that was not a solution). The node bounds stay valid:
+//     each node LP is a relaxation of the model with all its lazy rows, even
+//     while some of those rows are not in it yet. With Lazy set, a model
+//     whose LP relaxation is unbounded is refused (ErrCallback): the rows
+//     left out might bound it, and the unbounded case cannot be decided.
+//
+// A callback that returns a malformed row (an index out of range or
+// repeated, a NaN, both sides infinite) makes Solve return an error wrapping
+// ErrCallback, an input error of package fault.
+//
 // # Results
 //
 // Solve returns an lp.Solution in the model's sense with Objective the
@@ -127,8 +170,11 @@
 // |Objective − BestBound| / max(1, |Objective|), Nodes and the total simplex
 // Iterations. X holds the incumbent with its integer columns exactly integral
 // (rounded after a check against the integrality tolerance) and RowActivity
-// is recomputed from it; every incumbent is checked against the original rows
-// and bounds before it is accepted. There are no duals. The statuses are
+// is recomputed from it (over the model's rows only, not the lazy ones);
+// every incumbent is checked against the original rows and bounds, and the
+// lazy rows, before it is accepted. There are no duals. With lazy
+// constraints, Optimal and Infeasible are relative to the model with every
+// lazy row the callback could return. The statuses are
 //
 //   - Optimal: the incumbent is optimal within the gap;
 //   - Infeasible: no integer point exists (X is nil, BestBound is +∞ for a
@@ -138,8 +184,8 @@
 //     X holds that integer point. To decide it, the search is repeated with a
 //     zero objective; with integer columns of unbounded domain that search
 //     need not end, so bound it with NodeLimit or a deadline;
-//   - TimeLimit (the context's deadline passed or it was cancelled) and
-//     NodeLimit: X holds the incumbent if one was found, BestBound the best
+//   - TimeLimit (the context's deadline passed or it was cancelled, or a
+//     callback returned ErrStop) and NodeLimit: X holds the incumbent if one was found, BestBound the best
 //     bound of the open nodes (rounded up to the next value z* − k·g when the
 //     objective is integral with step g, see above);
 //   - IterationLimit: the root LP hit Options.LP.IterationLimit (which

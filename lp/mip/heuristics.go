@@ -33,7 +33,7 @@ func (s *search) fractionalDive(x []float64) error {
 		}
 	}
 	lps := 0
-	for lps < maxDiveLPs && s.ctx.Err() == nil {
+	for lps < maxDiveLPs && !s.halted() {
 		frac := s.fractional(x)
 		if len(frac) == 0 {
 			s.tryIncumbent(x, "diving")
@@ -108,7 +108,10 @@ func (s *search) roundingHeuristics(x []float64, frac []int) {
 }
 
 // tryIncumbent rounds the integer columns of x, checks the point against the
-// original model and makes it the incumbent if it is feasible and better.
+// original model and makes it the incumbent if it is feasible and better and
+// satisfies the lazy constraints (lazyCheck; only a better point is offered
+// to the lazy-constraint callback). It reports false for a point rejected by
+// the model or by a lazy constraint.
 func (s *search) tryIncumbent(x []float64, how string) bool {
 	y := make([]float64, s.n)
 	for j := range y {
@@ -147,11 +150,15 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	if z >= s.incZ {
 		return true
 	}
+	if !s.lazyCheck(y, z, how) {
+		return false
+	}
 	s.incX, s.incZ = y, z
 	if s.opts.Log != nil {
 		s.logLine(how)
 	}
 	s.drop(s.open.prune(s.cutoff()))
 	s.rootFix()
+	s.event(IncumbentEvent, y, how)
 	return true
 }

@@ -329,11 +329,7 @@ func TestRandomAgainstEnumeration(t *testing.T) {
 }
 
 func simplexRelax(m *lp.Model) (relaxation, error) {
-	sv, err := simplex.New(m, simplex.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return simplexRelaxation{sv}, nil
+	return newSimplexRelaxation(m, simplex.Options{})
 }
 
 // TestRandomMixedAgainstEnumeration compares Solve with an enumeration of

@@ -146,3 +146,92 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestMiplibCallbacks follows the quick MIPLIB instances with an event
+// callback: the incumbents improve strictly, each satisfies the model, every
+// reported bound is valid for the optimum of optimal.csv, and a callback
+// that only watches leaves the search as it was (the same nodes and
+// answer). Stopped at its first incumbent, each search returns that
+// incumbent with status time_limit and a valid bound.
+func TestMiplibCallbacks(t *testing.T) {
+	ins := instances.MiplibOrSkip(t)
+	for _, in := range ins {
+		if !quickMiplib[in.Name] {
+			continue
+		}
+		t.Run(in.Name, func(t *testing.T) {
+			m, err := mps.ReadFile(in.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sign := 1.0 // better means smaller sign·z
+			if m.Sense == lp.Maximize {
+				sign = -1
+			}
+			tol := 1e-6 * math.Max(1, math.Abs(in.Optimum))
+			opts := Options{NodeLimit: 200000}
+			plain, err := Solve(context.Background(), m, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var inc []Event
+			progress := 0
+			opts.Callbacks = Callbacks{Every: 50, Event: func(e Event) error {
+				if sign*e.Bound > sign*in.Optimum+tol {
+					t.Errorf("%v event at node %d: bound %.10g beyond the optimum %.10g (%s)", e.Kind, e.Nodes, e.Bound, in.Optimum, in.Source)
+				}
+				if e.Kind == IncumbentEvent {
+					inc = append(inc, e)
+				} else {
+					progress++
+				}
+				return nil
+			}}
+			sol, err := Solve(context.Background(), m, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Nodes != plain.Nodes || sol.Objective != plain.Objective || sol.Status != plain.Status {
+				t.Errorf("with a watching callback: %v %v in %d nodes; without: %v %v in %d nodes",
+					sol.Status, sol.Objective, sol.Nodes, plain.Status, plain.Objective, plain.Nodes)
+			}
+			if len(inc) == 0 || progress == 0 {
+				t.Fatalf("%d incumbent and %d progress events", len(inc), progress)
+			}
+			for k, e := range inc {
+				checkPoint(t, m, &lp.Solution{X: e.X, Objective: e.Objective, RowActivity: m.Activities(e.X)})
+				if k > 0 && !(sign*e.Objective < sign*inc[k-1].Objective) {
+					t.Errorf("incumbent %d (%s): %.10g after %.10g", k, e.Source, e.Objective, inc[k-1].Objective)
+				}
+			}
+			if last := inc[len(inc)-1]; last.Objective != sol.Objective {
+				t.Errorf("last incumbent %.10g, answer %.10g", last.Objective, sol.Objective)
+			}
+
+			// stopped at the first incumbent
+			opts.Callbacks = Callbacks{Event: func(e Event) error {
+				if e.Kind == IncumbentEvent {
+					return ErrStop
+				}
+				return nil
+			}}
+			stopped, err := Solve(context.Background(), m, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stopped.Status == lp.TimeLimit {
+				if stopped.Objective != inc[0].Objective {
+					t.Errorf("stopped: incumbent %.10g, first event %.10g", stopped.Objective, inc[0].Objective)
+				}
+				if sign*stopped.BestBound > sign*in.Optimum+tol {
+					t.Errorf("stopped: bound %.10g beyond the optimum %.10g", stopped.BestBound, in.Optimum)
+				}
+				checkPoint(t, m, stopped)
+			} else if stopped.Status != lp.Optimal || len(inc) != 1 {
+				// only a search whose first incumbent ends it may finish
+				t.Errorf("stopped: status %v after %d nodes (%d incumbents unstopped)", stopped.Status, stopped.Nodes, len(inc))
+			}
+			t.Logf("%d incumbents, %d progress events, %d nodes; stopped after %d nodes, gap %.3g", len(inc), progress, sol.Nodes, stopped.Nodes, stopped.Gap)
+		})
+	}
+}

@@ -76,6 +76,10 @@ type Options struct {
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve field is ignored: relaxations are solved without presolve.
 	LP simplex.Options
+	// Callbacks are the caller's functions the search calls: events (new
+	// incumbents, progress) with the power to stop it, user cuts and lazy
+	// constraints. The zero value calls none.
+	Callbacks Callbacks
 }
 
 // withDefaults checks o and fills its zero fields.
@@ -92,6 +96,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.NodeLimit: must be >= 0, got %d", o.NodeLimit)
 	case o.LogEvery < 0:
 		return o, fmt.Errorf("mip: options.LogEvery: must be >= 0, got %d", o.LogEvery)
+	case o.Callbacks.Every < 0:
+		return o, fmt.Errorf("mip: options.Callbacks.Every: must be >= 0, got %d", o.Callbacks.Every)
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}
@@ -106,6 +112,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.LogEvery == 0 {
 		o.LogEvery = 500
+	}
+	if o.Callbacks.Every == 0 {
+		o.Callbacks.Every = 100
 	}
 	return o, nil
 }

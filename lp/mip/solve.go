@@ -22,11 +22,7 @@ func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error)
 	}
 	lpOpts := opts.LP
 	sol, err := solveWith(ctx, m, opts, func(m *lp.Model) (relaxation, error) {
-		sv, err := simplex.New(m, lpOpts)
-		if err != nil {
-			return nil, err
-		}
-		return simplexRelaxation{sv}, nil
+		return newSimplexRelaxation(m, lpOpts)
 	})
 	if sol != nil {
 		sol.Backend = simplex.Backend
@@ -34,15 +30,45 @@ func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error)
 	return sol, err
 }
 
-// simplexRelaxation adapts *simplex.Solver to the relaxation interface.
-type simplexRelaxation struct{ *simplex.Solver }
+// simplexRelaxation adapts *simplex.Solver to the relaxation interface. It
+// counts the rows, so that a basis snapshot taken before rows were added
+// can be restored: the new rows' logicals are basic in it, as AddRows makes
+// them.
+type simplexRelaxation struct {
+	*simplex.Solver
+	rows int
+}
 
-func (r simplexRelaxation) Snapshot() any { return r.Basis() }
+func newSimplexRelaxation(m *lp.Model, o simplex.Options) (*simplexRelaxation, error) {
+	sv, err := simplex.New(m, o)
+	if err != nil {
+		return nil, err
+	}
+	return &simplexRelaxation{sv, len(m.Rows)}, nil
+}
 
-func (r simplexRelaxation) Restore(s any) error {
+func (r *simplexRelaxation) Snapshot() any { return r.Basis() }
+
+func (r *simplexRelaxation) AddRows(rows []lp.Row) error {
+	if err := r.Solver.AddRows(rows); err != nil {
+		return err
+	}
+	r.rows += len(rows)
+	return nil
+}
+
+func (r *simplexRelaxation) Restore(s any) error {
 	b, ok := s.(simplex.Basis)
 	if !ok {
 		return nil // the root has no snapshot: keep the current basis
+	}
+	if len(b.Rows) < r.rows {
+		rows := make([]simplex.BasisStatus, r.rows)
+		copy(rows, b.Rows)
+		for i := len(b.Rows); i < r.rows; i++ {
+			rows[i] = simplex.Basic
+		}
+		b.Rows = rows
 	}
 	return r.SetBasis(b)
 }
