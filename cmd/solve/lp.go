@@ -27,6 +27,7 @@ type lpFlags struct {
 	format         string
 	out            string
 	log            bool
+	ranging        bool
 	caps           inputCaps
 }
 
@@ -42,6 +43,18 @@ duality gap, certificates) and print it.
 
 A model file over --max-input-bytes or --max-input-lines, and a damaged or
 truncated .gz file, is refused.
+
+--ranging adds the sensitivity analysis of the optimal basis of an LP, with
+the definitions of glpsol's --ranges report: for every column the interval
+of its objective coefficient over which the basis stays optimal, with the
+objective value at each end and the variables that enter and leave the
+basis past it; for every row with an active constraint the interval its
+bound (and activity) can move over with the duals fixed, with the objective
+at each end and the basic variable that leaves there (for a basic row, its
+activity in the adjacent basis past each end of its cost interval). The
+JSON answer has it for columns and rows alike. Only backends that list
+"ranging" in 'solve backends' can (auto picks one); the LP is then solved
+without presolve, since ranging is of the basis of the model as given.
 
 Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 1 a time, iteration or node limit or an interrupt (Ctrl-C, SIGTERM) stopped
@@ -62,6 +75,7 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 	fl.StringVar(&f.format, "format", "table", "output format: table or json")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
+	fl.BoolVar(&f.ranging, "ranging", false, "add cost and activity ranging of the optimal LP basis (see above)")
 	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
@@ -103,7 +117,10 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap}
+	if f.ranging && m.IsMIP() {
+		return inputError(fmt.Errorf("--ranging: ranging is of an LP basis, and %s has integer columns", path))
+	}
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging}
 	if f.log {
 		opts.Log = stderr
 	}
@@ -133,6 +150,10 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		}
 	} else if err := render.LPTable(stdout, m, sol, rep); err != nil {
 		return internalError(err)
+	}
+	if f.ranging && sol.Status == lp.Optimal && sol.Ranging == nil {
+		// the time limit or an interrupt stopped the ranging
+		return &exitError{exitLimit, errors.New("--ranging: stopped before the ranging was complete; the answer above has none")}
 	}
 	switch {
 	case sol.Status.IsLimit() && !sol.HasPrimal():
