@@ -46,6 +46,7 @@ type LPAnswer struct {
 	FarkasRow    map[string]number `json:"farkas_row,omitempty"`
 	Ray          map[string]number `json:"ray,omitempty"`
 	Ranging      *RangingAnswer    `json:"ranging,omitempty"`
+	IIS          *IISAnswer        `json:"iis,omitempty"`
 	Verification *solve.Report     `json:"verification"`
 }
 

@@ -310,7 +310,7 @@ func (f *filter) solve(ctx context.Context, s system) (bool, []float64, error) {
 // the bounds of s involve (with their names; a bound outside s is
 // infinite; when its rows have no entries at all, m's first column, free,
 // so that a file format can state them), a zero objective and no
-// integrality. Its name is m's with "_iis" appended.
+// integrality. Its name is m's with "_iis" appended ("iis" when m has none).
 func (s *IIS) Model(m *lp.Model) *lp.Model {
 	used := make([]bool, len(m.Vars))
 	for _, i := range s.Rows {
@@ -326,7 +326,11 @@ func (s *IIS) Model(m *lp.Model) *lp.Model {
 		// column to write them with; a free one changes nothing
 		used[0] = true
 	}
-	sub := lp.New(m.Name+"_iis", lp.Minimize)
+	name := "iis"
+	if m.Name != "" {
+		name = m.Name + "_iis"
+	}
+	sub := lp.New(name, lp.Minimize)
 	idx := make([]int, len(m.Vars))
 	for j, v := range m.Vars {
 		if used[j] {
