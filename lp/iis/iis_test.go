@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"github.com/streamopt/streamopt/internal/extsolve"
+	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/iis"
 	"github.com/streamopt/streamopt/lp/lpformat"
+	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/lp/simplex"
 	"github.com/streamopt/streamopt/solve/solvetest"
 )
@@ -280,5 +282,70 @@ func TestFindOptions(t *testing.T) {
 	cancel()
 	if _, err := iis.Find(cctx, m, iis.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestNetlibCut makes NETLIB instances infeasible by a row that asks for
+// an objective 1% below their optimum (optimal.csv), finds an IIS, and
+// checks it as TestIrreducible does: infeasible in our simplex and in
+// glpsol, feasible in both without any one member. The cut row must be in
+// it (the model without it is feasible).
+func TestNetlibCut(t *testing.T) {
+	glpsol, err := extsolve.Find(extsolve.GLPK)
+	if err != nil {
+		if os.Getenv("STREAMOPT_REQUIRE_TOOLS") == "1" {
+			t.Fatal("glpsol (Debian glpk-utils) not on PATH, and STREAMOPT_REQUIRE_TOOLS=1")
+		}
+		t.Log("glpsol (Debian glpk-utils) not on PATH: IISs checked with our simplex only")
+	}
+	ins := instances.NetlibOrSkip(t)
+	ctx := context.Background()
+	for _, in := range ins {
+		if !slices.Contains([]string{"afiro", "sc50a", "adlittle", "blend"}, in.Name) {
+			continue
+		}
+		t.Run(in.Name, func(t *testing.T) {
+			m, err := mps.ReadFile(in.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var terms []lp.Term
+			for j, c := range m.Obj {
+				if c != 0 {
+					terms = append(terms, term(j, c))
+				}
+			}
+			target := in.Optimum - m.ObjOffset - 0.01*math.Abs(in.Optimum)
+			if m.Sense == lp.Maximize {
+				target = in.Optimum - m.ObjOffset + 0.01*math.Abs(in.Optimum)
+				m.AddGE("cut", target, terms...)
+			} else {
+				m.AddLE("cut", target, terms...)
+			}
+			s, err := iis.Find(ctx, m, iis.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(s.Rows, len(m.Rows)-1) {
+				t.Errorf("the cut row is not in the IIS")
+			}
+			t.Logf("IIS of %d rows and %d bounds (model: %d rows)", len(s.Rows), len(s.Bounds), len(m.Rows))
+			check := func(what string, sub *lp.Model, want lp.Status) {
+				sol, err := simplex.Solve(ctx, sub, simplex.Options{})
+				if err != nil || sol.Status != want {
+					t.Errorf("%s: simplex says %v (%v), want %v", what, sol.Status, err, want)
+				}
+				if glpsol == "" || len(sub.Rows) == 0 {
+					return
+				}
+				if g := glpsolStatus(t, glpsol, sub, in.Name); g != want {
+					t.Errorf("%s: glpsol says %v, want %v", what, g, want)
+				}
+			}
+			check("the IIS", s.Model(m), lp.Infeasible)
+			for k := 0; k < len(s.Rows)+len(s.Bounds); k++ {
+				check("without "+member(m, s, k), dropOne(s, k).Model(m), lp.Optimal)
+			}
+		})
 	}
 }
