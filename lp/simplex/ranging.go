@@ -201,7 +201,7 @@ func (r *ranger) nonbasic(k int) lp.Range {
 	// direction g·dir
 	for _, dir := range [2]float64{-1, 1} {
 		t, p := r.ratio(r.col, dir, -1)
-		end := lp.RangeEnd{Value: math.Inf(int(r.g(k) * dir)), Leaving: lp.VarRef{}}
+		end := lp.RangeEnd{Value: math.Inf(int(r.g(k) * dir))}
 		if p >= 0 {
 			end.Value = v + r.g(k)*dir*t
 			end.Leaving = r.ref(s.head[p])
