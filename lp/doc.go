@@ -44,6 +44,18 @@
 // (1e-7), and lp/simplex reports Infeasible only with one that would pass:
 // a branch and bound prunes on that word.
 //
+// # Ranging
+//
+// A Ranging (Solution.Ranging, asked for with solve.Options.Ranging) is the
+// sensitivity analysis of an optimal basis, one Range per column and per
+// row: the interval of each objective coefficient over which the basis
+// stays optimal (cost ranging), and the interval each active bound, and so
+// each nonbasic value or active row activity, can move over with the duals
+// fixed (activity or right-hand-side ranging), each end with the objective
+// value there and the variables that enter and leave the basis past it.
+// The definitions are those of glpsol's --ranges report; lp/simplex's
+// doc.go has the ratio tests that compute them.
+//
 // References: R. J. Vanderbei, Linear Programming: Foundations and Extensions,
 // 5th ed., Springer 2020; I. Maros, Computational Techniques of the Simplex
 // Method, Kluwer 2003.

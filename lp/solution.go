@@ -77,6 +77,10 @@ type Solution struct {
 	// Ray is an unbounded primal direction over the columns (see package doc).
 	Ray []float64
 
+	// Ranging is the sensitivity analysis of an optimal LP basis, set only
+	// when asked for (solve.Options.Ranging) and the backend can give it.
+	Ranging *Ranging
+
 	// BestBound is the best proven bound on the optimum of a MILP; Gap is
 	// |Objective − BestBound| / max(1, |Objective|). Nodes counts explored nodes.
 	BestBound float64

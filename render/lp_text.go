@@ -45,6 +45,8 @@ type LPAnswer struct {
 	ReducedCosts map[string]number `json:"reduced_costs,omitempty"`
 	FarkasRow    map[string]number `json:"farkas_row,omitempty"`
 	Ray          map[string]number `json:"ray,omitempty"`
+	Ranging      *RangingAnswer    `json:"ranging,omitempty"`
+	IIS          *IISAnswer        `json:"iis,omitempty"`
 	Verification *solve.Report     `json:"verification"`
 }
 
@@ -90,6 +92,7 @@ func NewLPAnswer(m *lp.Model, sol *lp.Solution, rep *solve.Report) *LPAnswer {
 		ReducedCosts: byName(sol.ReducedCost, colName(m)),
 		FarkasRow:    byName(sol.FarkasRow, rowName(m)),
 		Ray:          byName(sol.Ray, colName(m)),
+		Ranging:      newRangingAnswer(m, sol),
 		Verification: rep,
 	}
 	if sol.HasPrimal() || sol.Status == lp.Unbounded {
@@ -123,8 +126,8 @@ func objective(m *lp.Model, sol *lp.Solution) float64 {
 }
 
 // LPTable writes the text answer of solve lp: the model, the status, the
-// objective, the MIP bound, the backend's counts, the verification, and
-// the nonzero columns.
+// objective, the MIP bound, the backend's counts, the verification, the
+// nonzero columns, and the ranging tables when the solution has ranging.
 func LPTable(w io.Writer, m *lp.Model, sol *lp.Solution, rep *solve.Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	name := m.Name
@@ -165,14 +168,19 @@ func LPTable(w io.Writer, m *lp.Model, sol *lp.Solution, rep *solve.Report) erro
 		}
 	}
 	fmt.Fprintf(w, "\n%d of %d columns nonzero\n", len(rows), len(sol.X))
-	if len(rows) == 0 {
-		return nil
+	if len(rows) > 0 {
+		fmt.Fprintln(tw, "column\tvalue")
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintln(tw, "column\tvalue")
-	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\n", r[0], r[1])
+	if sol.Ranging != nil {
+		return rangingTables(w, m, sol)
 	}
-	return tw.Flush()
+	return nil
 }
 
 // statusText is the status as the table prints it: an Optimal MILP answer

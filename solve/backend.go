@@ -23,6 +23,9 @@ type Capabilities struct {
 	// Callbacks: Options.Callbacks (events, user cuts, lazy constraints)
 	// are served on MILPs.
 	Callbacks bool
+	// Ranging: cost and activity ranging of an LP optimum (Options.Ranging,
+	// Solution.Ranging)
+	Ranging bool
 }
 
 // Options control one solve. Zero values mean the backend's defaults.
@@ -34,7 +37,11 @@ type Options struct {
 	PrimalTol      float64 // primal feasibility tolerance; 0 = backend default
 	DualTol        float64 // dual feasibility tolerance; 0 = backend default
 	IntTol         float64 // integrality tolerance; 0 = backend default
-	Log            io.Writer
+	// Ranging asks for Solution.Ranging at an LP optimum: a backend
+	// without the Ranging capability, or a MILP, is an error wrapping
+	// ErrCapability, and "auto" picks a backend that has it.
+	Ranging bool
+	Log     io.Writer
 	// Raw options are passed to the backend unchanged; a backend rejects keys it does not know.
 	Raw map[string]string
 	// Callbacks are called during a MILP solve (see Callbacks); a backend

@@ -15,7 +15,8 @@
 // the entry), resolves the
 // backend name (ErrUnknownBackend), checks that the backend declares the
 // capability the model needs (ErrCapability, naming backend and capability —
-// never a silent fallback to another backend), runs it with panics recovered
+// never a silent fallback to another backend; Options.Ranging needs the
+// Ranging capability and an LP), runs it with panics recovered
 // (ErrBackend), stamps Solution.Backend and Solution.Time, and passes the
 // result through Verify. A result claimed Optimal that fails verification,
 // or claimed Infeasible or Unbounded with a certificate that fails, is
@@ -56,7 +57,8 @@
 //
 // "auto" picks, among the backends compiled in: for a MILP, simplex (the
 // pure-Go branch and bound), else lpsolve; for an LP, clp, else simplex —
-// each only if it declares the capability (MILP, resp. LP); failing those,
+// each only if it declares the capability (MILP, resp. LP, and Ranging
+// when Options.Ranging asks for it); failing those,
 // the first other registered backend in name order that declares it. gonum
 // is never preferred: it is a dense second opinion for small problems.
 // Choose reports the pick.

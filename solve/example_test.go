@@ -57,7 +57,7 @@ func ExampleRegister() {
 		return
 	}
 	fmt.Printf("%s: %+v\n", b.Name(), b.Capabilities())
-	// Output: box: {LP:true MILP:false Duals:false Rays:false SOS:false Callbacks:false}
+	// Output: box: {LP:true MILP:false Duals:false Rays:false SOS:false Callbacks:false Ranging:false}
 }
 
 func ExampleSolve() {
@@ -146,4 +146,24 @@ func ExampleSequence() {
 	// Output:
 	// min: optimal 0 (verified true)
 	// max: optimal 2.8 (verified true)
+}
+
+// Options.Ranging adds the sensitivity analysis of the optimal basis to
+// the solution: here y's objective coefficient may move over [0, 3] (by
+// hand: the reduced cost of x, 3 − c_y, and the capacity dual, c_y, must
+// stay non-negative) before the basis changes.
+func ExampleOptions_ranging() {
+	m := lp.New("plan", lp.Maximize)
+	x := m.AddVar("x", 0, 3.5, 3)
+	y := m.AddVar("y", 0, lp.Inf, 2)
+	m.AddLE("capacity", 4, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	m.AddLE("labour", 6, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 3})
+	sol, _, err := solve.Solve(context.Background(), m, "auto", solve.Options{Ranging: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := sol.Ranging.Cols[y].Cost
+	fmt.Printf("c_y in [%.4g, %.4g], objective %.4g to %.4g\n", c[0].Value, c[1].Value, c[0].Objective, c[1].Objective)
+	// Output: c_y in [0, 3], objective 10.5 to 12
 }

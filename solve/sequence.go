@@ -29,7 +29,7 @@ type Sequence struct {
 // prepares the solves. m is copied: later changes to it do not affect the
 // Sequence. A MILP gets no warm start (each Solve is a fresh one).
 func NewSequence(m *lp.Model, backend string, opts Options) (*Sequence, error) {
-	name, b, err := openFor(m, backend)
+	name, b, err := openFor(m, backend, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -40,6 +40,9 @@ func NewSequence(m *lp.Model, backend string, opts Options) (*Sequence, error) {
 		return nil, err
 	}
 	if err := checkCallbacks(b, m, opts); err != nil {
+		return nil, err
+	}
+	if err := checkRanging(b, m, opts); err != nil {
 		return nil, err
 	}
 	q := &Sequence{m: m.Clone(), name: name, opts: opts}
@@ -101,6 +104,9 @@ func (q *Sequence) warmSolve(ctx context.Context) (sol *lp.Solution, err error) 
 	sol, err = q.warm.Solve(ctx)
 	if err == nil && sol == nil {
 		err = fmt.Errorf("solve: %w: backend %q returned no solution and no error", ErrBackend, q.name)
+	}
+	if err == nil && q.opts.Ranging && sol.Status == lp.Optimal {
+		sol.Ranging, err = ranging(ctx, q.warm)
 	}
 	return sol, err
 }

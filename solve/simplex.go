@@ -11,8 +11,9 @@ import (
 )
 
 // SimplexName is the name of the pure-Go default backend, always compiled
-// in: lp/simplex for LPs (duals and certificates included) and lp/mip for
-// MILPs. Options.Raw accepts method=auto|dual|primal, presolve=on|off,
+// in: lp/simplex for LPs (duals and certificates included; with
+// Options.Ranging the LP is solved without presolve and the ranging of
+// its optimal basis added) and lp/mip for MILPs. Options.Raw accepts method=auto|dual|primal, presolve=on|off,
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
 // cuts=on|off. Options.IterationLimit applies to LPs only; a MILP is
 // limited by NodeLimit and the context deadline. It serves Options.Callbacks
@@ -29,7 +30,7 @@ type simplexBackend struct{}
 func (simplexBackend) Name() string { return SimplexName }
 
 func (simplexBackend) Capabilities() Capabilities {
-	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true}
+	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true, Ranging: true}
 }
 
 // Raw options the simplex backend understands; branching and cuts apply to MILPs.
@@ -100,5 +101,32 @@ func (b simplexBackend) Solve(ctx context.Context, m *lp.Model, o Options) (*lp.
 	if m.IsMIP() {
 		return mip.Solve(ctx, m, mo)
 	}
-	return simplex.Solve(ctx, m, so)
+	if !o.Ranging {
+		return simplex.Solve(ctx, m, so)
+	}
+	// Ranging is of a basis of m itself: no presolve.
+	so.NoPresolve = true
+	sv, err := simplex.New(m, so)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := sv.Solve(ctx)
+	if err != nil || sol.Status != lp.Optimal {
+		return sol, err
+	}
+	sol.Ranging, err = ranging(ctx, sv)
+	return sol, err
+}
+
+// ranging is sv's ranging of its optimal basis; nil without an error when
+// ctx stopped it (the answer stands without its ranging).
+func ranging(ctx context.Context, sv *simplex.Solver) (*lp.Ranging, error) {
+	rg, err := sv.Ranging(ctx)
+	switch {
+	case err == nil:
+		return rg, nil
+	case ctx.Err() != nil:
+		return nil, nil
+	}
+	return nil, fmt.Errorf("simplex backend: %w", err)
 }

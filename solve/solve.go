@@ -61,7 +61,7 @@ var (
 // capability is used. It returns an error wrapping ErrCapability when no
 // compiled-in backend can serve the model.
 func Choose(m *lp.Model) (string, error) {
-	return choose(m != nil && m.IsMIP(), Backends(), func(name string) (Capabilities, bool) {
+	return choose(m != nil && m.IsMIP(), false, Backends(), func(name string) (Capabilities, bool) {
 		b, err := Open(name)
 		if err != nil {
 			return Capabilities{}, false
@@ -71,8 +71,9 @@ func Choose(m *lp.Model) (string, error) {
 }
 
 // choose applies the auto rule to the compiled-in names; caps reports a
-// backend's capabilities.
-func choose(mip bool, names []string, caps func(string) (Capabilities, bool)) (string, error) {
+// backend's capabilities. With ranging, only a backend that declares
+// Ranging qualifies.
+func choose(mip, ranging bool, names []string, caps func(string) (Capabilities, bool)) (string, error) {
 	pref := autoLP
 	if mip {
 		pref = autoMILP
@@ -90,13 +91,16 @@ func choose(mip bool, names []string, caps func(string) (Capabilities, bool)) (s
 	}
 	for _, n := range order {
 		c, ok := caps(n)
-		if ok && ((mip && c.MILP) || (!mip && c.LP)) {
+		if ok && ((mip && c.MILP) || (!mip && c.LP)) && (!ranging || c.Ranging) {
 			return n, nil
 		}
 	}
 	need := "LP"
 	if mip {
 		need = "MILP"
+	}
+	if ranging {
+		need += " with ranging"
 	}
 	return "", fmt.Errorf("solve: %w: no compiled-in backend declares %s (compiled in: %s)", ErrCapability, need, strings.Join(names, ", "))
 }
@@ -130,6 +134,31 @@ func checkCallbacks(b Backend, m *lp.Model, opts Options) error {
 		return fmt.Errorf("solve: backend %q %w callbacks: options.Callbacks is set for a MILP (backend %q serves them)", b.Name(), ErrCapability, SimplexName)
 	}
 	return nil
+}
+
+// checkRanging returns an error wrapping ErrCapability when opts asks for
+// ranging that b cannot give for m: b lacks the capability, or m is a MILP.
+func checkRanging(b Backend, m *lp.Model, opts Options) error {
+	switch {
+	case !opts.Ranging:
+		return nil
+	case m.IsMIP():
+		return fmt.Errorf("solve: %w ranging: ranging is of an LP basis, and the model has integer columns", ErrCapability)
+	case !b.Capabilities().Ranging:
+		return fmt.Errorf("solve: backend %q %w ranging (backends with it: %s)", b.Name(), ErrCapability, strings.Join(rangingBackends(), ", "))
+	}
+	return nil
+}
+
+// rangingBackends lists the compiled-in backends that declare Ranging.
+func rangingBackends() []string {
+	var out []string
+	for _, n := range Backends() {
+		if b, err := Open(n); err == nil && b.Capabilities().Ranging {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // verifyTolerances returns the tolerances Solve verifies with: the defaults,
@@ -166,7 +195,7 @@ func verifyTolerances(o Options) Tolerances {
 // without an answer, and leaves the backend to finish on its own (on a
 // copy of m; what it still writes to Options.Log is dropped).
 func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.Solution, *Report, error) {
-	name, b, err := openFor(m, backend)
+	name, b, err := openFor(m, backend, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -181,8 +210,9 @@ func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.
 }
 
 // openFor validates m and opens the backend the name stands for ("auto"
-// or "" apply Choose), returning its name; Solve and NewSequence start so.
-func openFor(m *lp.Model, backend string) (string, Backend, error) {
+// or "" apply the auto rule, for ranging too when opts asks for it),
+// returning its name; Solve and NewSequence start so.
+func openFor(m *lp.Model, backend string, opts Options) (string, Backend, error) {
 	if m == nil {
 		return "", nil, fmt.Errorf("solve: %w: nil model", lp.ErrInvalid)
 	}
@@ -195,7 +225,14 @@ func openFor(m *lp.Model, backend string) (string, Backend, error) {
 	name := backend
 	if name == Auto || name == "" {
 		var err error
-		if name, err = Choose(m); err != nil {
+		name, err = choose(m.IsMIP(), opts.Ranging && !m.IsMIP(), Backends(), func(name string) (Capabilities, bool) {
+			b, err := Open(name)
+			if err != nil {
+				return Capabilities{}, false
+			}
+			return b.Capabilities(), true
+		})
+		if err != nil {
 			return "", nil, err
 		}
 	}
@@ -251,6 +288,9 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 		return nil, nil, err
 	}
 	lazy := recordLazy(&opts)
+	if err := checkRanging(b, m, opts); err != nil {
+		return nil, nil, err
+	}
 	start := time.Now()
 	sol, err := safeSolve(ctx, b, m, opts)
 	elapsed := time.Since(start)

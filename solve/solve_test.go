@@ -140,29 +140,32 @@ func TestChoose(t *testing.T) {
 	all := map[string]Capabilities{
 		"clp":     {LP: true, Duals: true, Rays: true},
 		"lpsolve": {LP: true, MILP: true, Duals: true},
-		"simplex": {LP: true, MILP: true, Duals: true, Rays: true},
+		"simplex": {LP: true, MILP: true, Duals: true, Rays: true, Ranging: true},
 		"gonum":   {LP: true},
 		"lponly":  {LP: true},
 	}
 	caps := func(n string) (Capabilities, bool) { c, ok := all[n]; return c, ok }
 	tests := []struct {
-		mip   bool
-		names []string
-		want  string // "" for an error
+		mip, ranging bool
+		names        []string
+		want         string // "" for an error
 	}{
-		{false, []string{"clp", "gonum", "lpsolve", "simplex"}, "clp"},
-		{false, []string{"gonum", "lpsolve", "simplex"}, "simplex"},
-		{false, []string{"gonum"}, "gonum"},
-		{true, []string{"clp", "gonum", "lpsolve", "simplex"}, "simplex"},
-		{true, []string{"clp", "gonum", "lpsolve"}, "lpsolve"},
-		{true, []string{"clp", "gonum", "simplex"}, "simplex"},
-		{true, []string{"clp", "gonum"}, ""},
-		{false, nil, ""},
+		{false, false, []string{"clp", "gonum", "lpsolve", "simplex"}, "clp"},
+		{false, false, []string{"gonum", "lpsolve", "simplex"}, "simplex"},
+		{false, false, []string{"gonum"}, "gonum"},
+		{true, false, []string{"clp", "gonum", "lpsolve", "simplex"}, "simplex"},
+		{true, false, []string{"clp", "gonum", "lpsolve"}, "lpsolve"},
+		{true, false, []string{"clp", "gonum", "simplex"}, "simplex"},
+		{true, false, []string{"clp", "gonum"}, ""},
+		{false, false, nil, ""},
+		// ranging passes over clp, which cannot give it
+		{false, true, []string{"clp", "gonum", "lpsolve", "simplex"}, "simplex"},
+		{false, true, []string{"clp", "gonum", "lpsolve"}, ""},
 	}
 	for _, tc := range tests {
-		got, err := choose(tc.mip, tc.names, caps)
+		got, err := choose(tc.mip, tc.ranging, tc.names, caps)
 		if got != tc.want || (tc.want == "") != (err != nil) {
-			t.Errorf("choose(mip=%v, %v) = %q, %v; want %q", tc.mip, tc.names, got, err, tc.want)
+			t.Errorf("choose(mip=%v, ranging=%v, %v) = %q, %v; want %q", tc.mip, tc.ranging, tc.names, got, err, tc.want)
 		}
 		if err != nil && !errors.Is(err, ErrCapability) {
 			t.Errorf("error %v does not wrap ErrCapability", err)

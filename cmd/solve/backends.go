@@ -22,6 +22,8 @@ type backendInfo struct {
 	Duals bool   `json:"duals"`
 	Rays  bool   `json:"rays"`
 	SOS   bool   `json:"sos"`
+	// Ranging: lp --ranging works on it
+	Ranging bool `json:"ranging"`
 }
 
 func newBackendsCmd() *cobra.Command {
@@ -45,7 +47,7 @@ capable).`,
 					return internalError(err)
 				}
 				c := b.Capabilities()
-				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS})
+				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Ranging})
 			}
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -73,9 +75,9 @@ func writeBackendsTable(w io.Writer, infos []backendInfo) error {
 		return "-"
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS")
+	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tranging")
 	for _, i := range infos {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Ranging))
 	}
 	return tw.Flush()
 }

@@ -5,6 +5,8 @@
 // Usage:
 //
 //	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	    [--ranging]      cost and activity ranging of the optimal LP basis
+//	    [--iis FILE]     an irreducible infeasible subsystem of an infeasible LP
 //	solve backends
 //	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)
@@ -32,7 +34,7 @@
 // Every command takes --format table|json; human output goes to stdout,
 // progress and logs to stderr.
 //
-// Output files (--out, --csv, --plot, --plot-gap, --plot-bars, --export,
+// Output files (--out, --iis, --csv, --plot, --plot-gap, --plot-bars, --export,
 // --records, convert's OUT) are checked before any work: a path that
 // cannot be written, that is one of the command's input files or that
 // another output names too is an input error naming the flag and the path

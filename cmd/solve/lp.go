@@ -13,6 +13,8 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/iis"
+	"github.com/streamopt/streamopt/lp/lpformat"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -27,6 +29,8 @@ type lpFlags struct {
 	format         string
 	out            string
 	log            bool
+	ranging        bool
+	iis            string
 	caps           inputCaps
 }
 
@@ -42,6 +46,27 @@ duality gap, certificates) and print it.
 
 A model file over --max-input-bytes or --max-input-lines, and a damaged or
 truncated .gz file, is refused.
+
+--ranging adds the sensitivity analysis of the optimal basis of an LP, with
+the definitions of glpsol's --ranges report: for every column the interval
+of its objective coefficient over which the basis stays optimal, with the
+objective value at each end and the variables that enter and leave the
+basis past it; for every row with an active constraint the interval its
+bound (and activity) can move over with the duals fixed, with the objective
+at each end and the basic variable that leaves there (for a basic row, its
+activity in the adjacent basis past each end of its cost interval). The
+JSON answer has it for columns and rows alike. Only backends that list
+"ranging" in 'solve backends' can (auto picks one); the LP is then solved
+without presolve, since ranging is of the basis of the model as given.
+
+--iis FILE, for an infeasible LP, writes an irreducible infeasible subsystem
+to FILE in CPLEX LP format (gzipped when the name ends in .gz): rows, with
+both their bounds, and column bounds that admit no point together while
+dropping any one of them leaves a feasible system; the answer names them.
+It is found by a deletion filter, started from the support of the Farkas
+certificate, with the pure-Go simplex whatever the backend. A model that is
+not infeasible (a MILP whose LP relaxation is feasible included) gets no
+file, and a line on stderr says why.
 
 Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 1 a time, iteration or node limit or an interrupt (Ctrl-C, SIGTERM) stopped
@@ -62,6 +87,8 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 	fl.StringVar(&f.format, "format", "table", "output format: table or json")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
+	fl.BoolVar(&f.ranging, "ranging", false, "add cost and activity ranging of the optimal LP basis (see above)")
+	fl.StringVar(&f.iis, "iis", "", "for an infeasible LP, write an irreducible infeasible subsystem to this CPLEX LP file (see above)")
 	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
@@ -87,7 +114,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}); err != nil {
+	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}, output{"--iis", f.iis, outFile}); err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -103,7 +130,10 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap}
+	if f.ranging && m.IsMIP() {
+		return inputError(fmt.Errorf("--ranging: ranging is of an LP basis, and %s has integer columns", path))
+	}
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging}
 	if f.log {
 		opts.Log = stderr
 	}
@@ -121,7 +151,11 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		}
 		return internalError(msg)
 	}
+	sub, iisErr := writeIIS(ctx, stderr, m, sol, f.iis)
 	ans := render.NewLPAnswer(m, sol, rep)
+	if sub != nil {
+		ans.IIS = render.NewIISAnswer(m, sub, f.iis)
+	}
 	if f.out != "" {
 		if err := createFile(f.out, func(w io.Writer) error { return render.JSON(w, ans) }); err != nil {
 			return inputError(fmt.Errorf("--out: %w", err))
@@ -133,6 +167,17 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		}
 	} else if err := render.LPTable(stdout, m, sol, rep); err != nil {
 		return internalError(err)
+	} else if sub != nil {
+		if err := render.IISTable(stdout, m, sub, f.iis); err != nil {
+			return internalError(err)
+		}
+	}
+	if iisErr != nil {
+		return iisErr
+	}
+	if f.ranging && sol.Status == lp.Optimal && sol.Ranging == nil {
+		// the time limit or an interrupt stopped the ranging
+		return &exitError{exitLimit, errors.New("--ranging: stopped before the ranging was complete; the answer above has none")}
 	}
 	switch {
 	case sol.Status.IsLimit() && !sol.HasPrimal():
@@ -145,6 +190,49 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		return nil
 	}
 	return internalError(fmt.Errorf("backend %s ended with status %s", sol.Backend, sol.Status))
+}
+
+// writeIIS finds an irreducible infeasible subsystem of m, which sol says
+// is infeasible, and writes it to path (nothing when path is empty). A
+// model that is not infeasible gets a line on stderr and no file. The
+// error is what the command returns once the answer is printed: a limit
+// when ctx ended first, an internal error when the search failed.
+func writeIIS(ctx context.Context, stderr io.Writer, m *lp.Model, sol *lp.Solution, path string) (*iis.IIS, error) {
+	if path == "" {
+		return nil, nil
+	}
+	if sol.Status != lp.Infeasible && sol.Status != lp.InfeasibleOrUnbounded {
+		fmt.Fprintf(stderr, "solve: --iis: the model is not infeasible (status %s): no IIS written\n", sol.Status)
+		return nil, nil
+	}
+	sub, err := iis.Find(ctx, m, iis.Options{Farkas: sol.FarkasRow})
+	switch {
+	case errors.Is(err, iis.ErrFeasible) && m.IsMIP():
+		fmt.Fprintf(stderr, "solve: --iis: the LP relaxation is feasible: the infeasibility comes from integrality, which no subsystem of rows and bounds explains; no IIS written\n")
+		return nil, nil
+	case errors.Is(err, iis.ErrFeasible) && sol.Status == lp.InfeasibleOrUnbounded:
+		fmt.Fprintf(stderr, "solve: --iis: the model is feasible (so unbounded): no IIS written\n")
+		return nil, nil
+	case err != nil && ctx.Err() != nil:
+		return nil, &exitError{exitLimit, fmt.Errorf("--iis: stopped before the IIS was found: %s not written", path)}
+	case err != nil:
+		return nil, internalError(fmt.Errorf("--iis: %w", err))
+	}
+	comment := []string{fmt.Sprintf("irreducible infeasible subsystem of %s: %d rows, %d column bounds (solve lp --iis)", modelLabel(m), len(sub.Rows), len(sub.Bounds))}
+	if err := createParent(path); err != nil {
+		return nil, inputError(fmt.Errorf("--iis: %w", err))
+	}
+	if err := lpformat.WriteFile(path, sub.Model(m), lpformat.WriteOptions{Comment: comment}); err != nil {
+		return nil, inputError(fmt.Errorf("--iis: %w", err))
+	}
+	return sub, nil
+}
+
+func modelLabel(m *lp.Model) string {
+	if m.Name == "" {
+		return "the model"
+	}
+	return m.Name
 }
 
 // noPoint is the error of a solve a limit or an interrupt stopped without a

@@ -82,6 +82,11 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		{"lp", []string{"lp", lpFile("opt.lp", "Maximize\n obj: 3 x + 2 y\nSubject To\n c1: x + y <= 4\n c2: x + 3 y <= 6\nBounds\n x <= 3\nEnd\n")}},
 		{"lp", []string{"lp", lpFile("inf.lp", "Minimize\n obj: x\nSubject To\n c1: x >= 2\n c2: x <= 1\nEnd\n")}},
 		{"lp", []string{"lp", lpFile("unb.lp", "Maximize\n obj: x\nSubject To\n c1: x - y <= 1\nEnd\n")}},
+		// ranging, with infinite ends (null) and ends without variables
+		{"lp", []string{"lp", "--ranging", lpFile("rng.lp", "Maximize\n obj: 3 x + 2 y\nSubject To\n c1: x + y <= 4\n c2: x + 3 y <= 6\nBounds\n x <= 3.5\nEnd\n")}},
+		// an IIS: two rows and a column bound (by hand: x ≥ 2 with
+		// x + y ≤ 1 needs y ≥ 0)
+		{"lp", []string{"lp", "--iis", filepath.Join(dir, "iis.lp"), lpFile("iis-inf.lp", "Minimize\n obj: x\nSubject To\n c1: x >= 2\n c2: x + y <= 1\nEnd\n")}},
 		{"lp", []string{"lp", lpFile("mip.lp", "Maximize\n obj: 5 x + 4 y\nSubject To\n c1: 6 x + 4 y <= 24\n c2: x + 2 y <= 6\nGeneral\n x y\nEnd\n")}},
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json")}},
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--users", "1000"}},

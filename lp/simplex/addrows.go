@@ -12,6 +12,7 @@ import (
 // Solve continues with the dual simplex. On an error nothing is added.
 func (sv *Solver) AddRows(rows []lp.Row) error {
 	s := sv.s
+	sv.optimal = false
 	n := s.n
 	for k := range rows {
 		r := &rows[k]

@@ -174,6 +174,45 @@
 // updates, when the updates have added twice as many nonzeros as L and U
 // had, and on numerical trouble.
 //
+// # Ranging
+//
+// Solver.Ranging analyses the optimal basis of the last Solve on the
+// unscaled model (the basis refactorised in model units, x, y and d
+// recomputed; the scaling is restored afterwards). Write αⱼ = eₚᵀB⁻¹aⱼ for
+// row p of the tableau and B⁻¹a_q for the column of a nonbasic q, in the
+// computational form above (costs minimised).
+//
+// Cost ranging of a basic variable k at position p: raising c_k by δ
+// changes y by δ·B⁻ᵀeₚ and every nonbasic reduced cost by dⱼ(δ) = dⱼ − δαⱼ.
+// The dual ratio test on row p finds, in each direction, the smallest |δ|
+// at which some dⱼ reaches zero: j at its lower bound with δαⱼ > 0 (ratio
+// dⱼ/αⱼ), at its upper bound with δαⱼ < 0, a free nonbasic with αⱼ ≠ 0
+// (ratio 0); fixed nonbasics never limit. That j enters past the end
+// (upwards when δαⱼ > 0, since dⱼ turns negative), and the primal ratio
+// test on its column, with k kept basic as if free, gives the leaving
+// variable and k's value in the adjacent basis. The objective at an end is
+// z + (c' − c)·x_k. Cost ranging of a nonbasic k: its interval ends where
+// its own reduced cost reaches zero, at c − d in the model's units (the
+// other end is infinite; a fixed nonbasic has both ends infinite), and past
+// it k enters, the primal ratio test on its column naming the leaving
+// variable.
+//
+// Activity ranging of a nonbasic k (a column at a bound, a row whose
+// logical is at a bound, i.e. an active constraint): moving its value by t
+// moves x_B by −t·B⁻¹a_k, so the primal ratio test on k's column gives, in
+// each direction, the largest |t| that keeps the basic variables within
+// their bounds and the basic variable that reaches one (which leaves).
+// Along that interval y and d stay fixed and the objective is
+// z + dual·(v − x_k). A basic variable's activity entry is its value in
+// the adjacent basis at each end of its cost interval.
+//
+// Both ratio tests skip tableau entries of magnitude at most 10⁻⁹, treat
+// a ratio made negative by rounding as 0, and break ties by the larger
+// |entry|; the entering variable's own opposite bound is not a candidate
+// (a bound flip keeps the basis). These are the definitions of glpsol's
+// --ranges report (GLPK's glp_analyze_bound and glp_analyze_coef), which
+// TestRangingGlpsol compares on NETLIB instances at the same basis.
+//
 // # Scaling, presolve, results
 //
 // Solve runs lp/presolve first (unless Options.NoPresolve) and maps the

@@ -51,3 +51,36 @@ func ExampleSolver() {
 	// b=0: 5 (a=1)
 	// b=1: 6.5 (a=0.5)
 }
+
+// Cost and right-hand-side ranging of an optimal basis: maximise 3x + 2y
+// s.t. x + y ≤ 4, x + 3y ≤ 6, 0 ≤ x ≤ 3.5. At the optimum (x = 3.5,
+// y = 0.5) y's coefficient may range over [0, 3] and the capacity over
+// [3.5, 4.33] before the basis changes.
+func ExampleSolver_Ranging() {
+	m := lp.New("plan", lp.Maximize)
+	x := m.AddVar("x", 0, 3.5, 3)
+	y := m.AddVar("y", 0, lp.Inf, 2)
+	capacity := m.AddLE("capacity", 4, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	m.AddLE("labour", 6, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 3})
+	sv, err := simplex.New(m, simplex.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := sv.Solve(context.Background()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	rg, err := sv.Ranging(context.Background())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := rg.Cols[y].Cost
+	fmt.Printf("cost of y in [%.4g, %.4g]; above it %s enters and %s leaves\n", c[0].Value, c[1].Value, c[1].Entering.Name(m), c[1].Leaving.Name(m))
+	a := rg.Rows[capacity].Activity
+	fmt.Printf("capacity in [%.4g, %.4g], objective %.4g to %.4g\n", a[0].Value, a[1].Value, a[0].Objective, a[1].Objective)
+	// Output:
+	// cost of y in [0, 3]; above it x enters and labour leaves
+	// capacity in [3.5, 4.333], objective 10.5 to 12.17
+}

@@ -115,6 +115,9 @@ type Solver struct {
 	// noCleanup (tests): return the scaled optimum without the answer
 	// check and the unscaled cleanup
 	noCleanup bool
+	// optimal: the last Solve ended optimal and the model and basis have
+	// not changed since (what Ranging needs)
+	optimal bool
 }
 
 // New builds a solver for m. The model is copied; later changes to m do not
@@ -146,6 +149,7 @@ func (sv *Solver) SetColBounds(j int, lo, hi float64) {
 		panic(fmt.Sprintf("simplex: SetColBounds: column %d out of range [0,%d)", j, len(sv.model.Vars)))
 	}
 	sv.model.Vars[j].Lower, sv.model.Vars[j].Upper = lo, hi
+	sv.optimal = false
 	s := sv.s
 	s.lb[j] = lo / s.cs[j]
 	s.ub[j] = hi / s.cs[j]
@@ -166,6 +170,7 @@ func (sv *Solver) SetObjective(sense lp.Sense, obj []float64) {
 	}
 	sv.model.Sense = sense
 	copy(sv.model.Obj, obj)
+	sv.optimal = false
 	sign := 1.0
 	if sense == lp.Maximize {
 		sign = -1
@@ -210,6 +215,7 @@ func (s *core) exportStatus(j int) BasisStatus {
 // returned error is nil in that case, and the repair is logged.
 func (sv *Solver) SetBasis(b Basis) error {
 	s := sv.s
+	sv.optimal = false
 	if len(b.Cols) != s.n || len(b.Rows) != s.m {
 		return fmt.Errorf("simplex: SetBasis: basis has %d columns and %d rows, model has %d and %d", len(b.Cols), len(b.Rows), s.n, s.m)
 	}
@@ -351,6 +357,7 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 		sol = sv.checkOrCleanup(sol)
 	}
 	sol.Time = time.Since(start)
+	sv.optimal = sol.Status == lp.Optimal
 	return sol, nil
 }
 

@@ -596,3 +596,16 @@ var milpCases = []testCase{
 		status: optimal, obj: 13, x: []float64{2, 0, 1},
 	},
 }
+
+// FarkasModels returns, by name, fresh copies of the suite's LPs whose
+// infeasibility needs a Farkas certificate (not a crossed bound alone),
+// for tests of code that explains infeasibility (lp/iis).
+func FarkasModels() map[string]*lp.Model {
+	out := map[string]*lp.Model{}
+	for _, tc := range lpCases {
+		if tc.farkas {
+			out[tc.name] = tc.build()
+		}
+	}
+	return out
+}
