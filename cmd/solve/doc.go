@@ -4,9 +4,10 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	    [--input-format auto|mps|fixed-mps|free-mps|lp]
 //	solve backends
-//	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
+//	solve convert IN|- OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)
 //	    [--export FILE]  the KKT-MILP solved, for another solver
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
@@ -22,9 +23,13 @@
 // A model file (lp, convert) may hold at most 16 MiB, counted after
 // gunzipping, and 1 Mi lines (--max-input-bytes and --max-input-lines raise
 // the caps); it is read to its end, so that a damaged or truncated .gz file
-// is refused (exit code 2) instead of read as another model.
+// is refused (exit code 2) instead of read as another model. Data that
+// starts with the gzip magic bytes is gunzipped whatever the file's name.
+// "-" reads the model from standard input, in the format its first line
+// names (modelfile.Detect) unless --input-format says it; input that names
+// neither format is refused.
 //
-// An --input file may be at most 64 MiB with at most 2^20 JSON values
+// An --input file ("-": standard input) may be at most 64 MiB with at most 2^20 JSON values
 // (internal/jsoninput); every model caps the sizes that drive memory and
 // time (the schema's description lists them), and a file beyond a cap is an
 // input error naming the field.

@@ -33,12 +33,17 @@ type lpFlags struct {
 func newLPCmd() *cobra.Command {
 	var f lpFlags
 	cmd := &cobra.Command{
-		Use:   "lp FILE.mps|FILE.lp[.gz]",
+		Use:   "lp FILE.mps|FILE.lp[.gz]|-",
 		Short: "Solve an LP or MILP read from an MPS or CPLEX LP file and verify the answer",
 		Long: `Solve an LP or MILP read from a (fixed or free) MPS file, or from a CPLEX LP
-file when the name ends in .lp (any case; .gz files are gunzipped), on a solver backend,
+file when the name ends in .lp (any case), on a solver backend,
 verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
+
+FILE "-" reads the model from standard input, in the format its first line
+names (a '*' comment, NAME or ROWS: MPS; a '\' comment, Minimize or Maximize:
+CPLEX LP) unless --input-format names it; --input-format also overrides the
+name of a file. Gzip data is gunzipped whatever its name (by its magic bytes).
 
 A model file over --max-input-bytes or --max-input-lines, and a damaged or
 truncated .gz file, is refused.
@@ -51,6 +56,7 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 3 a solver error or an answer that failed verification.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.caps.stdin = cmd.InOrStdin()
 			return runLP(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
 		},
 	}

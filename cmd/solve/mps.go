@@ -80,7 +80,7 @@ are then over the sweep points that finished, the table ends with a line
 			var rec *shard.Writer
 			indices := multistage.ShardPoints(total, sf.sp) // the sweep points run: opt.Indices, or all
 			if sf.records != "" {
-				h, err := recordHeader("mps", input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
+				h, err := recordHeader("mps", &rf, input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
 					slices.Repeat([]int{1}, total), in.RecordCells(), sf.sp)
 				if err != nil {
 					return err
@@ -147,7 +147,7 @@ are then over the sweep points that finished, the table ends with a line
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/multistage/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/multistage/schema.json; - reads standard input)")
 	fl.Float64Var(&from, "from", 0, "first N of the sweep (default normal_low)")
 	fl.Float64Var(&to, "to", 0, "last N of the sweep (default worst)")
 	fl.Float64Var(&step, "step", 1, "step of the sweep")

@@ -71,7 +71,7 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			sc, err := rmts.Build(in)
 			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return inputError(fmt.Errorf("%s: %w", inputName(input), err))
 			}
 			ex := rmts.Experiment{Progress: rf.task("rmts", "replications"), Bound: bound, Backend: backend}
 			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
@@ -124,7 +124,7 @@ the table ends with a line "partial: ...", JSON output carries
 				if cmd.Flags().Changed("dasd-proactive") {
 					g.DASDProactive = &proactive
 				}
-				h, err := recordHeader("rmts", input, in, g, pl.ShardUnits(), pl.RecordCells(bound), sf.sp)
+				h, err := recordHeader("rmts", &rf, input, in, g, pl.ShardUnits(), pl.RecordCells(bound), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -184,7 +184,7 @@ the table ends with a line "partial: ...", JSON output carries
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rmts/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rmts/schema.json; - reads standard input)")
 	fl.StringVar(&policy, "policy", "all", "policies: rmts|rem|dasd|last-minute|max-flow|all, or a comma list")
 	fl.StringVar(&sweep, "sweep", "", "arrival-rate sweep, e.g. xi=36:44 (start:end[:step]) or xi=36,40,44")
 	fl.StringVar(&alphas, "alpha", "", "RMTS weights α, comma list (default: the instance's policy.alpha)")

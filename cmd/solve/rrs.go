@@ -108,7 +108,7 @@ have no valid answer before they converge. The exit code is 1.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rrs/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rrs/schema.json; - reads standard input)")
 	fl.StringVar(&method, "method", rrs.MethodAuto, "solution method: "+strings.Join(rrs.Methods, "|"))
 	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp, LP backend for global: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
 	fl.StringVar(&format, "format", "table", "output format: table|json")

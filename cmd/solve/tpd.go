@@ -87,7 +87,7 @@ the exit code is 1.`,
 			}
 			s, err := tpd.Build(in)
 			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return inputError(fmt.Errorf("%s: %w", inputName(input), err))
 			}
 			if _, err := parseTPDPolicies(policy); err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
@@ -165,7 +165,7 @@ the exit code is 1.`,
 			}
 			var rec *shard.Writer
 			if sf.records != "" {
-				h, err := recordHeader("tpd", input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
+				h, err := recordHeader("tpd", &rf, input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -219,7 +219,7 @@ the exit code is 1.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/tpd/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/tpd/schema.json; - reads standard input)")
 	fl.StringVar(&policy, "policy", "all", "dispatchers: tpd|pod|cro|rnd|all, or a comma list")
 	fl.StringVar(&discipline, "discipline", "", "queue rule for every policy: mdd|edd|fcfs (default: mdd for TPD, edd for the baselines)")
 	fl.StringVar(&mode, "mode", "", "modes of the instance, comma list (default: stable,burst; with --load: heavy)")
