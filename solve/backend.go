@@ -19,17 +19,45 @@ type Capabilities struct {
 	Duals bool // row duals and reduced costs at an LP optimum
 	Rays  bool // Farkas certificates and unbounded rays
 	SOS   bool // special ordered sets
+	// Presolve: the backend reduces the model before it solves it, and
+	// Options.Presolve switches that off and on. A backend without it
+	// solves the model as given: it takes PresolveOff and refuses
+	// PresolveOn.
+	Presolve bool
+}
+
+// Presolve asks a backend to presolve the model or not (Options.Presolve).
+type Presolve int
+
+const (
+	PresolveDefault Presolve = iota // the backend's default
+	PresolveOn                      // presolve; a backend without Capabilities.Presolve refuses it
+	PresolveOff                     // solve the model as given
+)
+
+// String returns "default", "on" or "off".
+func (p Presolve) String() string {
+	switch p {
+	case PresolveDefault:
+		return "default"
+	case PresolveOn:
+		return "on"
+	case PresolveOff:
+		return "off"
+	}
+	return fmt.Sprintf("Presolve(%d)", int(p))
 }
 
 // Options control one solve. Zero values mean the backend's defaults.
 // The time limit is the deadline of the context passed to Solve.
 type Options struct {
-	IterationLimit int     // simplex iterations; 0 = none
-	NodeLimit      int     // branch-and-bound nodes; 0 = none
-	MIPGap         float64 // relative MIP gap at which to stop; 0 = backend default
-	PrimalTol      float64 // primal feasibility tolerance; 0 = backend default
-	DualTol        float64 // dual feasibility tolerance; 0 = backend default
-	IntTol         float64 // integrality tolerance; 0 = backend default
+	IterationLimit int      // simplex iterations; 0 = none
+	NodeLimit      int      // branch-and-bound nodes; 0 = none
+	MIPGap         float64  // relative MIP gap at which to stop; 0 = backend default
+	PrimalTol      float64  // primal feasibility tolerance; 0 = backend default
+	DualTol        float64  // dual feasibility tolerance; 0 = backend default
+	IntTol         float64  // integrality tolerance; 0 = backend default
+	Presolve       Presolve // presolve on or off; the zero value is the backend's default
 	Log            io.Writer
 	// Raw options are passed to the backend unchanged; a backend rejects keys it does not know.
 	Raw map[string]string
