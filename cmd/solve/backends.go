@@ -22,6 +22,9 @@ type backendInfo struct {
 	Duals bool   `json:"duals"`
 	Rays  bool   `json:"rays"`
 	SOS   bool   `json:"sos"`
+	// Presolve: --presolve on|off switches its presolve (without one, a
+	// backend takes off and refuses on).
+	Presolve bool `json:"presolve"`
 }
 
 func newBackendsCmd() *cobra.Command {
@@ -32,7 +35,8 @@ func newBackendsCmd() *cobra.Command {
 		Long: `List the solver backends compiled into this binary and what each can do.
 "auto" picks, for a MILP, simplex (the pure-Go branch and bound) else
 lpsolve; for an LP, clp else simplex (each only when compiled in and
-capable).`,
+capable). The presolve column says which backends have a presolve that
+solve lp --presolve on|off switches.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkFormat(format); err != nil {
@@ -45,7 +49,7 @@ capable).`,
 					return internalError(err)
 				}
 				c := b.Capabilities()
-				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS})
+				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Presolve})
 			}
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -73,9 +77,9 @@ func writeBackendsTable(w io.Writer, infos []backendInfo) error {
 		return "-"
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS")
+	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tpresolve")
 	for _, i := range infos {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Presolve))
 	}
 	return tw.Flush()
 }

@@ -6,6 +6,7 @@
 //
 //	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
 //	    [--input-format auto|mps|fixed-mps|free-mps|lp]
+//	    [--presolve auto|on|off] [--threads N] [--log] [--log-file FILE] [--log-format text|json] [--quiet]
 //	solve backends
 //	solve convert IN|- OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)
