@@ -19,7 +19,7 @@
 //	solve merge [--format table|json] [--csv F] [--plot ...] FILE.jsonl...
 //	    the output of a run from the record files of its shards
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
-//	solve --version                 (module version and Go release)
+//	solve --version                 (module version, commit and Go release)
 //
 // A model file (lp, convert) may hold at most 16 MiB, counted after
 // gunzipping, and 1 Mi lines (--max-input-bytes and --max-input-lines raise

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/internal/shard"
+	"github.com/streamopt/streamopt/internal/version"
 )
 
 func init() { register(newMergeCmd) }
@@ -18,11 +19,18 @@ func newMergeCmd() *cobra.Command {
 		Short: "Merge the record files of the shards of a tpd, rmts or mps run into the output of the unsharded run",
 		Long: `merge reads the record files that runs with --records wrote (any number of
 them, .jsonl or .jsonl.gz: typically one per --shard i/n), checks that they
-come from the same command, program version, instance and grid and that
+come from the same command, program version (solve --version: the module
+version, the commit and the Go release), instance and grid and that
 together they hold every (point, replication) exactly once, and writes what
 the unsharded command would have written with the same output flags, byte
 for byte: the table or --format json on stdout, --csv, and the figures
 (--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps).
+
+Records of two builds (two commits, or a clean and a modified tree of one
+commit) are refused as differing in their version. A version that names no
+commit (a binary of go run, or of go build without VCS stamping and
+without scripts/ldflags.sh) cannot tell builds apart: merge then goes on
+with a warning on stderr.
 
 Records from another instance, version or grid are refused (exit 2, naming
 the file and the field that differs), as are missing replications (the
@@ -46,6 +54,11 @@ an interrupt stops the reading (exit 1).`,
 			m, err := shard.Merge(cmd.Context(), args)
 			if err != nil {
 				return err
+			}
+			if version.CommitOf(m.Header.Version) == "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the records name no commit (version %q: built by go run, or by go build "+
+					"without VCS stamping), so merge cannot tell whether every shard ran the same build; build with "+
+					"go build -ldflags \"$(scripts/ldflags.sh)\"\n", m.Header.Version)
 			}
 			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, csvFile, plot, plotGap, plotBars})
 		},
