@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -51,6 +53,9 @@ solve lp --presolve on|off switches.`,
 				c := b.Capabilities()
 				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Presolve})
 			}
+			if format == "csv" {
+				return writeBackendsCSV(cmd.OutOrStdout(), infos)
+			}
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
@@ -65,8 +70,22 @@ solve lp --presolve on|off switches.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, json or csv (csv: backend, lp, milp, duals, rays, sos, presolve; true or false)")
 	return cmd
+}
+
+func writeBackendsCSV(w io.Writer, infos []backendInfo) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"backend", "lp", "milp", "duals", "rays", "sos", "presolve"})
+	for _, i := range infos {
+		cw.Write([]string{i.Name, strconv.FormatBool(i.LP), strconv.FormatBool(i.MILP), strconv.FormatBool(i.Duals),
+			strconv.FormatBool(i.Rays), strconv.FormatBool(i.SOS), strconv.FormatBool(i.Presolve)})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return internalError(err)
+	}
+	return nil
 }
 
 func writeBackendsTable(w io.Writer, infos []backendInfo) error {

@@ -42,7 +42,11 @@ func TestBackendsCommand(t *testing.T) {
 		t.Errorf("gonum: %+v (listed %v)", g, ok)
 	}
 
-	if code, _, errOut = lpCLI("backends", "--format", "csv"); code != exitInput || !strings.Contains(errOut, `--format: must be table or json, got "csv"`) {
+	code, out, _ = lpCLI("backends", "--format", "csv")
+	if code != exitOK || !strings.HasPrefix(out, "backend,lp,milp,duals,rays,sos,presolve\n") || !strings.Contains(out, "\nsimplex,true,true,true,true,false,true\n") {
+		t.Errorf("csv: exit %d\n%s", code, out)
+	}
+	if code, _, errOut = lpCLI("backends", "--format", "xml"); code != exitInput || !strings.Contains(errOut, `--format: must be table, json or csv, got "xml"`) {
 		t.Errorf("bad format: exit %d, %q", code, errOut)
 	}
 	if code, _, _ = lpCLI("backends", "extra"); code != exitInput {

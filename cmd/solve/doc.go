@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json|csv]
 //	    [--input-format auto|mps|fixed-mps|free-mps|lp]
 //	    [--presolve auto|on|off] [--threads N] [--log] [--log-file FILE] [--log-format text|json] [--quiet]
 //	solve backends
@@ -16,7 +16,7 @@
 //	    [--bound --export FILE]  the offline bound LP of replication 0
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
 //	    [--export DIR]   the exact MILP (short traces) and the LB_LP windows
-//	solve merge [--format table|json] [--csv F] [--plot ...] FILE.jsonl...
+//	solve merge [--format table|json|csv] [--out F] [--csv F] [--plot ...] FILE.jsonl...
 //	    the output of a run from the record files of its shards
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
 //	solve --version                 (module version, commit and Go release)
@@ -35,8 +35,10 @@
 // time (the schema's description lists them), and a file beyond a cap is an
 // input error naming the field.
 //
-// Every command takes --format table|json; human output goes to stdout,
-// progress and logs to stderr.
+// Every command takes --format table|json|csv (--help names the CSV
+// columns); human output goes to stdout, progress and logs to stderr. The
+// model commands (and lp, merge) take --out FILE: the JSON answer goes to
+// FILE while stdout gets the --format answer, in one run.
 //
 // Output files (--out, --csv, --plot, --plot-gap, --plot-bars, --export,
 // --records, convert's OUT) are checked before any work: a path that

@@ -14,11 +14,14 @@ import (
 
 // checkFormat validates the --format flag the commands share.
 func checkFormat(format string) error {
-	if format != "table" && format != "json" {
-		return inputError(fmt.Errorf("--format: must be table or json, got %q", format))
+	if format != "table" && format != "json" && format != "csv" {
+		return inputError(fmt.Errorf("--format: must be table, json or csv, got %q", format))
 	}
 	return nil
 }
+
+// outFlagHelp is the help of the --out flag of the model commands.
+const outFlagHelp = "also write the JSON answer to this file (stdout still gets the --format answer)"
 
 // checkBackend refuses, before any work starts, a backend name given by
 // flag that is neither "auto" nor compiled in (solve.CheckBackend): an input

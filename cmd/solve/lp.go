@@ -85,7 +85,8 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long, e.g. 30s (0 = no limit)")
 	fl.IntVar(&f.iterationLimit, "iteration-limit", 0, "stop after this many simplex iterations (0 = no limit)")
 	fl.Float64Var(&f.mipGap, "mip-gap", 0, "relative MIP gap at which to stop (0 = backend default)")
-	fl.StringVar(&f.format, "format", "table", "output format: table or json")
+	fl.StringVar(&f.format, "format", "table", "output format: table, json or csv (csv: kind, name, value, dual: a status row, "+
+		"then with a point the objective, each column (value, reduced cost) and each row (activity, dual))")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
 	fl.StringVar(&f.logFile, "log-file", "", "write the solver's log to this file (as it runs; with --log, to stderr as well)")
@@ -103,8 +104,8 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 
 func (f *lpFlags) check() error {
 	switch {
-	case f.format != "table" && f.format != "json":
-		return inputError(fmt.Errorf("--format: must be table or json, got %q", f.format))
+	case f.format != "table" && f.format != "json" && f.format != "csv":
+		return inputError(fmt.Errorf("--format: must be table, json or csv, got %q", f.format))
 	case f.timeLimit < 0:
 		return inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
 	case f.iterationLimit < 0:
@@ -189,6 +190,10 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		// the answer is in the exit code, --out and the log
 	} else if f.format == "json" {
 		if err := render.JSON(stdout, ans); err != nil {
+			return internalError(err)
+		}
+	} else if f.format == "csv" {
+		if err := render.LPCSV(stdout, m, sol); err != nil {
 			return internalError(err)
 		}
 	} else if err := render.LPTable(stdout, m, sol, rep); err != nil {

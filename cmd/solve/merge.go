@@ -13,7 +13,7 @@ import (
 func init() { register(newMergeCmd) }
 
 func newMergeCmd() *cobra.Command {
-	var format, csvFile, plot, plotGap, plotBars string
+	var format, out, csvFile, plot, plotGap, plotBars string
 	cmd := &cobra.Command{
 		Use:   "merge [output flags] FILE.jsonl...",
 		Short: "Merge the record files of the shards of a tpd, rmts or mps run into the output of the unsharded run",
@@ -47,7 +47,7 @@ an interrupt stops the reading (exit 1).`,
 			if err := checkFormat(format); err != nil {
 				return err
 			}
-			if err := checkOutputs(args, output{"--csv", csvFile, outFile}, output{"--plot", plot, outFileOrDir},
+			if err := checkOutputs(args, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plot, outFileOrDir},
 				output{"--plot-gap", plotGap, outFigure}, output{"--plot-bars", plotBars, outFigure}); err != nil {
 				return err
 			}
@@ -60,11 +60,12 @@ an interrupt stops the reading (exit 1).`,
 					"without VCS stamping), so merge cannot tell whether every shard ran the same build; build with "+
 					"go build -ldflags \"$(scripts/ldflags.sh)\"\n", m.Header.Version)
 			}
-			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, csvFile, plot, plotGap, plotBars})
+			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, out, csvFile, plot, plotGap, plotBars})
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: the command's --csv columns)")
+	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&csvFile, "csv", "", "write the command's CSV to this file")
 	fl.StringVar(&plot, "plot", "", "tpd, rmts: write the figures to this directory; mps: the profit figure to this file")
 	fl.StringVar(&plotGap, "plot-gap", "", "mps: write the gap-against-N figure to this file")
@@ -73,7 +74,7 @@ an interrupt stops the reading (exit 1).`,
 }
 
 // mergeOutputs are the output flags of solve merge.
-type mergeOutputs struct{ format, csv, plot, plotGap, plotBars string }
+type mergeOutputs struct{ format, out, csv, plot, plotGap, plotBars string }
 
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
@@ -95,7 +96,7 @@ func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name
 		if err != nil {
 			return err
 		}
-		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.csv, o.plot}, "", &runFlags{})
+		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	case "rmts":
 		if err := only("rmts", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
 			return err
@@ -104,13 +105,13 @@ func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name
 		if err != nil {
 			return err
 		}
-		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.csv, o.plot}, "", &runFlags{})
+		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	case "mps":
 		in, pols, pts, g, err := mergeMPS(ctx, m, name)
 		if err != nil {
 			return err
 		}
-		return writeMPSOutput(ctx, w, in, pols, pts, g, mpsOutput{o.format, o.csv, o.plot, o.plotGap, o.plotBars}, "", &runFlags{})
+		return writeMPSOutput(ctx, w, in, pols, pts, g, mpsOutput{o.format, o.out, o.csv, o.plot, o.plotGap, o.plotBars}, "", &runFlags{})
 	}
 	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
 }

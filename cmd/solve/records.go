@@ -51,7 +51,7 @@ func (f *shardFlags) check(outputs map[string]string) error {
 		return inputError(errors.New("--shard needs --records: a shard's output is its record file, for solve merge"))
 	}
 	if sp.Sharded() {
-		for _, name := range []string{"--csv", "--plot", "--plot-gap", "--plot-bars", "--export"} {
+		for _, name := range []string{"--out", "--csv", "--plot", "--plot-gap", "--plot-bars", "--export"} {
 			if outputs[name] != "" {
 				return inputError(fmt.Errorf("%s: a shard (--shard %s) writes only its --records; solve merge writes %s", name, sp, name))
 			}
