@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/streamopt/streamopt/internal/instances"
 )
@@ -73,5 +75,54 @@ func TestLPStdinNetlib(t *testing.T) {
 	}
 	if seen != len(names) {
 		t.Fatalf("found %d of the NETLIB instances %v", seen, names)
+	}
+}
+
+// TestReadStoppedStdin: a read of standard input that waits on a pipe ends
+// when the context is done, with the one line that names standard input:
+// lp - (while its format is detected) and rrs --input -.
+func TestReadStoppedStdin(t *testing.T) {
+	for _, tc := range []struct {
+		name, first string
+		args        []string
+	}{
+		{"lp", "NAME small\n", []string{"lp", "-"}},
+		{"lp mps", "NAME small\n", []string{"lp", "--input-format", "mps", "-"}},
+		{"rrs", "{", []string{"rrs", "--input", "-"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pr.Close()
+			defer pw.Close() // open, and silent, until the command has returned
+			if _, err := pw.WriteString(tc.first); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			var stdout, stderr bytes.Buffer
+			done := make(chan int, 1)
+			go func() {
+				root := newRootCmd(&stdout, &stderr)
+				root.SetIn(pr)
+				root.SetArgs(tc.args)
+				code := exitOK
+				if err := root.ExecuteContext(ctx); err != nil {
+					code = exitCode(err, &stderr)
+				}
+				done <- code
+			}()
+			cancel()
+			var code int
+			select {
+			case code = <-done:
+			case <-time.After(30 * time.Second): // a generous bound against a hang: it returns at once
+				t.Fatalf("%s still reading 30 s after the cancellation", tc.name)
+			}
+			if want := "standard input: stopped by a cancellation while reading it; no answer"; code != exitLimit || !strings.Contains(stderr.String(), want) || stdout.Len() > 0 {
+				t.Errorf("exit code %d, stdout %q, stderr %q; want %d and %q", code, stdout.String(), stderr.String(), exitLimit, want)
+			}
+		})
 	}
 }
