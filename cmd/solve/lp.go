@@ -118,6 +118,8 @@ func (f *lpFlags) check() error {
 		return inputError(fmt.Errorf("--threads: must be in [0, %d] (0 = the default), got %d", maxThreads, f.threads))
 	case f.logFormat != "text" && f.logFormat != "json":
 		return inputError(fmt.Errorf("--log-format: must be text or json, got %q", f.logFormat))
+	case f.logFormat == "json" && !f.log && f.logFile == "":
+		return inputError(errors.New("--log-format: json formats the solver's log, and none is asked for: add --log (stderr) or --log-file FILE"))
 	case f.quiet && f.log:
 		return inputError(errors.New("--quiet: contradicts --log (the log on stderr); write the log with --log-file FILE"))
 	case f.quiet && f.formatSet:
