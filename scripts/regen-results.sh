@@ -50,7 +50,7 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/solve" ./cmd/solve
+go build -ldflags "$(scripts/ldflags.sh)" -o "$tmp/solve" ./cmd/solve
 # solve CMD ARGS: the CLI without progress lines; its stderr ("wrote ...",
 # event counts with their wall time) is not a result and is dropped.
 solve() {

@@ -26,17 +26,45 @@ type Capabilities struct {
 	// Ranging: cost and activity ranging of an LP optimum (Options.Ranging,
 	// Solution.Ranging)
 	Ranging bool
+	// Presolve: the backend reduces the model before it solves it, and
+	// Options.Presolve switches that off and on. A backend without it
+	// solves the model as given: it takes PresolveOff and refuses
+	// PresolveOn.
+	Presolve bool
+}
+
+// Presolve asks a backend to presolve the model or not (Options.Presolve).
+type Presolve int
+
+const (
+	PresolveDefault Presolve = iota // the backend's default
+	PresolveOn                      // presolve; a backend without Capabilities.Presolve refuses it
+	PresolveOff                     // solve the model as given
+)
+
+// String returns "default", "on" or "off".
+func (p Presolve) String() string {
+	switch p {
+	case PresolveDefault:
+		return "default"
+	case PresolveOn:
+		return "on"
+	case PresolveOff:
+		return "off"
+	}
+	return fmt.Sprintf("Presolve(%d)", int(p))
 }
 
 // Options control one solve. Zero values mean the backend's defaults.
 // The time limit is the deadline of the context passed to Solve.
 type Options struct {
-	IterationLimit int     // simplex iterations; 0 = none
-	NodeLimit      int     // branch-and-bound nodes; 0 = none
-	MIPGap         float64 // relative MIP gap at which to stop; 0 = backend default
-	PrimalTol      float64 // primal feasibility tolerance; 0 = backend default
-	DualTol        float64 // dual feasibility tolerance; 0 = backend default
-	IntTol         float64 // integrality tolerance; 0 = backend default
+	IterationLimit int      // simplex iterations; 0 = none
+	NodeLimit      int      // branch-and-bound nodes; 0 = none
+	MIPGap         float64  // relative MIP gap at which to stop; 0 = backend default
+	PrimalTol      float64  // primal feasibility tolerance; 0 = backend default
+	DualTol        float64  // dual feasibility tolerance; 0 = backend default
+	IntTol         float64  // integrality tolerance; 0 = backend default
+	Presolve       Presolve // presolve on or off; the zero value is the backend's default
 	// Ranging asks for Solution.Ranging at an LP optimum: a backend
 	// without the Ranging capability, or a MILP, is an error wrapping
 	// ErrCapability, and "auto" picks a backend that has it.

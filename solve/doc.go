@@ -61,7 +61,10 @@
 // when Options.Ranging asks for it); failing those,
 // the first other registered backend in name order that declares it. gonum
 // is never preferred: it is a dense second opinion for small problems.
-// Choose reports the pick.
+// Choose reports the pick. With Options.Presolve on, Solve picks among the
+// backends that declare Capabilities.Presolve (of those compiled in, only
+// simplex has a presolve to switch: clp, lpsolve and gonum solve the model
+// as given, take presolve off and refuse presolve on).
 //
 // The MILP order rests on measured strength, not on which library is
 // native: `go run -tags clp,lpsolve ./benchmarks/lpbench -dir

@@ -57,7 +57,7 @@ func ExampleRegister() {
 		return
 	}
 	fmt.Printf("%s: %+v\n", b.Name(), b.Capabilities())
-	// Output: box: {LP:true MILP:false Duals:false Rays:false SOS:false Callbacks:false Ranging:false}
+	// Output: box: {LP:true MILP:false Duals:false Rays:false SOS:false Callbacks:false Ranging:false Presolve:false}
 }
 
 func ExampleSolve() {
@@ -146,6 +146,22 @@ func ExampleSequence() {
 	// Output:
 	// min: optimal 0 (verified true)
 	// max: optimal 2.8 (verified true)
+}
+
+// Options.Presolve switches a backend's presolve off (or on); a backend
+// that has none solves the model as given and refuses PresolveOn.
+func ExamplePresolve() {
+	m := lp.New("plan", lp.Maximize)
+	x := m.AddVar("x", 0, lp.Inf, 3)
+	y := m.AddVar("y", 0, 4, 2)
+	m.AddLE("capacity", 10, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 2})
+	sol, _, err := solve.Solve(context.Background(), m, solve.SimplexName, solve.Options{Presolve: solve.PresolveOff})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sol.Status, sol.Objective)
+	// Output: optimal 30
 }
 
 // Options.Ranging adds the sensitivity analysis of the optimal basis to

@@ -13,7 +13,10 @@ import (
 // SimplexName is the name of the pure-Go default backend, always compiled
 // in: lp/simplex for LPs (duals and certificates included; with
 // Options.Ranging the LP is solved without presolve and the ranging of
-// its optimal basis added) and lp/mip for MILPs. Options.Raw accepts method=auto|dual|primal, presolve=on|off,
+// its optimal basis added) and lp/mip for MILPs. Options.Presolve off
+// solves an LP without lp/presolve and starts a MILP's search without its
+// root bound propagation and coefficient tightening (mip.Options.NoPresolve).
+// Options.Raw accepts method=auto|dual|primal, presolve=on|off (as Options.Presolve),
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
 // cuts=on|off. Options.IterationLimit applies to LPs only; a MILP is
 // limited by NodeLimit and the context deadline. It serves Options.Callbacks
@@ -30,7 +33,7 @@ type simplexBackend struct{}
 func (simplexBackend) Name() string { return SimplexName }
 
 func (simplexBackend) Capabilities() Capabilities {
-	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true, Ranging: true}
+	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true, Ranging: true, Presolve: true}
 }
 
 // Raw options the simplex backend understands; branching and cuts apply to MILPs.
@@ -53,6 +56,8 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 		Log:            o.Log,
 	}
 	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log, Callbacks: o.Callbacks}
+	so.NoPresolve = o.Presolve == PresolveOff
+	mo.NoPresolve = so.NoPresolve
 	keys := make([]string, 0, len(o.Raw))
 	for k := range o.Raw {
 		keys = append(keys, k)
@@ -75,7 +80,11 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 		case "method":
 			so.Method = map[string]simplex.Method{"auto": simplex.MethodAuto, "dual": simplex.MethodDual, "primal": simplex.MethodPrimal}[v]
 		case "presolve":
+			if o.Presolve != PresolveDefault && o.Presolve.String() != v {
+				return so, mo, fmt.Errorf("simplex backend: options.Raw[%q] = %q contradicts options.Presolve = %v", k, v, o.Presolve)
+			}
 			so.NoPresolve = v == "off"
+			mo.NoPresolve = so.NoPresolve
 		case "scaling":
 			so.NoScaling = v == "off"
 		case "branching":

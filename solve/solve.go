@@ -150,6 +150,19 @@ func checkRanging(b Backend, m *lp.Model, opts Options) error {
 	return nil
 }
 
+// checkPresolve refuses an Options.Presolve value that is not one of the
+// constants, and PresolveOn for a backend that has no presolve (an error
+// wrapping ErrCapability that names the backend).
+func checkPresolve(b Backend, p Presolve) error {
+	switch {
+	case p < PresolveDefault || p > PresolveOff:
+		return fmt.Errorf("solve: %w: options.Presolve: unknown value %d", lp.ErrInvalid, int(p))
+	case p == PresolveOn && !b.Capabilities().Presolve:
+		return fmt.Errorf("solve: backend %q %w presolve: it has none and solves the model as given (use presolve off or the default)", b.Name(), ErrCapability)
+	}
+	return nil
+}
+
 // rangingBackends lists the compiled-in backends that declare Ranging.
 func rangingBackends() []string {
 	var out []string
@@ -196,6 +209,9 @@ func verifyTolerances(o Options) Tolerances {
 // copy of m; what it still writes to Options.Log is dropped).
 func Solve(ctx context.Context, m *lp.Model, backend string, opts Options) (*lp.Solution, *Report, error) {
 	name, b, err := openFor(m, backend, opts)
+	if err == nil && (backend == Auto || backend == "") && opts.Presolve == PresolveOn && !b.Capabilities().Presolve {
+		name, b, err = openPresolving(m, opts.Ranging)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -241,6 +257,30 @@ func openFor(m *lp.Model, backend string, opts Options) (string, Backend, error)
 		return "", nil, fmt.Errorf("solve: %w %q: %v", ErrUnknownBackend, name, err)
 	}
 	return name, b, nil
+}
+
+// openPresolving opens the backend "auto" stands for among those that
+// declare Capabilities.Presolve: what Solve does when asked for PresolveOn.
+func openPresolving(m *lp.Model, ranging bool) (string, Backend, error) {
+	caps := func(name string) (Capabilities, bool) {
+		b, err := Open(name)
+		if err != nil {
+			return Capabilities{}, false
+		}
+		return b.Capabilities(), true
+	}
+	var names []string
+	for _, n := range Backends() {
+		if c, ok := caps(n); ok && c.Presolve {
+			names = append(names, n)
+		}
+	}
+	name, err := choose(m.IsMIP(), ranging, names, caps)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w (with presolve on)", err)
+	}
+	b, err := Open(name)
+	return name, b, err
 }
 
 // CheckBackend returns nil when name is "auto", "" (the same) or the name of
@@ -289,6 +329,9 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 	}
 	lazy := recordLazy(&opts)
 	if err := checkRanging(b, m, opts); err != nil {
+		return nil, nil, err
+	}
+	if err := checkPresolve(b, opts.Presolve); err != nil {
 		return nil, nil, err
 	}
 	start := time.Now()

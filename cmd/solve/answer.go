@@ -8,20 +8,33 @@ import (
 	"github.com/streamopt/streamopt/render"
 )
 
-// answerWriter returns what writes a model command's answer: with format
-// "json" the value answer returns, given what stopped a partial run (""
-// when partial is empty); otherwise the text table, followed after a
+// answerForms are the forms of a model command's answer: the JSON value
+// (given what stopped a partial run, "" for a whole one), the text table
+// and the CSV.
+type answerForms struct {
+	json  func(stoppedBy string) any
+	table func(io.Writer) error
+	csv   func(io.Writer) error
+}
+
+// answerWriter returns what writes a model command's answer in format:
+// "json" the value a.json returns, given what stopped a partial run (""
+// when partial is empty); "csv" the CSV (a partial run says so only on
+// stderr and in the exit code); otherwise the text table, followed after a
 // partial run by the marker that says what finished (partial).
-func answerWriter(ctx context.Context, format, partial string, rf *runFlags, answer func(stoppedBy string) any, table func(io.Writer) error) func(io.Writer) error {
+func answerWriter(ctx context.Context, format, partial string, rf *runFlags, a answerForms) func(io.Writer) error {
 	return func(w io.Writer) error {
-		if format == "json" {
+		switch format {
+		case "json":
 			by := ""
 			if partial != "" {
 				by = stoppedBy(ctx)
 			}
-			return render.JSON(w, answer(by))
+			return render.JSON(w, a.json(by))
+		case "csv":
+			return a.csv(w)
 		}
-		if err := table(w); err != nil {
+		if err := a.table(w); err != nil {
 			return err
 		}
 		if partial != "" {
@@ -30,6 +43,21 @@ func answerWriter(ctx context.Context, format, partial string, rf *runFlags, ans
 		}
 		return nil
 	}
+}
+
+// writeAnswer writes the answer on w in format and, when out is set, the
+// JSON answer to the file out (--out): one run, both outputs.
+func writeAnswer(ctx context.Context, w io.Writer, format, out, partial string, rf *runFlags, a answerForms) error {
+	if err := answerWriter(ctx, format, partial, rf, a)(w); err != nil {
+		return internalError(err)
+	}
+	if out == "" {
+		return nil
+	}
+	if err := createFile(out, answerWriter(ctx, "json", partial, rf, a)); err != nil {
+		return inputError(fmt.Errorf("--out: %w", err))
+	}
+	return nil
 }
 
 // writeCSV writes the --csv file at path with write, when path is set.

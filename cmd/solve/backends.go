@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -24,6 +26,9 @@ type backendInfo struct {
 	SOS   bool   `json:"sos"`
 	// Ranging: lp --ranging works on it
 	Ranging bool `json:"ranging"`
+	// Presolve: --presolve on|off switches its presolve (without one, a
+	// backend takes off and refuses on).
+	Presolve bool `json:"presolve"`
 }
 
 func newBackendsCmd() *cobra.Command {
@@ -34,7 +39,8 @@ func newBackendsCmd() *cobra.Command {
 		Long: `List the solver backends compiled into this binary and what each can do.
 "auto" picks, for a MILP, simplex (the pure-Go branch and bound) else
 lpsolve; for an LP, clp else simplex (each only when compiled in and
-capable).`,
+capable). The presolve column says which backends have a presolve that
+solve lp --presolve on|off switches.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkFormat(format); err != nil {
@@ -47,7 +53,10 @@ capable).`,
 					return internalError(err)
 				}
 				c := b.Capabilities()
-				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Ranging})
+				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Ranging, c.Presolve})
+			}
+			if format == "csv" {
+				return writeBackendsCSV(cmd.OutOrStdout(), infos)
 			}
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -63,8 +72,22 @@ capable).`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "table", "output format: table or json")
+	cmd.Flags().StringVar(&format, "format", "table", "output format: table, json or csv (csv: backend, lp, milp, duals, rays, sos, presolve; true or false)")
 	return cmd
+}
+
+func writeBackendsCSV(w io.Writer, infos []backendInfo) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"backend", "lp", "milp", "duals", "rays", "sos", "ranging", "presolve"})
+	for _, i := range infos {
+		cw.Write([]string{i.Name, strconv.FormatBool(i.LP), strconv.FormatBool(i.MILP), strconv.FormatBool(i.Duals),
+			strconv.FormatBool(i.Rays), strconv.FormatBool(i.SOS), strconv.FormatBool(i.Ranging), strconv.FormatBool(i.Presolve)})
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return internalError(err)
+	}
+	return nil
 }
 
 func writeBackendsTable(w io.Writer, infos []backendInfo) error {
@@ -75,9 +98,9 @@ func writeBackendsTable(w io.Writer, infos []backendInfo) error {
 		return "-"
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tranging")
+	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tranging\tpresolve")
 	for _, i := range infos {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Ranging))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Ranging), yes(i.Presolve))
 	}
 	return tw.Flush()
 }

@@ -11,13 +11,13 @@ func TestBackendsCommand(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	// simplex declares LP, MILP, duals, rays and ranging (solve/simplex.go); gonum LP only.
+	// simplex declares LP, MILP, duals, rays, ranging and presolve (solve/simplex.go); gonum LP only.
 	rows := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		f := strings.Fields(line)
 		rows[f[0]] = strings.Join(f[1:], " ")
 	}
-	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS ranging", "simplex": "yes yes yes yes - yes", "gonum": "yes - - - - -"} {
+	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS ranging presolve", "simplex": "yes yes yes yes - yes yes", "gonum": "yes - - - - - -"} {
 		if rows[name] != want {
 			t.Errorf("row %s = %q, want %q\n%s", name, rows[name], want, out)
 		}
@@ -35,14 +35,18 @@ func TestBackendsCommand(t *testing.T) {
 	for _, i := range infos {
 		got[i.Name] = i
 	}
-	if s := got["simplex"]; !s.LP || !s.MILP || !s.Duals || !s.Rays || !s.Ranging {
+	if s := got["simplex"]; !s.LP || !s.MILP || !s.Duals || !s.Rays || !s.Ranging || !s.Presolve {
 		t.Errorf("simplex: %+v", s)
 	}
-	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays || g.Ranging {
+	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays || g.Ranging || g.Presolve {
 		t.Errorf("gonum: %+v (listed %v)", g, ok)
 	}
 
-	if code, _, errOut = lpCLI("backends", "--format", "csv"); code != exitInput || !strings.Contains(errOut, `--format: must be table or json, got "csv"`) {
+	code, out, _ = lpCLI("backends", "--format", "csv")
+	if code != exitOK || !strings.HasPrefix(out, "backend,lp,milp,duals,rays,sos,ranging,presolve\n") || !strings.Contains(out, "\nsimplex,true,true,true,true,false,true,true\n") {
+		t.Errorf("csv: exit %d\n%s", code, out)
+	}
+	if code, _, errOut = lpCLI("backends", "--format", "xml"); code != exitInput || !strings.Contains(errOut, `--format: must be table, json or csv, got "xml"`) {
 		t.Errorf("bad format: exit %d, %q", code, errOut)
 	}
 	if code, _, _ = lpCLI("backends", "extra"); code != exitInput {

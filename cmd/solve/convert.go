@@ -18,13 +18,15 @@ func newConvertCmd() *cobra.Command {
 	var glpk, free bool // --glpk is deprecated and does nothing
 	var caps inputCaps
 	cmd := &cobra.Command{
-		Use:   "convert IN OUT",
+		Use:   "convert IN|- OUT",
 		Short: "Convert an LP/MILP between MPS and CPLEX LP format",
 		Long: `convert reads a model (CPLEX LP format when IN ends in .lp or .lp.gz, MPS
 otherwise) and writes it to OUT in the format its extension names: .lp for
 CPLEX LP, .mps for MPS (fixed when every name and number fits the fixed
 columns, free otherwise; --free forces free MPS); a further .gz gzips the
-file, and a .gz input is gunzipped. The files are read the same way by
+file. IN "-" reads standard input, in the format its first line names
+unless --input-format names it; gzip input is gunzipped whatever its name
+(by its magic bytes). The files are read the same way by
 glpsol, clp, cbc, lp_solve (MPS) and HiGHS: a maximisation is written to MPS
 as the minimisation of the negated objective, and the objective constant is
 in no row; the first comment lines of the file say how its objective maps
@@ -51,6 +53,7 @@ read stops convert with exit code 1 and writes nothing.`,
 			if ctx == nil {
 				ctx = context.Background()
 			}
+			caps.stdin = cmd.InOrStdin()
 			m, err := readModelFile(ctx, in, caps)
 			if err != nil {
 				return err

@@ -4,11 +4,13 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json|csv]
+//	    [--input-format auto|mps|fixed-mps|free-mps|lp]
+//	    [--presolve auto|on|off] [--threads N] [--log] [--log-file FILE] [--log-format text|json] [--quiet]
 //	    [--ranging]      cost and activity ranging of the optimal LP basis
 //	    [--iis FILE]     an irreducible infeasible subsystem of an infeasible LP
 //	solve backends
-//	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
+//	solve convert IN|- OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)
 //	    [--export FILE]  the KKT-MILP solved, for another solver
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
@@ -16,23 +18,29 @@
 //	    [--bound --export FILE]  the offline bound LP of replication 0
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
 //	    [--export DIR]   the exact MILP (short traces) and the LB_LP windows
-//	solve merge [--format table|json] [--csv F] [--plot ...] FILE.jsonl...
+//	solve merge [--format table|json|csv] [--out F] [--csv F] [--plot ...] FILE.jsonl...
 //	    the output of a run from the record files of its shards
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
-//	solve --version                 (module version and Go release)
+//	solve --version                 (module version, commit and Go release)
 //
 // A model file (lp, convert) may hold at most 16 MiB, counted after
 // gunzipping, and 1 Mi lines (--max-input-bytes and --max-input-lines raise
 // the caps); it is read to its end, so that a damaged or truncated .gz file
-// is refused (exit code 2) instead of read as another model.
+// is refused (exit code 2) instead of read as another model. Data that
+// starts with the gzip magic bytes is gunzipped whatever the file's name.
+// "-" reads the model from standard input, in the format its first line
+// names (modelfile.Detect) unless --input-format says it; input that names
+// neither format is refused.
 //
-// An --input file may be at most 64 MiB with at most 2^20 JSON values
+// An --input file ("-": standard input) may be at most 64 MiB with at most 2^20 JSON values
 // (internal/jsoninput); every model caps the sizes that drive memory and
 // time (the schema's description lists them), and a file beyond a cap is an
 // input error naming the field.
 //
-// Every command takes --format table|json; human output goes to stdout,
-// progress and logs to stderr.
+// Every command takes --format table|json|csv (--help names the CSV
+// columns); human output goes to stdout, progress and logs to stderr. The
+// model commands (and lp, merge) take --out FILE: the JSON answer goes to
+// FILE while stdout gets the --format answer, in one run.
 //
 // Output files (--out, --iis, --csv, --plot, --plot-gap, --plot-bars, --export,
 // --records, convert's OUT) are checked before any work: a path that

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,7 +19,9 @@ type runFlags struct {
 	timeLimit time.Duration
 	progress  string
 
-	printer *progress.Printer // set by start
+	printer   *progress.Printer // set by start
+	stdin     io.Reader         // set by start: what --input - reads
+	stdinCopy *bytes.Buffer     // what readModel read of stdin
 }
 
 func addRunFlags(fl *pflag.FlagSet, f *runFlags) {
@@ -44,6 +48,7 @@ func (f *runFlags) start(cmd *cobra.Command, backend string) (ctx context.Contex
 		return nil, nil, inputError(fmt.Errorf("--progress: %w", err))
 	}
 	f.printer = progress.New(cmd.ErrOrStderr(), mode)
+	f.stdin = cmd.InOrStdin()
 	ctx = cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"time"
 
@@ -32,17 +33,40 @@ type lpFlags struct {
 	ranging        bool
 	iis            string
 	caps           inputCaps
+	presolve       string
+	threads        int
+	logFile        string
+	logFormat      string
+	quiet          bool
+	formatSet      bool // --format was given
 }
 
 func newLPCmd() *cobra.Command {
 	var f lpFlags
 	cmd := &cobra.Command{
-		Use:   "lp FILE.mps|FILE.lp[.gz]",
+		Use:   "lp FILE.mps|FILE.lp[.gz]|-",
 		Short: "Solve an LP or MILP read from an MPS or CPLEX LP file and verify the answer",
 		Long: `Solve an LP or MILP read from a (fixed or free) MPS file, or from a CPLEX LP
-file when the name ends in .lp (any case; .gz files are gunzipped), on a solver backend,
+file when the name ends in .lp (any case), on a solver backend,
 verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
+
+FILE "-" reads the model from standard input, in the format its first line
+names (a '*' comment, NAME or ROWS: MPS; a '\' comment, Minimize or Maximize:
+CPLEX LP) unless --input-format names it; --input-format also overrides the
+name of a file. Gzip data is gunzipped whatever its name (by its magic bytes).
+
+The solver's log goes to stderr with --log and to a file with --log-file
+(both may be given); --log-format json writes it as one JSON object a line:
+{"time": seconds since the solve started, "event": ...}, with a "start" line
+(model, rows, columns, integer_columns, nonzeros, backend), a "progress" line
+for each progress line of the branch and bound (nodes, open, incumbent,
+bound, gap, iterations, found: what found a new incumbent, or "done:
+STATUS"), a "log" line (text) for any other line of the backend, and an
+"end" line (status, backend, objective, iterations, solve_seconds; for a
+MILP nodes, bound and gap); a number that is not finite is null. --quiet
+prints nothing on stdout and no log on stderr: the exit code says the
+outcome, and --out and --log-file are written as usual.
 
 A model file over --max-input-bytes or --max-input-lines, and a damaged or
 truncated .gz file, is refused.
@@ -76,6 +100,8 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 3 a solver error or an answer that failed verification.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.caps.stdin = cmd.InOrStdin()
+			f.formatSet = cmd.Flags().Changed("format")
 			return runLP(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
 		},
 	}
@@ -84,25 +110,47 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 	fl.DurationVar(&f.timeLimit, "time-limit", 0, "stop after this long, e.g. 30s (0 = no limit)")
 	fl.IntVar(&f.iterationLimit, "iteration-limit", 0, "stop after this many simplex iterations (0 = no limit)")
 	fl.Float64Var(&f.mipGap, "mip-gap", 0, "relative MIP gap at which to stop (0 = backend default)")
-	fl.StringVar(&f.format, "format", "table", "output format: table or json")
+	fl.StringVar(&f.format, "format", "table", "output format: table, json or csv (csv: kind, name, value, dual: a status row, "+
+		"then with a point the objective, each column (value, reduced cost) and each row (activity, dual))")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
 	fl.BoolVar(&f.ranging, "ranging", false, "add cost and activity ranging of the optimal LP basis (see above)")
 	fl.StringVar(&f.iis, "iis", "", "for an infeasible LP, write an irreducible infeasible subsystem to this CPLEX LP file (see above)")
+	fl.StringVar(&f.logFile, "log-file", "", "write the solver's log to this file (as it runs; with --log, to stderr as well)")
+	fl.StringVar(&f.logFormat, "log-format", "text", "log format: text (the backend's lines) or json (one object a line: time, event "+
+		"start/progress/log/end; progress lines of a MILP carry nodes, open, incumbent, bound, gap, iterations)")
+	fl.BoolVar(&f.quiet, "quiet", false, "print no answer on stdout and no log on stderr (errors still go to stderr; "+
+		"the exit code says the outcome; --out and --log-file are still written)")
+	fl.StringVar(&f.presolve, "presolve", "auto", "presolve: auto (the backend's default), on or off; only the simplex backend "+
+		"has a presolve to switch (clp, lpsolve and gonum solve the model as given: they take off and refuse on; auto picks simplex for on)")
+	fl.IntVar(&f.threads, "threads", 0, "threads for the solve (0 = the default); accepted and checked for scripts written for "+
+		"other solvers, but it has no effect yet: no backend of this build runs in parallel")
 	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
 
 func (f *lpFlags) check() error {
 	switch {
-	case f.format != "table" && f.format != "json":
-		return inputError(fmt.Errorf("--format: must be table or json, got %q", f.format))
+	case f.format != "table" && f.format != "json" && f.format != "csv":
+		return inputError(fmt.Errorf("--format: must be table, json or csv, got %q", f.format))
 	case f.timeLimit < 0:
 		return inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
 	case f.iterationLimit < 0:
 		return inputError(fmt.Errorf("--iteration-limit: must be >= 0, got %d", f.iterationLimit))
 	case f.mipGap < 0 || math.IsNaN(f.mipGap) || math.IsInf(f.mipGap, 0):
 		return inputError(fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap))
+	case f.presolve != "auto" && f.presolve != "on" && f.presolve != "off":
+		return inputError(fmt.Errorf("--presolve: must be auto, on or off, got %q", f.presolve))
+	case f.threads < 0 || f.threads > maxThreads:
+		return inputError(fmt.Errorf("--threads: must be in [0, %d] (0 = the default), got %d", maxThreads, f.threads))
+	case f.logFormat != "text" && f.logFormat != "json":
+		return inputError(fmt.Errorf("--log-format: must be text or json, got %q", f.logFormat))
+	case f.logFormat == "json" && !f.log && f.logFile == "":
+		return inputError(errors.New("--log-format: json formats the solver's log, and none is asked for: add --log (stderr) or --log-file FILE"))
+	case f.quiet && f.log:
+		return inputError(errors.New("--quiet: contradicts --log (the log on stderr); write the log with --log-file FILE"))
+	case f.quiet && f.formatSet:
+		return inputError(fmt.Errorf("--quiet: prints no answer, so --format %s has nothing to format; write the JSON answer with --out FILE", f.format))
 	}
 	if err := f.caps.check(); err != nil {
 		return err
@@ -114,7 +162,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}, output{"--iis", f.iis, outFile}); err != nil {
+	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}, output{"--iis", f.iis, outFile}, output{"--log-file", f.logFile, outFile}); err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -133,11 +181,24 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if f.ranging && m.IsMIP() {
 		return inputError(fmt.Errorf("--ranging: ranging is of an LP basis, and %s has integer columns", path))
 	}
-	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging}
-	if f.log {
-		opts.Log = stderr
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging,
+		Presolve: map[string]solve.Presolve{"auto": solve.PresolveDefault, "on": solve.PresolveOn, "off": solve.PresolveOff}[f.presolve]}
+	lg, err := f.openLog(stderr)
+	if err != nil {
+		return err
+	}
+	defer lg.close()
+	opts.Log = lg.w
+	if lg.json != nil {
+		logStart(lg.json, m, f.backend)
 	}
 	sol, rep, err := solve.Solve(ctx, m, f.backend, opts)
+	if lg.json != nil {
+		logEnd(lg.json, m, sol, err)
+	}
+	if cerr := lg.close(); cerr != nil && err == nil {
+		return inputError(fmt.Errorf("--log-file: %w", cerr))
+	}
 	if err != nil {
 		// The command prefixes its own name; keep one "solve: ".
 		msg := errors.New(strings.TrimPrefix(err.Error(), "solve: "))
@@ -161,8 +222,14 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 			return inputError(fmt.Errorf("--out: %w", err))
 		}
 	}
-	if f.format == "json" {
+	if f.quiet {
+		// the answer is in the exit code, --out and the log
+	} else if f.format == "json" {
 		if err := render.JSON(stdout, ans); err != nil {
+			return internalError(err)
+		}
+	} else if f.format == "csv" {
+		if err := render.LPCSV(stdout, m, sol); err != nil {
 			return internalError(err)
 		}
 	} else if err := render.LPTable(stdout, m, sol, rep); err != nil {
@@ -233,6 +300,63 @@ func modelLabel(m *lp.Model) string {
 		return "the model"
 	}
 	return m.Name
+}
+
+// maxThreads caps --threads.
+const maxThreads = 1024
+
+// solveLog is where solve lp sends the backend's log: w (nil: no log),
+// through json when --log-format is json.
+type solveLog struct {
+	w    io.Writer
+	json *jsonLog
+	file *os.File
+}
+
+// openLog opens the log the flags ask for: stderr with --log, the file
+// --log-file (created with its folder, written as the solve runs), both,
+// or none; --quiet leaves stderr out.
+func (f *lpFlags) openLog(stderr io.Writer) (*solveLog, error) {
+	l := &solveLog{}
+	var sinks []io.Writer
+	if f.log && !f.quiet {
+		sinks = append(sinks, stderr)
+	}
+	if f.logFile != "" {
+		if err := createParent(f.logFile); err != nil {
+			return nil, inputError(fmt.Errorf("--log-file: %w", err))
+		}
+		file, err := os.Create(f.logFile)
+		if err != nil {
+			return nil, inputError(fmt.Errorf("--log-file: %w", err))
+		}
+		l.file = file
+		sinks = append(sinks, file)
+	}
+	switch len(sinks) {
+	case 0:
+		return l, nil
+	case 1:
+		l.w = sinks[0]
+	default:
+		l.w = io.MultiWriter(sinks...)
+	}
+	if f.logFormat == "json" {
+		l.json = newJSONLog(l.w)
+		l.w = l.json
+	}
+	return l, nil
+}
+
+// close closes the log file, once; its error says that the log is not
+// whole.
+func (l *solveLog) close() error {
+	if l.file == nil {
+		return nil
+	}
+	err := l.file.Close()
+	l.file = nil
+	return err
 }
 
 // noPoint is the error of a solve a limit or an interrupt stopped without a

@@ -232,7 +232,7 @@ func TestLPCommand(t *testing.T) {
 		{name: "missing file", args: []string{"lp", filepath.Join(dir, "none.mps")}, code: exitInput, stderr: "none.mps"},
 		{name: "malformed file", args: []string{"lp", bad}, code: exitInput, stderr: "bad.mps:4:"},
 		{name: "unknown backend", args: []string{"lp", small, "--backend", "cplex"}, code: exitInput, stderr: `--backend: unknown backend "cplex"`},
-		{name: "bad format", args: []string{"lp", small, "--format", "xml"}, code: exitInput, stderr: `--format: must be table or json, got "xml"`},
+		{name: "bad format", args: []string{"lp", small, "--format", "xml"}, code: exitInput, stderr: `--format: must be table, json or csv, got "xml"`},
 		{name: "negative gap", args: []string{"lp", small, "--mip-gap", "-1"}, code: exitInput, stderr: "--mip-gap: must be finite and >= 0, got -1"},
 		{name: "negative iteration limit", args: []string{"lp", small, "--iteration-limit", "-2"}, code: exitInput, stderr: "--iteration-limit: must be >= 0, got -2"},
 		{name: "bad duration", args: []string{"lp", small, "--time-limit", "soon"}, code: exitInput, stderr: "time-limit"},

@@ -7,22 +7,30 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/internal/shard"
+	"github.com/streamopt/streamopt/internal/version"
 )
 
 func init() { register(newMergeCmd) }
 
 func newMergeCmd() *cobra.Command {
-	var format, csvFile, plot, plotGap, plotBars string
+	var format, out, csvFile, plot, plotGap, plotBars string
 	cmd := &cobra.Command{
 		Use:   "merge [output flags] FILE.jsonl...",
 		Short: "Merge the record files of the shards of a tpd, rmts or mps run into the output of the unsharded run",
 		Long: `merge reads the record files that runs with --records wrote (any number of
 them, .jsonl or .jsonl.gz: typically one per --shard i/n), checks that they
-come from the same command, program version, instance and grid and that
+come from the same command, program version (solve --version: the module
+version, the commit and the Go release), instance and grid and that
 together they hold every (point, replication) exactly once, and writes what
 the unsharded command would have written with the same output flags, byte
 for byte: the table or --format json on stdout, --csv, and the figures
 (--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps).
+
+Records of two builds (two commits, or a clean and a modified tree of one
+commit) are refused as differing in their version. A version that names no
+commit (a binary of go run, or of go build without VCS stamping and
+without scripts/ldflags.sh) cannot tell builds apart: merge then goes on
+with a warning on stderr.
 
 Records from another instance, version or grid are refused (exit 2, naming
 the file and the field that differs), as are missing replications (the
@@ -39,7 +47,7 @@ an interrupt stops the reading (exit 1).`,
 			if err := checkFormat(format); err != nil {
 				return err
 			}
-			if err := checkOutputs(args, output{"--csv", csvFile, outFile}, output{"--plot", plot, outFileOrDir},
+			if err := checkOutputs(args, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plot, outFileOrDir},
 				output{"--plot-gap", plotGap, outFigure}, output{"--plot-bars", plotBars, outFigure}); err != nil {
 				return err
 			}
@@ -47,11 +55,17 @@ an interrupt stops the reading (exit 1).`,
 			if err != nil {
 				return err
 			}
-			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, csvFile, plot, plotGap, plotBars})
+			if version.CommitOf(m.Header.Version) == "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the records name no commit (version %q: built by go run, or by go build "+
+					"without VCS stamping), so merge cannot tell whether every shard ran the same build; build with "+
+					"go build -ldflags \"$(scripts/ldflags.sh)\"\n", m.Header.Version)
+			}
+			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, out, csvFile, plot, plotGap, plotBars})
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: the command's --csv columns)")
+	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&csvFile, "csv", "", "write the command's CSV to this file")
 	fl.StringVar(&plot, "plot", "", "tpd, rmts: write the figures to this directory; mps: the profit figure to this file")
 	fl.StringVar(&plotGap, "plot-gap", "", "mps: write the gap-against-N figure to this file")
@@ -60,7 +74,7 @@ an interrupt stops the reading (exit 1).`,
 }
 
 // mergeOutputs are the output flags of solve merge.
-type mergeOutputs struct{ format, csv, plot, plotGap, plotBars string }
+type mergeOutputs struct{ format, out, csv, plot, plotGap, plotBars string }
 
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
@@ -82,7 +96,7 @@ func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name
 		if err != nil {
 			return err
 		}
-		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.csv, o.plot}, "", &runFlags{})
+		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	case "rmts":
 		if err := only("rmts", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
 			return err
@@ -91,13 +105,13 @@ func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name
 		if err != nil {
 			return err
 		}
-		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.csv, o.plot}, "", &runFlags{})
+		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	case "mps":
 		in, pols, pts, g, err := mergeMPS(ctx, m, name)
 		if err != nil {
 			return err
 		}
-		return writeMPSOutput(ctx, w, in, pols, pts, g, mpsOutput{o.format, o.csv, o.plot, o.plotGap, o.plotBars}, "", &runFlags{})
+		return writeMPSOutput(ctx, w, in, pols, pts, g, mpsOutput{o.format, o.out, o.csv, o.plot, o.plotGap, o.plotBars}, "", &runFlags{})
 	}
 	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
 }

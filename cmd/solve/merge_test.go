@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/internal/shard"
+	"github.com/streamopt/streamopt/internal/version"
 )
 
 // solveRun runs the command line and returns its exit code, stdout and
@@ -204,4 +205,58 @@ func TestRMTSShardsMerge(t *testing.T) {
 func TestMPSShardsMerge(t *testing.T) {
 	testShardsMerge(t, []string{"mps", "--input", filepath.Join("..", "..", "examples", "mps-paper.json"), "--step", "10", "--workers", "2"},
 		append(tableJSONCSV, outputVariant{flags: []string{"--plot-bars", "@bars.svg"}, files: []string{"bars.svg"}}))
+}
+
+// TestMergeBuilds: records whose version names no commit (go run, go test)
+// merge with a warning that the builds cannot be told apart; records of two
+// commits are refused, naming both; records of one commit merge silently.
+func TestMergeBuilds(t *testing.T) {
+	dir := t.TempDir()
+	example := filepath.Join("..", "..", "examples", "tpd-campus.json")
+	var shards [2][]byte
+	for i := range shards {
+		rec := filepath.Join(dir, fmt.Sprintf("s%d.jsonl", i))
+		args := []string{"tpd", "--input", example, "--load", "0.5", "--runs", "2", "--count", "40", "--shard", fmt.Sprintf("%d/2", i), "--records", rec}
+		if code, _, stderr := solveRun(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		b, err := os.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards[i] = b
+	}
+	built := func(name, commit string, b []byte) string {
+		t.Helper()
+		v := version.String()
+		if version.CommitOf(v) != "" {
+			t.Skipf("this test binary names a commit (%s)", v)
+		}
+		if commit != "" {
+			v = strings.Replace(v, " (", " (commit "+commit+", ", 1)
+		}
+		path := filepath.Join(dir, name)
+		old := []byte(`"version":"` + version.String() + `"`)
+		if !bytes.Contains(b, old) {
+			t.Fatalf("no %s in the record file", old)
+		}
+		if err := os.WriteFile(path, bytes.Replace(b, old, []byte(`"version":"`+v+`"`), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	warning := "solve: warning: the records name no commit"
+	code, _, stderr := solveRun("merge", built("d0.jsonl", "", shards[0]), built("d1.jsonl", "", shards[1]))
+	if code != exitOK || !strings.Contains(stderr, warning) {
+		t.Errorf("records of a build without a commit: exit %d, stderr %q; want 0 and %q", code, stderr, warning)
+	}
+	code, _, stderr = solveRun("merge", built("a0.jsonl", "aaaaaaaaaaaa", shards[0]), built("a1.jsonl", "aaaaaaaaaaaa", shards[1]))
+	if code != exitOK || stderr != "" {
+		t.Errorf("records of one commit: exit %d, stderr %q; want 0 and nothing", code, stderr)
+	}
+	code, _, stderr = solveRun("merge", built("a0.jsonl", "aaaaaaaaaaaa", shards[0]), built("b1.jsonl", "bbbbbbbbbbbb-dirty", shards[1]))
+	if code != exitInput || !strings.Contains(stderr, `version ("`+version.Module()+` (commit bbbbbbbbbbbb-dirty, `) ||
+		!strings.Contains(stderr, `not "`+version.Module()+` (commit aaaaaaaaaaaa, `) {
+		t.Errorf("records of two commits: exit %d, stderr %q; want 2 naming both", code, stderr)
+	}
 }

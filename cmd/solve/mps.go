@@ -22,11 +22,11 @@ func init() { register(newMPSCmd) }
 
 func newMPSCmd() *cobra.Command {
 	var (
-		input, method, backend, format, plotPath, gapPath, barsPath, csvPath string
-		from, to, step                                                       float64
-		workers                                                              int
-		rf                                                                   runFlags
-		sf                                                                   shardFlags
+		input, method, backend, format, out, plotPath, gapPath, barsPath, csvPath string
+		from, to, step                                                            float64
+		workers                                                                   int
+		rf                                                                        runFlags
+		sf                                                                        shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "mps --input model.json",
@@ -64,10 +64,10 @@ are then over the sweep points that finished, the table ends with a line
 			if err := checkWorkers(workers); err != nil {
 				return err
 			}
-			if err := sf.check(map[string]string{"--csv": csvPath, "--plot": plotPath, "--plot-gap": gapPath, "--plot-bars": barsPath}); err != nil {
+			if err := sf.check(map[string]string{"--out": out, "--csv": csvPath, "--plot": plotPath, "--plot-gap": gapPath, "--plot-bars": barsPath}); err != nil {
 				return err
 			}
-			if err := checkOutputs([]string{input}, output{"--csv", csvPath, outFile}, output{"--plot", plotPath, outFigure},
+			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--csv", csvPath, outFile}, output{"--plot", plotPath, outFigure},
 				output{"--plot-gap", gapPath, outFigure}, output{"--plot-bars", barsPath, outFigure}, output{"--records", sf.records, outFile}); err != nil {
 				return err
 			}
@@ -80,7 +80,7 @@ are then over the sweep points that finished, the table ends with a line
 			var rec *shard.Writer
 			indices := multistage.ShardPoints(total, sf.sp) // the sweep points run: opt.Indices, or all
 			if sf.records != "" {
-				h, err := recordHeader("mps", input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
+				h, err := recordHeader("mps", &rf, input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
 					slices.Repeat([]int{1}, total), in.RecordCells(), sf.sp)
 				if err != nil {
 					return err
@@ -136,24 +136,25 @@ are then over the sweep points that finished, the table ends with a line
 				w := rec
 				rec = nil // closed, not aborted
 				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, slices.Repeat([]int{1}, total), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, csvPath, plotPath, gapPath, barsPath})
+					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, out, csvPath, plotPath, gapPath, barsPath})
 				})
 				if done || err != nil {
 					return err
 				}
 			}
 			return writeMPSOutput(ctx, cmd.OutOrStdout(), in, pols, pts, mpsGrid{From: from, To: to, Step: step},
-				mpsOutput{format, csvPath, plotPath, gapPath, barsPath}, partial, &rf)
+				mpsOutput{format, out, csvPath, plotPath, gapPath, barsPath}, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/multistage/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/multistage/schema.json; - reads standard input)")
 	fl.Float64Var(&from, "from", 0, "first N of the sweep (default normal_low)")
 	fl.Float64Var(&to, "to", 0, "last N of the sweep (default worst)")
 	fl.Float64Var(&step, "step", 1, "step of the sweep")
 	fl.StringVar(&method, "method", rrs.MethodAuto, "RRS method: "+strings.Join(rrs.Methods, "|"))
 	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp")
-	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: N, optimum, then <policy>_profit and <policy>_feasible per policy)")
+	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&plotPath, "plot", "", "write the profit-against-N figure (Fig. 2/3) to this PNG/SVG/PDF file")
 	fl.StringVar(&gapPath, "plot-gap", "", "write the gap-against-N figure to this file")
 	fl.StringVar(&barsPath, "plot-bars", "", "write the mean-gap bar chart (Fig. 4) to this file")
@@ -219,7 +220,7 @@ func mergeMPS(ctx context.Context, m *shard.Merged, name string) (*multistage.In
 }
 
 // mpsOutput are the output flags of mps that solve merge shares.
-type mpsOutput struct{ format, csv, plot, gap, bars string }
+type mpsOutput struct{ format, out, csv, plot, gap, bars string }
 
 // writeMPSOutput writes the sweep: the table or JSON on w, the CSV and the
 // figures; partial, when not empty, says what a stopped run finished.
@@ -239,9 +240,10 @@ func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, p
 		}
 		return out
 	}
-	table := func(w io.Writer) error { return render.MPSTable(w, in, pols, gaps, intervals) }
-	if err := answerWriter(ctx, o.format, partial, rf, answer, table)(w); err != nil {
-		return internalError(err)
+	forms := answerForms{json: answer, table: func(w io.Writer) error { return render.MPSTable(w, in, pols, gaps, intervals) },
+		csv: func(w io.Writer) error { return render.MPSCSV(w, pts, names) }}
+	if err := writeAnswer(ctx, w, o.format, o.out, partial, rf, forms); err != nil {
+		return err
 	}
 	if err := writeCSV(o.csv, func(w io.Writer) error { return render.MPSCSV(w, pts, names) }); err != nil {
 		return err

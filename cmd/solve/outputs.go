@@ -55,7 +55,7 @@ func checkOutputs(inputs []string, outs ...output) error {
 			continue
 		}
 		for _, in := range inputs {
-			if in != "" && samePath(o.path, in) {
+			if in != "" && in != "-" && samePath(o.path, in) { // "-" is standard input
 				return inputError(fmt.Errorf("%s: %s is the input file %s: refusing to overwrite it", o.flag, o.path, in))
 			}
 		}

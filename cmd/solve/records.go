@@ -51,7 +51,7 @@ func (f *shardFlags) check(outputs map[string]string) error {
 		return inputError(errors.New("--shard needs --records: a shard's output is its record file, for solve merge"))
 	}
 	if sp.Sharded() {
-		for _, name := range []string{"--csv", "--plot", "--plot-gap", "--plot-bars", "--export"} {
+		for _, name := range []string{"--out", "--csv", "--plot", "--plot-gap", "--plot-bars", "--export"} {
 			if outputs[name] != "" {
 				return inputError(fmt.Errorf("%s: a shard (--shard %s) writes only its --records; solve merge writes %s", name, sp, name))
 			}
@@ -65,16 +65,16 @@ func (f *shardFlags) check(outputs map[string]string) error {
 func (f *shardFlags) sharded() bool { return f.sp.Sharded() }
 
 // recordHeader is the header of a record file of command on the instance
-// read from inputFile, parsed as in (after the flag overrides that change
+// read from inputFile ("-": standard input, as rf kept it), parsed as in (after the flag overrides that change
 // it); grid is the command's plan.
-func recordHeader(command, inputFile string, in any, grid any, runs []int, cells []string, sp shard.Spec) (shard.Header, error) {
-	raw, err := os.ReadFile(inputFile)
+func recordHeader(command string, rf *runFlags, inputFile string, in any, grid any, runs []int, cells []string, sp shard.Spec) (shard.Header, error) {
+	raw, err := rf.inputData(inputFile)
 	if err != nil {
 		return shard.Header{}, inputError(err)
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, raw); err != nil {
-		return shard.Header{}, inputError(fmt.Errorf("%s: %w", inputFile, err))
+		return shard.Header{}, inputError(fmt.Errorf("%s: %w", inputName(inputFile), err))
 	}
 	hash, err := shard.Hash(in)
 	if err != nil {
@@ -95,7 +95,7 @@ func recordHeader(command, inputFile string, in any, grid any, runs []int, cells
 func (f *shardFlags) openRecords(ctx context.Context, input string, h shard.Header) (*shard.Writer, error) {
 	// checkOutputs has refused --records onto the input; its FILE.partial
 	// is this package's own name, so it is checked here.
-	if partial := f.records + shard.PartialSuffix; samePath(partial, input) {
+	if partial := f.records + shard.PartialSuffix; input != "-" && samePath(partial, input) {
 		return nil, inputError(fmt.Errorf("--records: %s is the --input file; the records would overwrite it", partial))
 	}
 	if err := createParent(f.records); err != nil {

@@ -21,15 +21,15 @@ func init() { register(newRMTSCmd) }
 
 func newRMTSCmd() *cobra.Command {
 	var (
-		input, policy, sweep, alphas, plotDir, csvFile, format string
-		runs, proactive                                        int
-		seed                                                   uint64
-		bound                                                  bool
-		export                                                 string
-		workers                                                int
-		backend                                                string
-		rf                                                     runFlags
-		sf                                                     shardFlags
+		input, policy, sweep, alphas, plotDir, csvFile, format, out string
+		runs, proactive                                             int
+		seed                                                        uint64
+		bound                                                       bool
+		export                                                      string
+		workers                                                     int
+		backend                                                     string
+		rf                                                          runFlags
+		sf                                                          shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "rmts --input model.json",
@@ -71,7 +71,7 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			sc, err := rmts.Build(in)
 			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return inputError(fmt.Errorf("%s: %w", inputName(input), err))
 			}
 			ex := rmts.Experiment{Progress: rf.task("rmts", "replications"), Bound: bound, Backend: backend}
 			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
@@ -104,13 +104,13 @@ the table ends with a line "partial: ...", JSON output carries
 				return err
 			}
 			ex.Workers = workers
-			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
+			if err := sf.check(map[string]string{"--out": out, "--csv": csvFile, "--plot": plotDir, "--export": export}); err != nil {
 				return err
 			}
 			if export != "" && !bound {
 				return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
 			}
-			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
+			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
 				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
 				return err
 			}
@@ -124,7 +124,7 @@ the table ends with a line "partial: ...", JSON output carries
 				if cmd.Flags().Changed("dasd-proactive") {
 					g.DASDProactive = &proactive
 				}
-				h, err := recordHeader("rmts", input, in, g, pl.ShardUnits(), pl.RecordCells(bound), sf.sp)
+				h, err := recordHeader("rmts", &rf, input, in, g, pl.ShardUnits(), pl.RecordCells(bound), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -174,17 +174,17 @@ the table ends with a line "partial: ...", JSON output carries
 				w := rec
 				rec = nil // closed, not aborted
 				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, pl.ShardUnits(), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, csvFile, plotDir, "", ""})
+					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", ""})
 				})
 				if done || err != nil {
 					return err
 				}
 			}
-			return writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, csvFile, plotDir}, partial, &rf)
+			return writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, out, csvFile, plotDir}, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rmts/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rmts/schema.json; - reads standard input)")
 	fl.StringVar(&policy, "policy", "all", "policies: rmts|rem|dasd|last-minute|max-flow|all, or a comma list")
 	fl.StringVar(&sweep, "sweep", "", "arrival-rate sweep, e.g. xi=36:44 (start:end[:step]) or xi=36,40,44")
 	fl.StringVar(&alphas, "alpha", "", "RMTS weights α, comma list (default: the instance's policy.alpha)")
@@ -193,7 +193,8 @@ the table ends with a line "partial: ...", JSON output carries
 	fl.Uint64Var(&seed, "seed", 0, "seed of the traces (default: the instance's seed)")
 	fl.StringVar(&plotDir, "plot", "", "write Figs. 4–7 (PNG, 95% CI) to this directory")
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
-	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: policy, xi, alpha, runs, metric, mean, ci95, n)")
+	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.BoolVar(&bound, "bound", false, "also solve the offline LP bound of every trace and report each policy's gap to it (small instances)")
 	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
 	fl.StringVar(&export, "export", "", "with --bound: write the offline bound's LP of replication 0 at the first rate to this file"+exportFlagHelp)
@@ -352,7 +353,7 @@ func mergeRMTS(m *shard.Merged, name string) (*rmts.Scenario, *rmts.ExperimentRe
 }
 
 // rmtsOutput are the output flags of rmts that solve merge shares.
-type rmtsOutput struct{ format, csv, plot string }
+type rmtsOutput struct{ format, out, csv, plot string }
 
 // writeRMTSOutput writes the result: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
@@ -366,9 +367,10 @@ func writeRMTSOutput(ctx context.Context, w, stderr io.Writer, sc *rmts.Scenario
 		j.Partial, j.StoppedBy = by != "", by
 		return j
 	}
-	table := func(w io.Writer) error { return render.RMTSTable(w, sc, res) }
-	if err := answerWriter(ctx, o.format, partial, rf, answer, table)(w); err != nil {
-		return internalError(err)
+	forms := answerForms{json: answer, table: func(w io.Writer) error { return render.RMTSTable(w, sc, res) },
+		csv: func(w io.Writer) error { return render.RMTSCSV(w, res) }}
+	if err := writeAnswer(ctx, w, o.format, o.out, partial, rf, forms); err != nil {
+		return err
 	}
 	if err := writeCSV(o.csv, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
 		return err

@@ -91,12 +91,9 @@ have no valid answer before they converge. The exit code is 1.`,
 					StoppedBy string `json:"stopped_by,omitempty"` // "time_limit" or "interrupt"
 				}{res, by}
 			}
-			report := answerWriter(ctx, format, partial, &rf, answer, func(w io.Writer) error { return render.RRSTable(w, in, res) })
-			if out != "" {
-				if err := createFile(out, report); err != nil {
-					return inputError(fmt.Errorf("--out: %w", err))
-				}
-			} else if err := report(cmd.OutOrStdout()); err != nil {
+			forms := answerForms{json: answer, table: func(w io.Writer) error { return render.RRSTable(w, in, res) },
+				csv: func(w io.Writer) error { return render.RRSCSV(w, in, res) }}
+			if err := writeAnswer(ctx, cmd.OutOrStdout(), format, out, partial, &rf, forms); err != nil {
 				return err
 			}
 			if export != "" {
@@ -108,11 +105,12 @@ have no valid answer before they converge. The exit code is 1.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rrs/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/rrs/schema.json; - reads standard input)")
 	fl.StringVar(&method, "method", rrs.MethodAuto, "solution method: "+strings.Join(rrs.Methods, "|"))
 	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp, LP backend for global: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
-	fl.StringVar(&format, "format", "table", "output format: table|json")
-	fl.StringVar(&out, "out", "", "write the answer to this file instead of stdout")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: one row per data centre and region: "+
+		"datacenter, region, f (the share f_ij of the region's viewers sent there), users (N·φ_j·f_ij))")
+	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&export, "export", "", "write the KKT-MILP the kkt-milp method solved to this file (qp, wolfe and global have no single linear form and are refused)"+exportFlagHelp)
 	fl.StringVar(&export, "export-mps", "", "the same as --export")
 	_ = fl.MarkDeprecated("export-mps", "use --export (the format follows the file name)")

@@ -25,15 +25,15 @@ func init() { register(newTPDCmd) }
 
 func newTPDCmd() *cobra.Command {
 	var (
-		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, backend string
-		exportDir                                                                        string
-		seed                                                                             uint64
-		workers                                                                          int
-		runs, lagIters, count                                                            int
-		lagPerIPN                                                                        bool
-		boundTime                                                                        time.Duration
-		rf                                                                               runFlags
-		sf                                                                               shardFlags
+		input, policy, discipline, mode, loads, bound, plotDir, csvFile, format, out, backend string
+		exportDir                                                                             string
+		seed                                                                                  uint64
+		workers                                                                               int
+		runs, lagIters, count                                                                 int
+		lagPerIPN                                                                             bool
+		boundTime                                                                             time.Duration
+		rf                                                                                    runFlags
+		sf                                                                                    shardFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "tpd --input model.json",
@@ -87,7 +87,7 @@ the exit code is 1.`,
 			}
 			s, err := tpd.Build(in)
 			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", input, err))
+				return inputError(fmt.Errorf("%s: %w", inputName(input), err))
 			}
 			if _, err := parseTPDPolicies(policy); err != nil {
 				return inputError(fmt.Errorf("--policy: %w", err))
@@ -144,10 +144,10 @@ the exit code is 1.`,
 			if cmd.Flags().Changed("seed") {
 				s.Seed, g.Seed = seed, seed
 			}
-			if err := sf.check(map[string]string{"--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
+			if err := sf.check(map[string]string{"--out": out, "--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
 				return err
 			}
-			if err := checkOutputs([]string{input}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
+			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
 				output{"--export", exportDir, outDir}, output{"--records", sf.records, outFile}); err != nil {
 				return err
 			}
@@ -165,7 +165,7 @@ the exit code is 1.`,
 			}
 			var rec *shard.Writer
 			if sf.records != "" {
-				h, err := recordHeader("tpd", input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
+				h, err := recordHeader("tpd", &rf, input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
 				if err != nil {
 					return err
 				}
@@ -209,17 +209,17 @@ the exit code is 1.`,
 				w := rec
 				rec = nil // closed, not aborted
 				done, err := sf.closeRecords(ctx, stderr, w, tpd.Runs(exps), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, cmd.OutOrStdout(), stderr, m, sf.records, mergeOutputs{format, csvFile, plotDir, "", ""})
+					return writeMerged(ctx, cmd.OutOrStdout(), stderr, m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", ""})
 				})
 				if done || err != nil {
 					return err
 				}
 			}
-			return writeTPDOutput(ctx, cmd.OutOrStdout(), stderr, results, tpdOutput{format, csvFile, plotDir}, partial, &rf)
+			return writeTPDOutput(ctx, cmd.OutOrStdout(), stderr, results, tpdOutput{format, out, csvFile, plotDir}, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&input, "input", "", "instance file (JSON, see models/tpd/schema.json)")
+	fl.StringVar(&input, "input", "", "instance file (JSON, see models/tpd/schema.json; - reads standard input)")
 	fl.StringVar(&policy, "policy", "all", "dispatchers: tpd|pod|cro|rnd|all, or a comma list")
 	fl.StringVar(&discipline, "discipline", "", "queue rule for every policy: mdd|edd|fcfs (default: mdd for TPD, edd for the baselines)")
 	fl.StringVar(&mode, "mode", "", "modes of the instance, comma list (default: stable,burst; with --load: heavy)")
@@ -234,7 +234,8 @@ the exit code is 1.`,
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
 	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
-	fl.StringVar(&format, "format", "table", "output format: table|json")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: mode, count, rate, load, runs, policy, discipline, metric, mean, ci95, n)")
+	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&backend, "backend", "", "LP backend for LB_LP (default: the instance's bounds.backend)")
 	fl.StringVar(&exportDir, "export", "", "write the exact time-indexed MILP (traces of at most "+strconv.Itoa(tpd.ExportMaxExactTasks)+
 		" sub-tasks) and every LB_LP window's LP of replication 0 of each mode and load to this folder, as MPS files whose first comment lines say what the objective means")
@@ -405,7 +406,7 @@ func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
 }
 
 // tpdOutput are the output flags of tpd that solve merge shares.
-type tpdOutput struct{ format, csv, plot string }
+type tpdOutput struct{ format, out, csv, plot string }
 
 // writeTPDOutput writes the results: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
@@ -414,10 +415,11 @@ func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.Exp
 	if err := checkOutputs(nil, output{"--plot", o.plot, outDir}); err != nil {
 		return err
 	}
-	write := answerWriter(ctx, o.format, partial, rf, func(by string) any { return render.TPDJSON(results, by) },
-		func(w io.Writer) error { return render.TPDTable(w, results) })
-	if err := write(w); err != nil {
-		return internalError(err)
+	forms := answerForms{json: func(by string) any { return render.TPDJSON(results, by) },
+		table: func(w io.Writer) error { return render.TPDTable(w, results) },
+		csv:   func(w io.Writer) error { return render.TPDCSV(w, render.TPDFinished(results)) }}
+	if err := writeAnswer(ctx, w, o.format, o.out, partial, rf, forms); err != nil {
+		return err
 	}
 	results = render.TPDFinished(results) // the files get what finished
 	if err := writeCSV(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {

@@ -1,14 +1,24 @@
 // Package modelfile holds what the MPS (lp/mps) and CPLEX LP (lp/lpformat)
-// readers and writers share: the format a file name names, gzip chosen by
-// the name, and the header comment lines the writers put first in a file.
+// readers and writers share: the format a file name or the start of the
+// data names, gzip detected by name and by content, and the header comment
+// lines the writers put first in a file.
 //
 // # File names
 //
 // FormatOf strips a final ".gz" (any case) and reads the extension that is
 // left: ".mps" is MPS (fixed or free: the reader tells them apart line by
-// line), ".lp" is CPLEX LP. Open and Create go through gzip exactly when the
-// name ends in ".gz". Create writes through internal/atomicfile: the file
-// appears under its name only once it is complete.
+// line), ".lp" is CPLEX LP. Create goes through gzip exactly when the name
+// ends in ".gz", and so does Open (data that is not gzip is then an error).
+// Create writes through internal/atomicfile: the file appears under its
+// name only once it is complete.
+//
+// # Content
+//
+// Whatever the name, the readers gunzip data that starts with the gzip
+// magic bytes 1f 8b (Decompress, which NewLines applies), so a gzipped
+// model on standard input or in a file not named .gz reads as its text.
+// Detect tells MPS from CPLEX LP by the first line that is not blank, for
+// input that has no name to go by (standard input).
 //
 // # Reading
 //

@@ -64,8 +64,10 @@ func FormatOf(path string) (f Format, gzipped bool) {
 func gzipped(path string) bool { return strings.EqualFold(filepath.Ext(path), ".gz") }
 
 // Open opens the file at path for reading, through gzip (Gunzip) when the
-// name ends in ".gz". Once ctx is done, reads fail with ctx's error, also a
-// read blocked on a pipe or a terminal.
+// name ends in ".gz" (data that is not gzip is then an error; a gzip file
+// of another name is gunzipped by the readers, see Decompress). Once ctx is
+// done, reads fail with ctx's error, also a read blocked on a pipe or a
+// terminal.
 func Open(ctx context.Context, path string) (io.ReadCloser, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -365,7 +367,8 @@ type Lines struct {
 	buf   []byte
 }
 
-// NewLines returns a reader of the lines of r.
+// NewLines returns a reader of the lines of r, gunzipped when r holds
+// gzip data (Decompress).
 func NewLines(ctx context.Context, r io.Reader, lim Limits) *Lines {
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes = DefaultMaxBytes
@@ -373,7 +376,7 @@ func NewLines(ctx context.Context, r io.Reader, lim Limits) *Lines {
 	if lim.MaxLines <= 0 {
 		lim.MaxLines = DefaultMaxLines
 	}
-	src := &capReader{r: ctxio.Reader(ctx, r), max: lim.MaxBytes}
+	src := &capReader{r: Decompress(ctxio.Reader(ctx, r)), max: lim.MaxBytes}
 	return &Lines{br: bufio.NewReaderSize(src, 64<<10), src: src, max: lim.MaxLines}
 }
 

@@ -183,7 +183,10 @@
 // Errors from Read name the place: "model.lp:5: malformed number "1.2.3""
 // (type *Error).
 //
-// The reader reads its input to the end, also after End: only then has
+// Input that starts with the gzip magic bytes (1f 8b) is gunzipped, from
+// a reader (standard input) as from a file of any name; a file named .gz
+// must hold gzip data. The reader reads its input to the end, also after
+// End: only then has
 // gzip checked a compressed file's checksum and length, so that a damaged
 // or truncated .gz file is an error (wrapping ErrCorrupt)
 // instead of a different model. ReadOptions caps the bytes read (the whole

@@ -167,15 +167,16 @@ func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 }
 
 // presolve rounds the bounds of integer columns, propagates the rows and
-// tightens coefficients, alternately, and stores the result in the working
-// model. It reports false if it proves the model infeasible.
+// tightens coefficients, alternately (not with Options.NoPresolve), and
+// stores the result in the working model. It reports false if it proves
+// the model infeasible.
 func (s *search) presolve() bool {
 	for j := range s.rootLo {
 		if s.rootLo[j] > s.rootHi[j] {
 			return false
 		}
 	}
-	for round := 0; round < 3; round++ {
+	for round := 0; round < 3 && !s.opts.NoPresolve; round++ {
 		if !s.prop.run(s.rootLo, s.rootHi, nil, nil) {
 			return false
 		}

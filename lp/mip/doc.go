@@ -204,6 +204,16 @@
 // Gap is +∞; BestBound is −∞ (+∞ for a maximisation) when not even the root
 // LP was solved. Solution.Backend is "simplex".
 //
+// # Log
+//
+// With Options.Log set, the search writes a progress line every
+// Options.LogEvery nodes, one marked "*" for each new incumbent (naming the
+// heuristic or "node") and a last one "done: STATUS": nodes, open nodes,
+// incumbent, bound, gap, simplex iterations and seconds. ParseProgress
+// reads such a line back into numbers (the JSON log of cmd/solve does).
+// Options.NoPresolve skips the root's bound propagation and coefficient
+// tightening.
+//
 // # References
 //
 //   - L. A. Wolsey, Integer Programming, Wiley 1998, ch. 7 (branch and bound,

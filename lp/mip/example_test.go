@@ -48,3 +48,16 @@ func ExampleSolve_nodeLimit() {
 	fmt.Println(sol.Status, sol.Nodes, sol.HasPrimal(), sol.BestBound >= 197)
 	// Output: node_limit 1 true true
 }
+
+// ParseProgress reads a progress line of the search's log back into
+// numbers, for a program that follows a run; other lines are not progress.
+func ExampleParseProgress() {
+	line := "*      120 nodes       8 open  incumbent 7                bound 7.5              gap 6.67%         431 iters    0.2s diving"
+	p, ok := mip.ParseProgress(line)
+	fmt.Println(ok, p.Nodes, p.Open, p.Incumbent, p.Bound, p.Gap, p.Iterations, p.Event)
+	_, ok = mip.ParseProgress("root: LP bound 7.5 after 12 iterations; 2 integer columns, 3 rows")
+	fmt.Println(ok)
+	// Output:
+	// true 120 8 7 7.5 0.07142857142857142 431 diving
+	// false
+}

@@ -298,7 +298,8 @@ func enumerate(m *lp.Model) (best float64, ok bool) {
 }
 
 // TestRandomAgainstEnumeration compares branch and bound with complete
-// enumeration on seeded random integer programs.
+// enumeration on seeded random integer programs, with and without the root
+// presolve.
 func TestRandomAgainstEnumeration(t *testing.T) {
 	for _, r := range relaxations {
 		for seed := uint64(1); seed <= 60; seed++ {
@@ -306,7 +307,8 @@ func TestRandomAgainstEnumeration(t *testing.T) {
 			m := randomIP(rng, 2+rng.IntN(4), 1+rng.IntN(4))
 			want, feasible := enumerate(m)
 			br := Branching(seed % 2)
-			sol, err := solveWith(context.Background(), m, Options{Branching: br}, r.mk)
+			// every third model without the root presolve (NoPresolve)
+			sol, err := solveWith(context.Background(), m, Options{Branching: br, NoPresolve: seed%3 == 0}, r.mk)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", r.name, seed, err)
 			}

@@ -73,6 +73,11 @@ type Options struct {
 	NoCuts bool
 	// NoDiving disables the diving heuristic at the root.
 	NoDiving bool
+	// NoPresolve skips the bound propagation and coefficient tightening
+	// of the root, before the first relaxation: the search starts from
+	// the model's own bounds and rows (integer bounds are still rounded
+	// in). Propagation at the nodes is not affected.
+	NoPresolve bool
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve field is ignored: relaxations are solved without presolve.
 	LP simplex.Options

@@ -120,8 +120,11 @@
 // and a missing ENDATA. Only the first RHS, RANGES and BOUNDS set is used;
 // records of other sets are skipped.
 //
-// # Reading to the end, caps and cancellation
+// # Gzip, reading to the end, caps and cancellation
 //
+// Input that starts with the gzip magic bytes (1f 8b) is gunzipped, from
+// a reader (standard input) as from a file of any name; a file named .gz
+// must hold gzip data.
 // Text after ENDATA is ignored, but the reader reads it to the end of the
 // input: only then has gzip checked a compressed file's checksum and
 // length, so that a damaged or truncated .gz file is an error (wrapping

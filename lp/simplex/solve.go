@@ -55,9 +55,16 @@ func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solutio
 	}
 	if res.Status != lp.NotSolved || res.Reduced == nil {
 		// presolve decided; solve the original for a certificate
+		if opts.Log != nil {
+			fmt.Fprintf(opts.Log, "simplex: presolve: %v (%s); solving the model as given for a certificate\n", res.Status, res.Reason)
+		}
 		return solveDirect(ctx, m, opts)
 	}
 	red := res.Reduced
+	if opts.Log != nil {
+		fmt.Fprintf(opts.Log, "simplex: presolve: %d rows, %d columns -> %d rows, %d columns\n",
+			len(m.Rows), len(m.Vars), len(red.Rows), len(red.Vars))
+	}
 	var sol *lp.Solution
 	if len(red.Vars) == 0 && len(red.Rows) == 0 {
 		sol = &lp.Solution{Status: lp.Optimal, X: []float64{}, RowActivity: []float64{}, RowDual: []float64{}, ReducedCost: []float64{}}

@@ -36,7 +36,7 @@ fi
 eval "$up"
 up_secs=$((SECONDS - start))
 
-go build -o "$work/solve" ./cmd/solve
+go build -ldflags "$(scripts/ldflags.sh)" -o "$work/solve" ./cmd/solve
 
 t0=$SECONDS
 SOLVE=$work/solve "$here/submit.sh" -n "$tasks" -o "$work/slurm" --wait -- "${sweep[@]}" >/dev/null

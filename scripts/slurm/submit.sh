@@ -57,7 +57,7 @@ old=("$out"/records-*.jsonl "$out"/records-*.jsonl.gz)
 
 if [ -z "${SOLVE:-}" ]; then
 	echo "submit.sh: building $out/bin/solve" >&2
-	(cd "$root" && go build -o "$out/bin/solve" ./cmd/solve)
+	(cd "$root" && go build -ldflags "$(scripts/ldflags.sh)" -o "$out/bin/solve" ./cmd/solve)
 	SOLVE=$out/bin/solve
 fi
 [ -x "$SOLVE" ] || die "SOLVE=$SOLVE is not an executable"

@@ -1,7 +1,8 @@
 // Package readertest holds the tests every model file reader (lp/mps,
 // lp/lpformat) must pass on its input as a file: a damaged or truncated
 // gzip stream is refused even when what it decompresses to reads as a
-// model, text after the end marker is read (a gzip stream to its
+// model, gzip data is read by its magic bytes whatever the file's name and
+// from a reader, text after the end marker is read (a gzip stream to its
 // checksum) and ignored but counts against the byte cap, the byte and line
 // caps refuse with an input error that names them, a done context stops
 // the read, and FuzzGzip checks that any gzip input a reader accepts

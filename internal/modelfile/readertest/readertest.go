@@ -40,6 +40,7 @@ type Format struct {
 // Run runs every test of the package on f.
 func Run(t *testing.T, f Format) {
 	t.Run("GzipDamaged", func(t *testing.T) { testGzipDamaged(t, f) })
+	t.Run("GzipByContent", func(t *testing.T) { testGzipByContent(t, f) })
 	t.Run("AfterEnd", func(t *testing.T) { testAfterEnd(t, f) })
 	t.Run("Caps", func(t *testing.T) { testCaps(t, f) })
 	t.Run("ContextCancelled", func(t *testing.T) { testContextCancelled(t, f) })
@@ -97,6 +98,38 @@ func testGzipDamaged(t *testing.T, f Format) {
 	}
 	if m, err := f.ReadFile(path, 0); err != nil || m.Obj[0] != 3 {
 		t.Fatalf("intact file: %v, %v", m, err)
+	}
+}
+
+// testGzipByContent: gzip data is read as the text it holds whatever the
+// name of its file (no .gz) and from a reader, by its magic bytes.
+func testGzipByContent(t *testing.T, f Format) {
+	want, err := f.Read(context.Background(), strings.NewReader(f.Small), "small"+f.Ext, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := Stored(t, f.Small)
+	path := filepath.Join(t.TempDir(), "small"+f.Ext) // no .gz
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.ReadFile(path, 0)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("gzip file named %s (-want +got):\n%s", filepath.Base(path), d)
+	}
+	got, err = f.Read(context.Background(), bytes.NewReader(data), "stdin", 0, 0)
+	if err != nil {
+		t.Fatalf("gzip data from a reader: %v", err)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("gzip data from a reader (-want +got):\n%s", d)
+	}
+	// The byte cap counts the decompressed bytes.
+	if _, err := f.Read(context.Background(), bytes.NewReader(data), "stdin", int64(len(f.Small)-1), 0); !errors.Is(err, f.ErrTooManyBytes) {
+		t.Errorf("gzip data over the byte cap after decompression: %v, want ErrTooManyBytes", err)
 	}
 }
 
