@@ -39,6 +39,12 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 	}
 	fmt.Fprintf(&b, "objective: %s, largest eigenvalue of A %.4g\n", concave, r.MaxEigen)
 	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %g\n", r.Method, r.Backend, r.Stats["iterations"])
+	if r.Search != "" {
+		fmt.Fprintf(&b, "  (search over %s; models/rrs doc.go)\n", map[string]string{rrs.SearchShares: "the data centres' shares with the Lagrangian bound", rrs.SearchSecant: "ranges of T_i with the secant LP relaxation"}[r.Search])
+	}
+	if r.MethodReason != "" {
+		fmt.Fprintf(&b, "  (%s)\n", r.MethodReason)
+	}
 	if g, ok := r.Stats["gap"]; ok && r.BestBound == nil {
 		fmt.Fprintf(&b, "proven relative gap: %.2g (upper bound on the profit %.6f)\n", g, r.Stats["best_bound"])
 	}

@@ -217,3 +217,69 @@ func TestLagrangianBound(t *testing.T) {
 			k, g.DCs, g.Regions, best, res.bound, res.rounds, sol.Objective, qpb)
 	}
 }
+
+// TestEvaluateIndependentOfWorkers: L(μ) and every DC's answer are the
+// same bits whatever the number of goroutines evaluating the DCs.
+func TestEvaluateIndependentOfWorkers(t *testing.T) {
+	in := randomInstance(9, genSpec{DCs: 12, Regions: 40, Load: 0.8, Spread: 0.75})
+	lg := newLagrangian(in, newSplit(in).kmin)
+	s := len(in.DataCenters)
+	yLo, yHi := make([]float64, s), make([]float64, s)
+	for i := range yHi {
+		yHi[i] = lg.oracles[i].yMax
+	}
+	mu := make([]float64, len(in.Regions))
+	for j := range mu {
+		mu[j] = 0.3 * lg.scale[j]
+	}
+	var ref evaluation
+	for _, w := range []int{1, 2, 5} {
+		lg.workers = w
+		ev, _ := lg.evaluate(mu, yLo, yHi, 1e-6)
+		if w == 1 {
+			ref = ev
+			continue
+		}
+		if ev.bound != ref.bound {
+			t.Errorf("%d workers: L = %v, one worker %v", w, ev.bound, ref.bound)
+		}
+		for i := range ev.answers {
+			if ev.answers[i].Upper != ref.answers[i].Upper || ev.answers[i].Lower != ref.answers[i].Lower {
+				t.Errorf("%d workers: DC %d answers %+v, one worker %+v", w, i, ev.answers[i], ref.answers[i])
+			}
+		}
+	}
+}
+
+// TestReportedFiguresAgree: on the seeded family, method auto (global
+// here) reports a bound never below the profit of the policy it prints,
+// a gap computed from those two, an identity within CompareTol of the
+// profit, and why auto chose global; a method asked for by name gives no
+// reason.
+func TestReportedFiguresAgree(t *testing.T) {
+	for k, g := range nonConvexSet(8) {
+		in := randomInstance(uint64(500+k), g)
+		res, err := Solve(context.Background(), in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, p := res.Stats["best_bound"], res.Profit
+		scale := math.Max(1, math.Abs(p))
+		if b < p {
+			t.Errorf("instance %d: bound %.12g below the profit %.12g", k, b, p)
+		}
+		if gap := (b - p) / scale; math.Abs(gap-res.Stats["gap"]) > 1e-15 {
+			t.Errorf("instance %d: gap %g, (bound − profit)/max(1, |profit|) = %g", k, res.Stats["gap"], gap)
+		}
+		if math.Abs(res.Identity-p) > CompareTol*scale {
+			t.Errorf("instance %d: identity %.12g, profit %.12g", k, res.Identity, p)
+		}
+		if res.Method != MethodGlobal || res.MethodReason == "" {
+			t.Errorf("instance %d: method %q, reason %q: want global with the reason", k, res.Method, res.MethodReason)
+		}
+	}
+	res, err := Solve(context.Background(), randomInstance(1, genSpec{DCs: 3, Regions: 4, Load: 0.5, Spread: 0.75}), Options{Method: MethodGlobal})
+	if err != nil || res.MethodReason != "" {
+		t.Errorf("global by name: %v, reason %q; want none", err, res.MethodReason)
+	}
+}

@@ -78,6 +78,12 @@ type Result struct {
 	// box, valid for every policy (Stats["gap"] is the gap it proves).
 	BestBound *float64 `json:"best_bound,omitempty"`
 	Method    string   `json:"method"`
+	// MethodReason says why method auto chose Method; empty when the
+	// method was asked for by name.
+	MethodReason string `json:"method_reason,omitempty"`
+	// Search is the branch and bound of method global: SearchShares or
+	// SearchSecant.
+	Search string `json:"search,omitempty"`
 	// Backend is the MILP backend of kkt-milp, the LP backend of global, or
 	// "pure-go" for qp and wolfe.
 	Backend string  `json:"backend"`
@@ -167,6 +173,10 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	}
 	if method == MethodAuto {
 		method = autoMethod(curv.Concave)
+		res.MethodReason = fmt.Sprintf("auto: the objective is concave (largest eigenvalue of A %.3g ≤ 0), which the interior point solves to its global maximum", res.MaxEigen)
+		if !curv.Concave {
+			res.MethodReason = fmt.Sprintf("auto: the objective is not concave (largest eigenvalue of A %.3g > 0: revenue slopes differ by region), so a local method may stop at a local maximum; the global branch and bound proves the optimum", res.MaxEigen)
+		}
 	}
 	res.Method = method
 	var s *qp.Solution
@@ -182,7 +192,8 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		}
 		s, err = p.SolveKKTMILP(ctx, mo)
 	case MethodGlobal:
-		s, err = SolveGlobal(ctx, in, p, GlobalOptions{Gap: opt.Gap, Backend: opt.Backend, NodeLimit: opt.Solve.NodeLimit, Solve: opt.Solve})
+		res.Search = SearchFor(in)
+		s, err = SolveGlobal(ctx, in, p, GlobalOptions{Search: res.Search, Gap: opt.Gap, Backend: opt.Backend, NodeLimit: opt.Solve.NodeLimit, Solve: opt.Solve})
 	}
 	if err != nil {
 		var nc *qp.NotConcaveError
@@ -288,6 +299,7 @@ func fillResult(in *Instance, res *Result, s *qp.Solution) error {
 		return err
 	}
 	res.Profit = loads.Profit
+	consistentBound(res)
 	for i := range in.DataCenters {
 		d := &in.DataCenters[i]
 		res.Loads = append(res.Loads, DCLoad{Name: dcName(d, i), Users: loads.Users[i], Capacity: d.Capacity(),
@@ -297,6 +309,30 @@ func fillResult(in *Instance, res *Result, s *qp.Solution) error {
 		res.Regions = append(res.Regions, RegionDelay{Name: regionName(&in.Regions[j], j), DelayMS: loads.RegionDelay[j], Gamma: s.Gamma[j]})
 	}
 	return nil
+}
+
+// CompareTol is the relative tolerance to which reported figures agree
+// (doc.go, "Reported figures"): the profit of the printed policy, the
+// method's objective, the identity and the bounds.
+const CompareTol = 1e-6
+
+// consistentBound makes a result's bound and gap agree with its profit,
+// the profit of the printed policy (method objectives are computed on the
+// unrounded point, within CompareTol of it): no bound is reported below
+// the policy's profit (a bound computed a hair below it is raised to it,
+// still an upper bound on the optimum), and the gap is recomputed from the
+// two figures printed.
+func consistentBound(res *Result) {
+	b, ok := res.Stats["best_bound"]
+	if !ok || math.IsNaN(b) {
+		return
+	}
+	b = math.Max(b, res.Profit)
+	res.Stats["best_bound"] = b
+	res.Stats["gap"] = math.Max(0, b-res.Profit) / math.Max(1, math.Abs(res.Profit))
+	if res.BestBound != nil {
+		res.BestBound = &b
+	}
 }
 
 func dcName(d *DataCenter, i int) string {
