@@ -74,9 +74,23 @@ type Options struct {
 	// NoDiving disables the diving heuristic at the root.
 	NoDiving bool
 	// LP are the options of the simplex that solves the relaxations. Its
-	// NoPresolve field is ignored: relaxations are solved without presolve.
+	// NoPresolve, Basis, Start and WantBasis fields are ignored:
+	// relaxations are solved without presolve, warm-started by the search.
 	LP simplex.Options
+	// Start is a MIP start: a value per column, NaN for a column without
+	// one. A complete start that is feasible becomes the first incumbent
+	// as it is; otherwise its integer columns are fixed to their values
+	// (rounded) and the rest of the model is solved as a sub-MIP of at
+	// most StartNodes nodes, whose answer, if any, becomes the first
+	// incumbent. A start that yields no feasible point is reported in
+	// Solution.Warnings and the search goes on without it.
+	Start []float64
 }
+
+// StartNodes is the node limit of the sub-MIP that completes a partial or
+// infeasible MIP start (Options.Start), as HiGHS limits its own (its
+// option mip_max_start_nodes, 500 by default).
+const StartNodes = 500
 
 // withDefaults checks o and fills its zero fields.
 func (o Options) withDefaults() (Options, error) {
