@@ -15,7 +15,12 @@ import (
 // MILPs. Options.Raw accepts method=auto|dual|primal, presolve=on|off,
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
 // cuts=on|off. Options.IterationLimit applies to LPs only; a MILP is
-// limited by NodeLimit and the context deadline.
+// limited by NodeLimit and the context deadline. Options.Start is a MIP
+// start for a MILP (mip.Options.Start) and, for an LP, the point the
+// starting basis is built from (simplex.BasisFromPoint); Options.Basis and
+// WantBasis apply to LPs (simplex.Options), which are then solved without
+// presolve (or, for WantBasis alone, re-solved without it from the
+// presolved optimum).
 const SimplexName = "simplex"
 
 func init() { Register(SimplexName, func() Backend { return simplexBackend{} }) }
@@ -28,7 +33,7 @@ type simplexBackend struct{}
 func (simplexBackend) Name() string { return SimplexName }
 
 func (simplexBackend) Capabilities() Capabilities {
-	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true}
+	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Start: true, Basis: true}
 }
 
 // Raw options the simplex backend understands; branching and cuts apply to MILPs.
@@ -82,9 +87,12 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 			mo.NoCuts = v == "off"
 		}
 	}
+	so.Start, so.Basis, so.WantBasis = o.Start, o.Basis, o.WantBasis
+	mo.Start = o.Start
 	mo.LP = so
 	mo.LP.IterationLimit = 0
 	mo.LP.Log = nil
+	mo.LP.Start, mo.LP.Basis, mo.LP.WantBasis = nil, nil, false
 	return so, mo, nil
 }
 
@@ -97,7 +105,11 @@ func (b simplexBackend) Solve(ctx context.Context, m *lp.Model, o Options) (*lp.
 		return nil, err
 	}
 	if m.IsMIP() {
-		return mip.Solve(ctx, m, mo)
+		sol, err := mip.Solve(ctx, m, mo)
+		if sol != nil && (o.Basis != nil || o.WantBasis) {
+			sol.Warnings = append(sol.Warnings, "simplex backend: a basis applies to LPs only: ignored for this MILP")
+		}
+		return sol, err
 	}
 	return simplex.Solve(ctx, m, so)
 }
