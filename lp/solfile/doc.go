@@ -36,15 +36,21 @@
 //
 // # Basis files
 //
-// WriteBasis and ReadBasis use the MPS basis format that CLP (-basisI,
-// -basisO), lp_solve (-gb, -wbas) and CPLEX read and write: a NAME line,
+// WriteBasis and ReadBasis use the MPS basis format as CLP reads and
+// writes it (clp -basisI, -basisO; tested both ways): a NAME line,
 // data lines "XU col row" (col basic, row nonbasic at its upper bound),
 // "XL col row" (the same at its lower bound), "UL col" (col nonbasic at
 // its upper bound), "LL col" (at its lower bound), and ENDATA; "*" starts
 // a comment. A column not named is nonbasic at its lower bound and a row
 // not named is basic. The status of a row is that of its activity aᵀx, as
-// CLP has it. glpsol does not read this format (its --ini option takes
-// only a basis glpsol itself wrote with -w).
+// CLP has it. CLP adds a value after the names (and VALUES on the NAME
+// line), which ReadBasis ignores; CLP's primal simplex starts from those
+// values, so give clp a basis file written here with -dualS. lp_solve
+// 5.5 reads and writes the same records (-rbas, -wbas) but takes the bound
+// of a row the other way (it writes XL for a binding ≤ row where CLP
+// writes XU), so that its files and these disagree on rows; glpsol does
+// not read the format at all (its --ini takes only a basis glpsol itself
+// wrote with -w).
 //
 // Errors of the readers wrap ErrFormat (an input error, package fault) and
 // have the form "name:line: what is wrong" (lp.FileError).
