@@ -5,6 +5,8 @@
 // Usage:
 //
 //	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	    [--solution FILE] [--start FILE] [--read-basis FILE] [--write-basis FILE]
+//	    solution files (HiGHS layout, MIPLIB .sol, cbc) and MPS basis files (lp/solfile)
 //	solve backends
 //	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)

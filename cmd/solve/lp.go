@@ -28,6 +28,10 @@ type lpFlags struct {
 	out            string
 	log            bool
 	caps           inputCaps
+	solution       string // --solution FILE
+	start          string // --start FILE
+	readBasis      string // --read-basis FILE
+	writeBasis     string // --write-basis FILE
 }
 
 func newLPCmd() *cobra.Command {
@@ -48,7 +52,21 @@ Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 the solve: the incumbent, if any, is printed, else "no feasible point found";
 a backend still running 2s after the limit or the interrupt is abandoned
 with no answer; an interrupt while the file is read prints nothing; 2 a usage or input error (bad file, unknown backend, bad flag);
-3 a solver error or an answer that failed verification.`,
+3 a solver error or an answer that failed verification.
+
+Solution and basis files (package lp/solfile): --solution writes the
+answer in HiGHS's raw solution layout (values, row activities, duals and
+reduced costs by name), or in the MIPLIB format ("=obj=" line, then "name
+value") when FILE ends in .sol. --start reads such a file, a MIPLIB .sol
+file or a cbc solution file (cbc m.mps solve solu FILE): for a MILP it is a
+MIP start (a complete feasible start is the first incumbent; otherwise its
+integer columns are fixed and the rest solved as a sub-MIP of at most 500
+nodes; a start that yields nothing is a warning), for an LP the point the
+starting basis is built from. --read-basis and --write-basis read and
+write an LP basis in the MPS basis format CLP reads and writes (clp
+-basisI, -basisO). With --backend auto these flags pick simplex when the
+usual choice cannot use them; another backend that cannot (all but
+simplex) solves without them and says so in a warning on stderr.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runLP(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], f)
@@ -62,6 +80,10 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 	fl.StringVar(&f.format, "format", "table", "output format: table or json")
 	fl.StringVar(&f.out, "out", "", "also write the JSON answer to this file")
 	fl.BoolVar(&f.log, "log", false, "write the solver's log to stderr")
+	fl.StringVar(&f.solution, "solution", "", "write the solution to this file: HiGHS's layout, or MIPLIB's if it ends in .sol")
+	fl.StringVar(&f.start, "start", "", "start from the solution in this file (HiGHS, MIPLIB .sol or cbc): a MIP start, or an LP's starting point")
+	fl.StringVar(&f.readBasis, "read-basis", "", "start an LP from the basis in this MPS basis file")
+	fl.StringVar(&f.writeBasis, "write-basis", "", "write the final basis of an LP to this file (MPS basis format)")
 	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
@@ -87,7 +109,8 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}); err != nil {
+	if err := checkOutputs([]string{path, f.start, f.readBasis}, output{"--out", f.out, outFile},
+		output{"--solution", f.solution, outFile}, output{"--write-basis", f.writeBasis, outFile}); err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -103,11 +126,14 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		ctx, cancel = context.WithTimeout(ctx, f.timeLimit)
 		defer cancel()
 	}
-	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap}
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, WantBasis: f.writeBasis != ""}
 	if f.log {
 		opts.Log = stderr
 	}
-	sol, rep, err := solve.Solve(ctx, m, f.backend, opts)
+	if err := readStarts(m, f, &opts); err != nil {
+		return err
+	}
+	sol, rep, err := solve.Solve(ctx, m, startBackend(m, f.backend, opts), opts)
 	if err != nil {
 		// The command prefixes its own name; keep one "solve: ".
 		msg := errors.New(strings.TrimPrefix(err.Error(), "solve: "))
@@ -120,6 +146,12 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 			return &exitError{exitLimit, msg}
 		}
 		return internalError(msg)
+	}
+	for _, w := range sol.Warnings {
+		fmt.Fprintln(stderr, "solve: warning:", w)
+	}
+	if err := writeSolutionFiles(stderr, m, sol, f); err != nil {
+		return err
 	}
 	ans := render.NewLPAnswer(m, sol, rep)
 	if f.out != "" {
