@@ -81,8 +81,8 @@ type Options struct {
 	// one. A complete start that is feasible becomes the first incumbent
 	// as it is; otherwise its integer columns are fixed to their values
 	// (rounded) and the rest of the model is solved as a sub-MIP of at
-	// most StartNodes nodes, whose answer, if any, becomes the first
-	// incumbent. A start that yields no feasible point is reported in
+	// most StartNodes nodes (counted in Solution.Nodes), whose answer, if
+	// any, becomes the first incumbent. A start that yields no feasible point is reported in
 	// Solution.Warnings and the search goes on without it.
 	Start []float64
 }

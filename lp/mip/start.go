@@ -16,7 +16,7 @@ func (s *search) useStart(mk newRelaxation) (string, error) {
 	for _, v := range x {
 		complete = complete && !math.IsNaN(v)
 	}
-	if complete && s.tryIncumbent(x, "start") && s.incX != nil {
+	if complete && s.tryIncumbent(x, "start") {
 		return "", nil
 	}
 	// fix the integer columns the start gives and solve for the rest
@@ -44,7 +44,9 @@ func (s *search) useStart(mk newRelaxation) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("mip: completing the MIP start: %w", err)
 	}
+	// the sub-MIP's work counts as the search's (and against its node limit)
 	s.iters += sub.Iterations
+	s.nodes += sub.Nodes
 	if sub.X != nil && sub.Status != lp.Unbounded && s.tryIncumbent(sub.X, "start") {
 		return "", nil
 	}
