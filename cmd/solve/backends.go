@@ -22,6 +22,8 @@ type backendInfo struct {
 	Duals bool   `json:"duals"`
 	Rays  bool   `json:"rays"`
 	SOS   bool   `json:"sos"`
+	Start bool   `json:"start"` // uses --start
+	Basis bool   `json:"basis"` // uses --read-basis, gives --write-basis
 }
 
 func newBackendsCmd() *cobra.Command {
@@ -32,7 +34,9 @@ func newBackendsCmd() *cobra.Command {
 		Long: `List the solver backends compiled into this binary and what each can do.
 "auto" picks, for a MILP, simplex (the pure-Go branch and bound) else
 lpsolve; for an LP, clp else simplex (each only when compiled in and
-capable).`,
+capable). "start" says the backend uses solve lp --start (a MIP start, an
+LP starting point), "basis" that it reads --read-basis and writes
+--write-basis.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkFormat(format); err != nil {
@@ -45,7 +49,7 @@ capable).`,
 					return internalError(err)
 				}
 				c := b.Capabilities()
-				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS})
+				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Start, c.Basis})
 			}
 			if format == "json" {
 				enc := json.NewEncoder(cmd.OutOrStdout())
@@ -73,9 +77,9 @@ func writeBackendsTable(w io.Writer, infos []backendInfo) error {
 		return "-"
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS")
+	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tstart\tbasis")
 	for _, i := range infos {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Start), yes(i.Basis))
 	}
 	return tw.Flush()
 }

@@ -17,7 +17,7 @@ func TestBackendsCommand(t *testing.T) {
 		f := strings.Fields(line)
 		rows[f[0]] = strings.Join(f[1:], " ")
 	}
-	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS", "simplex": "yes yes yes yes -", "gonum": "yes - - - -"} {
+	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS start basis", "simplex": "yes yes yes yes - yes yes", "gonum": "yes - - - - - -"} {
 		if rows[name] != want {
 			t.Errorf("row %s = %q, want %q\n%s", name, rows[name], want, out)
 		}
@@ -35,10 +35,10 @@ func TestBackendsCommand(t *testing.T) {
 	for _, i := range infos {
 		got[i.Name] = i
 	}
-	if s := got["simplex"]; !s.LP || !s.MILP || !s.Duals || !s.Rays {
+	if s := got["simplex"]; !s.LP || !s.MILP || !s.Duals || !s.Rays || !s.Start || !s.Basis {
 		t.Errorf("simplex: %+v", s)
 	}
-	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays {
+	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays || g.Start || g.Basis {
 		t.Errorf("gonum: %+v (listed %v)", g, ok)
 	}
 
