@@ -45,7 +45,8 @@ verify the answer independently (primal and dual residuals, integrality,
 duality gap, certificates) and print it.
 
 A model file over --max-input-bytes or --max-input-lines, and a damaged or
-truncated .gz file, is refused.
+truncated .gz file, is refused; so is a --start or --read-basis file over
+--max-input-bytes.
 
 Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 1 a time, iteration or node limit or an interrupt (Ctrl-C, SIGTERM) stopped

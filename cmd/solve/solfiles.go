@@ -15,7 +15,7 @@ import (
 // error naming the flag.
 func readStarts(m *lp.Model, f lpFlags, opts *solve.Options) error {
 	if f.start != "" {
-		x, err := readFile(f.start, func(r io.Reader) ([]float64, error) {
+		x, err := readFile(f.start, f.caps.maxBytes, func(r io.Reader) ([]float64, error) {
 			sf, err := solfile.Read(r, f.start)
 			if err != nil {
 				return nil, err
@@ -28,7 +28,7 @@ func readStarts(m *lp.Model, f lpFlags, opts *solve.Options) error {
 		opts.Start = x
 	}
 	if f.readBasis != "" {
-		b, err := readFile(f.readBasis, func(r io.Reader) (lp.Basis, error) {
+		b, err := readFile(f.readBasis, f.caps.maxBytes, func(r io.Reader) (lp.Basis, error) {
 			return solfile.ReadBasis(r, m, f.readBasis)
 		})
 		if err != nil {
@@ -39,14 +39,43 @@ func readStarts(m *lp.Model, f lpFlags, opts *solve.Options) error {
 	return nil
 }
 
-func readFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
+// readFile opens path and reads it with read, at most maxBytes of it: a
+// longer file is an error, as a model file over --max-input-bytes is.
+func readFile[T any](path string, maxBytes int64, read func(io.Reader) (T, error)) (T, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		var zero T
 		return zero, err
 	}
 	defer fh.Close()
-	return read(fh)
+	return read(&cappedReader{r: fh, max: maxBytes})
+}
+
+// cappedReader fails a read beyond max bytes instead of ending the file
+// early, so that an over-long file is refused rather than read in part.
+type cappedReader struct {
+	r         io.Reader
+	read, max int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.read >= c.max {
+		// at the cap: the file must end here
+		n, err := c.r.Read(make([]byte, 1))
+		if n > 0 {
+			return 0, fmt.Errorf("more than %d bytes (raise --max-input-bytes to read it)", c.max)
+		}
+		if err == nil {
+			err = io.ErrNoProgress
+		}
+		return 0, err
+	}
+	if int64(len(p)) > c.max-c.read {
+		p = p[:c.max-c.read]
+	}
+	n, err := c.r.Read(p)
+	c.read += int64(n)
+	return n, err
 }
 
 // writeSolutionFiles writes the files of --solution and --write-basis. A
