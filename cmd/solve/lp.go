@@ -58,8 +58,9 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 Solution and basis files (package lp/solfile): --solution writes the
 answer in HiGHS's raw solution layout (values, row activities, duals and
 reduced costs by name), or in the MIPLIB format ("=obj=" line, then "name
-value") when FILE ends in .sol. --start reads such a file, a MIPLIB .sol
-file or a cbc solution file (cbc m.mps solve solu FILE): for a MILP it is a
+value") when FILE ends in .sol. --start reads such a file (a HiGHS one may
+list some columns only: a partial start; MIPLIB and cbc files omit zeros),
+or a cbc solution file (cbc m.mps solve solu FILE): for a MILP it is a
 MIP start (a complete feasible start is the first incumbent; otherwise its
 integer columns are fixed and the rest solved as a sub-MIP of at most 500
 nodes; a start that yields nothing is a warning), for an LP the point the
