@@ -19,8 +19,7 @@ import (
 // start for a MILP (mip.Options.Start) and, for an LP, the point the
 // starting basis is built from (simplex.BasisFromPoint); Options.Basis and
 // WantBasis apply to LPs (simplex.Options), which are then solved without
-// presolve (or, for WantBasis alone, re-solved without it from the
-// presolved optimum).
+// presolve.
 const SimplexName = "simplex"
 
 func init() { Register(SimplexName, func() Backend { return simplexBackend{} }) }

@@ -24,20 +24,6 @@ const pointTol = 1e-9
 // singular one by logicals. It panics if len(x) != m.NumVars() (a
 // programmer error).
 func BasisFromPoint(m *lp.Model, x []float64) lp.Basis {
-	return crashBasis(m, x, nil, nil)
-}
-
-// dualZero is the magnitude below which crashBasis takes a dual value or
-// reduced cost for zero: such a row or column may be basic at the optimum.
-const dualZero = 1e-9
-
-// crashBasis is BasisFromPoint; with the row duals y and reduced costs d
-// of an optimal point (both nil when there are none), it fills a basis
-// short of basic entries first with the logicals of tight rows whose dual
-// is zero, then with columns at a bound whose reduced cost is zero, and
-// only then with other tight rows, so that complementary slackness keeps
-// the basis dual feasible where it can (a crossover).
-func crashBasis(m *lp.Model, x, y, d []float64) lp.Basis {
 	if len(x) != len(m.Vars) {
 		panic("simplex: BasisFromPoint: point and model differ in length")
 	}
@@ -49,7 +35,6 @@ func crashBasis(m *lp.Model, x, y, d []float64) lp.Basis {
 		dist float64 // relative distance to the nearest finite bound
 	}
 	var interior []cand
-	var zeroCols []int // columns at a bound with a zero reduced cost
 	for j, c := range m.Vars {
 		xj := x[j]
 		if math.IsNaN(xj) {
@@ -58,15 +43,12 @@ func crashBasis(m *lp.Model, x, y, d []float64) lp.Basis {
 		}
 		st, at, dist := place(xj, c.Lower, c.Upper)
 		b.Cols[j], v[j] = st, at
-		switch {
-		case st == lp.Basic:
+		if st == lp.Basic {
 			interior = append(interior, cand{j, dist})
-		case d != nil && st != lp.Fixed && math.Abs(d[j]) <= dualZero:
-			zeroCols = append(zeroCols, j)
 		}
 	}
 	basic := len(interior)
-	var tightZero, tight []int // rows at a bound, with a zero dual and not
+	var tight []int // rows at a bound
 	for i := range m.Rows {
 		r := &m.Rows[i]
 		act := 0.0
@@ -75,12 +57,9 @@ func crashBasis(m *lp.Model, x, y, d []float64) lp.Basis {
 		}
 		st, _, _ := place(act, r.Lower, r.Upper)
 		b.Rows[i] = st
-		switch {
-		case st == lp.Basic:
+		if st == lp.Basic {
 			basic++
-		case y == nil || math.Abs(y[i]) <= dualZero:
-			tightZero = append(tightZero, i)
-		default:
+		} else {
 			tight = append(tight, i)
 		}
 	}
@@ -91,25 +70,8 @@ func crashBasis(m *lp.Model, x, y, d []float64) lp.Basis {
 			b.Cols[c.j] = nearestBound(x[c.j], vr.Lower, vr.Upper)
 		}
 	}
-	for _, i := range tightZero {
-		if basic >= len(m.Rows) {
-			break
-		}
-		b.Rows[i] = lp.Basic
-		basic++
-	}
-	for _, j := range zeroCols {
-		if basic >= len(m.Rows) {
-			break
-		}
-		b.Cols[j] = lp.Basic
-		basic++
-	}
-	for _, i := range tight {
-		if basic >= len(m.Rows) {
-			break
-		}
-		b.Rows[i] = lp.Basic
+	for k := 0; basic < len(m.Rows) && k < len(tight); k++ {
+		b.Rows[tight[k]] = lp.Basic
 		basic++
 	}
 	return b

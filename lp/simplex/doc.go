@@ -140,10 +140,8 @@
 // 10 %, a re-solve takes 0 to 30 iterations where a cold solve takes 17 to
 // 143 on ten NETLIB instances (lp/solfile's TestBasisWarmStart). From a
 // degenerate point the completion may be a poor basis (israel: more
-// iterations than a cold solve). Options.WantBasis after presolve runs the
-// same completion from the postsolved optimum, guided by its duals
-// (complementary slackness: tight rows with a zero dual, and columns at a
-// bound with a zero reduced cost, are made basic first), and re-solves.
+// iterations than a cold solve). Options.WantBasis, which asks for the
+// final basis, skips presolve too.
 //
 // # Primal simplex
 //

@@ -57,10 +57,11 @@ type Options struct {
 	// Basis is set. Solve only.
 	Start []float64
 	// WantBasis asks Solve for the final basis in Solution.Basis, which it
-	// gives anyway when it solved without presolve. After presolve, the
-	// postsolved optimum is re-solved without presolve from the basis
-	// BasisFromPoint builds from it (a crossover; its iterations are
-	// counted). Solve only.
+	// gives whenever it solved without presolve: WantBasis skips presolve.
+	// (A crossover from the postsolved optimum to a basis, tried first,
+	// took more iterations than the solve without presolve on each of 12
+	// larger NETLIB instances, 1.2 to 3.8 times those of presolve and
+	// solve.) Solve only.
 	WantBasis bool
 }
 

@@ -37,28 +37,13 @@ func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error)
 	start := time.Now()
 	var sol *lp.Solution
 	var err error
-	if opts.Basis != nil || opts.Start != nil {
+	if opts.Basis != nil || opts.Start != nil || opts.WantBasis {
 		sol, err = solveDirect(ctx, m, opts)
 	} else {
 		sol, err = solvePresolved(ctx, m, opts)
 	}
 	if err != nil {
 		return nil, err
-	}
-	if opts.WantBasis && sol.Basis == nil && sol.Status == lp.Optimal {
-		// crossover from the postsolved optimum to a basis of m
-		o := opts
-		o.Start = nil
-		o.Basis = new(lp.Basis)
-		*o.Basis = crashBasis(m, sol.X, sol.RowDual, sol.ReducedCost)
-		cross, err := solveDirect(ctx, m, o)
-		if err != nil {
-			return nil, err
-		}
-		if cross.Status == lp.Optimal {
-			cross.Iterations += sol.Iterations
-			sol = cross
-		}
 	}
 	sol.Time = time.Since(start)
 	sol.Backend = Backend
