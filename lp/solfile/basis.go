@@ -14,11 +14,13 @@ import (
 // an XU or XL line pairing each basic column with a nonbasic row (at its
 // upper or lower bound), a UL line for each nonbasic column at its upper
 // bound, and ENDATA. Columns at their lower bound (or fixed, or free at
-// zero) and basic rows are the format's defaults and get no line. It
-// returns an error when b does not fit m or does not have one basic entry
-// per row.
+// zero) and basic rows are the format's defaults and get no line. Names
+// are written without their blanks, as CLP reads them from fixed MPS
+// ("DEDO3 1R" is DEDO31R; CheckBasisNames). Names of up to 8 characters sit
+// in the fixed-format columns (5-12, 15-22). It returns an error when b
+// does not fit m or does not have one basic entry per row.
 func WriteBasis(w io.Writer, m *lp.Model, b lp.Basis) error {
-	if err := checkNames(m); err != nil {
+	if err := CheckBasisNames(m); err != nil {
 		return err
 	}
 	if len(b.Cols) != len(m.Vars) || len(b.Rows) != len(m.Rows) {
@@ -44,10 +46,10 @@ func WriteBasis(w io.Writer, m *lp.Model, b lp.Basis) error {
 			if b.Rows[i] == lp.AtUpper {
 				code = "XU"
 			}
-			fmt.Fprintf(bw, " %s %-8s  %s\n", code, m.Vars[j].Name, m.Rows[i].Name)
+			fmt.Fprintf(bw, " %s %-8s  %s\n", code, stripBlanks(m.Vars[j].Name), stripBlanks(m.Rows[i].Name))
 			i++
 		case lp.AtUpper:
-			fmt.Fprintf(bw, " UL %s\n", m.Vars[j].Name)
+			fmt.Fprintf(bw, " UL %s\n", stripBlanks(m.Vars[j].Name))
 		}
 	}
 	bw.WriteString("ENDATA\n")
@@ -56,8 +58,10 @@ func WriteBasis(w io.Writer, m *lp.Model, b lp.Basis) error {
 
 // ReadBasis reads a basis of m in the MPS basis format (see WriteBasis and
 // the package documentation); name is used in errors. Fields are
-// separated by blanks, so that fixed and free MPS basis files both read;
-// fields after the names (CLP writes a value there) are ignored. A status
+// separated by blanks, so that fixed and free MPS basis files both read; a
+// name of the file is the name of m without its blanks, as WriteBasis and
+// CLP write it; fields after the names (CLP writes a value there) are
+// ignored. A status
 // is normalised to the bounds of its column or row: nonbasic with equal
 // bounds is lp.Fixed, at an infinite bound it moves to the finite one, or
 // to lp.AtZero when both are infinite. Errors name the line and the field:
@@ -65,14 +69,21 @@ func WriteBasis(w io.Writer, m *lp.Model, b lp.Basis) error {
 // named twice.
 func ReadBasis(r io.Reader, m *lp.Model, name string) (lp.Basis, error) {
 	l := newLines(r, name)
-	colIdx := make(map[string]int, len(m.Vars))
-	for j, v := range m.Vars {
-		colIdx[v.Name] = j
+	// names without blanks; -1 marks one that two names share
+	index := func(n int, name func(int) string) map[string]int {
+		idx := make(map[string]int, n)
+		for k := 0; k < n; k++ {
+			key := stripBlanks(name(k))
+			if _, dup := idx[key]; dup {
+				idx[key] = -1
+			} else {
+				idx[key] = k
+			}
+		}
+		return idx
 	}
-	rowIdx := make(map[string]int, len(m.Rows))
-	for i, r := range m.Rows {
-		rowIdx[r.Name] = i
-	}
+	colIdx := index(len(m.Vars), func(j int) string { return m.Vars[j].Name })
+	rowIdx := index(len(m.Rows), func(i int) string { return m.Rows[i].Name })
 	b := lp.Basis{Cols: make([]lp.BasisStatus, len(m.Vars)), Rows: make([]lp.BasisStatus, len(m.Rows))}
 	for j := range b.Cols {
 		b.Cols[j] = lp.AtLower
@@ -112,6 +123,9 @@ func ReadBasis(r io.Reader, m *lp.Model, name string) (lp.Basis, error) {
 			if !ok {
 				return 0, l.errf("%s: column %q: the model has no column of that name", code, fs[1])
 			}
+			if j < 0 {
+				return 0, l.errf("%s: column %q: two columns of the model have that name without their blanks", code, fs[1])
+			}
 			if colLine[j] != 0 {
 				return 0, l.errf("%s: column %q: named twice (first on line %d)", code, fs[1], colLine[j])
 			}
@@ -130,6 +144,9 @@ func ReadBasis(r io.Reader, m *lp.Model, name string) (lp.Basis, error) {
 			i, ok := rowIdx[fs[2]]
 			if !ok {
 				return lp.Basis{}, l.errf("%s: row %q: the model has no row of that name", code, fs[2])
+			}
+			if i < 0 {
+				return lp.Basis{}, l.errf("%s: row %q: two rows of the model have that name without their blanks", code, fs[2])
 			}
 			if rowLine[i] != 0 {
 				return lp.Basis{}, l.errf("%s: row %q: named twice (first on line %d)", code, fs[2], rowLine[i])

@@ -21,8 +21,9 @@ import (
 
 // basisNetlib are the NETLIB instances of the basis tests: small enough to
 // solve in well under a second each, with equality, range and bounded
-// columns among them.
-var basisNetlib = []string{"afiro", "sc50b", "adlittle", "blend", "share2b", "sc105", "kb2", "sc50a", "stocfor1", "israel"}
+// columns among them, and names with blanks (forplan: "DEDO3 1R", which
+// CLP reads as DEDO31R).
+var basisNetlib = []string{"afiro", "sc50b", "adlittle", "blend", "share2b", "sc105", "kb2", "sc50a", "stocfor1", "israel", "forplan"}
 
 func readNetlib(t *testing.T, name string) (*lp.Model, string) {
 	t.Helper()
@@ -237,4 +238,30 @@ func FuzzReadBasis(f *testing.F) {
 			t.Fatalf("accepted a basis with %d basic entries for %d rows", b.NumBasic(), len(m.Rows))
 		}
 	})
+}
+
+// TestBasisBlankNames: names with blanks are written without them, as CLP
+// reads them, and read back; names that differ only by blanks are refused.
+func TestBasisBlankNames(t *testing.T) {
+	m := tiny()
+	m.Vars[1].Name, m.Rows[0].Name = "y 1", "c 1"
+	b := lp.Basis{Cols: []lp.BasisStatus{lp.AtUpper, lp.Basic}, Rows: []lp.BasisStatus{lp.AtUpper, lp.Basic}}
+	var buf bytes.Buffer
+	if err := solfile.WriteBasis(&buf, m, b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "NAME          tiny\n UL x\n XU y1        c1\nENDATA\n"; buf.String() != want {
+		t.Fatalf("wrote %q, want %q", buf.String(), want)
+	}
+	got, err := solfile.ReadBasis(&buf, m, "f")
+	if err != nil || fmt.Sprint(got) != fmt.Sprint(b) {
+		t.Fatalf("read %v %v, want %v", got, err, b)
+	}
+	m.Vars[0].Name = "y1"
+	if err := solfile.WriteBasis(&bytes.Buffer{}, m, b); err == nil || !strings.Contains(err.Error(), `names "y1" and "y 1" are the same without their blanks`) {
+		t.Errorf("clash: %v", err)
+	}
+	if _, err := solfile.ReadBasis(strings.NewReader("NAME\n UL y1\nENDATA\n"), m, "f"); err == nil || !strings.Contains(err.Error(), `f:2: UL: column "y1": two columns of the model have that name without their blanks`) {
+		t.Errorf("ambiguous: %v", err)
+	}
 }

@@ -42,8 +42,9 @@
 // "XL col row" (the same at its lower bound), "UL col" (col nonbasic at
 // its upper bound), "LL col" (at its lower bound), and ENDATA; "*" starts
 // a comment. A column not named is nonbasic at its lower bound and a row
-// not named is basic. The status of a row is that of its activity aᵀx, as
-// CLP has it. CLP adds a value after the names (and VALUES on the NAME
+// not named is basic. Names are written and matched without their blanks,
+// as CLP reads fixed MPS names ("DEDO3 1R" of NETLIB's forplan is DEDO31R).
+// The status of a row is that of its activity aᵀx, as CLP has it. CLP adds a value after the names (and VALUES on the NAME
 // line), which ReadBasis ignores; CLP's primal simplex starts from those
 // values, so give clp a basis file written here with -dualS. lp_solve
 // 5.5 reads and writes the same records (-rbas, -wbas) but takes the bound

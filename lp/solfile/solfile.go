@@ -85,9 +85,9 @@ type File struct {
 
 // WriteHiGHS writes sol of m in HiGHS's raw solution layout (see the
 // package documentation). Every column and row needs a name without
-// blanks, unique among the columns (rows).
+// blanks, unique among the columns (rows): see CheckSolutionNames.
 func WriteHiGHS(w io.Writer, m *lp.Model, sol *lp.Solution) error {
-	if err := checkNames(m); err != nil {
+	if err := CheckSolutionNames(m); err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
@@ -128,7 +128,7 @@ func WriteHiGHS(w io.Writer, m *lp.Model, sol *lp.Solution) error {
 // objective on a "=obj=" line, then every column; "=infeas=" alone when
 // sol has no point.
 func WriteMIPLIB(w io.Writer, m *lp.Model, sol *lp.Solution) error {
-	if err := checkNames(m); err != nil {
+	if err := CheckSolutionNames(m); err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
@@ -162,36 +162,56 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-// checkNames returns an error unless every column and row of m has a name
-// without blanks, unique among the columns (rows): a file names them.
-func checkNames(m *lp.Model) error {
-	seen := map[string]bool{}
+// CheckSolutionNames returns an error unless every column and row of m has
+// a name without blanks, unique among the columns (rows), as a solution
+// file names them: the writers need it, and a caller can check it before a
+// long solve.
+func CheckSolutionNames(m *lp.Model) error { return checkNames(m, false) }
+
+// CheckBasisNames returns an error unless every column and row of m has a
+// name, and the names with their blanks removed (as a basis file holds
+// them, and CLP reads a fixed MPS name such as "DEDO3 1R") are unique
+// among the columns (rows).
+func CheckBasisNames(m *lp.Model) error { return checkNames(m, true) }
+
+// checkNames applies CheckSolutionNames, or with strip CheckBasisNames.
+func checkNames(m *lp.Model, strip bool) error {
+	seen := map[string]string{}
 	for j, v := range m.Vars {
-		if err := nameOK("column", j, v.Name, seen); err != nil {
+		if err := nameOK("column", j, v.Name, seen, strip); err != nil {
 			return err
 		}
 	}
 	clear(seen)
 	for i, r := range m.Rows {
-		if err := nameOK("row", i, r.Name, seen); err != nil {
+		if err := nameOK("row", i, r.Name, seen, strip); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func nameOK(what string, k int, name string, seen map[string]bool) error {
-	switch {
-	case name == "":
-		return fmt.Errorf("solfile: %s %d has no name, and a solution file names every %s", what, k, what)
-	case strings.ContainsAny(name, " \t\r\n"):
-		return fmt.Errorf("solfile: %s %d: name %q has a blank", what, k, name)
-	case seen[name]:
-		return fmt.Errorf("solfile: %s %d: name %q is used twice", what, k, name)
+func nameOK(what string, k int, name string, seen map[string]string, strip bool) error {
+	key := name
+	if strip {
+		key = stripBlanks(name)
 	}
-	seen[name] = true
+	switch {
+	case key == "":
+		return fmt.Errorf("solfile: %s %d has no name, and the file names every %s", what, k, what)
+	case strings.ContainsAny(key, " \t\r\n"):
+		return fmt.Errorf("solfile: %s %d: name %q has a blank, and a solution file cannot hold it", what, k, name)
+	case seen[key] == name:
+		return fmt.Errorf("solfile: %s %d: name %q is used twice", what, k, name)
+	case seen[key] != "":
+		return fmt.Errorf("solfile: %s %d: names %q and %q are the same without their blanks, as a basis file holds them", what, k, seen[key], name)
+	}
+	seen[key] = name
 	return nil
 }
+
+// stripBlanks removes the blanks of a name, as CLP reads names of fixed MPS.
+func stripBlanks(name string) string { return strings.ReplaceAll(name, " ", "") }
 
 // highsStatus is the word HiGHS writes for a status (ours where HiGHS has none).
 func highsStatus(s lp.Status) string {
