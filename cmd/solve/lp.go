@@ -135,6 +135,9 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := readStarts(m, f, &opts); err != nil {
 		return err
 	}
+	if err := checkSolutionNames(m, f); err != nil {
+		return err
+	}
 	sol, rep, err := solve.Solve(ctx, m, startBackend(m, f.backend, opts), opts)
 	if err != nil {
 		// The command prefixes its own name; keep one "solve: ".

@@ -78,6 +78,22 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// checkSolutionNames refuses, before the solve, a model whose names the
+// files of --solution or --write-basis cannot hold.
+func checkSolutionNames(m *lp.Model, f lpFlags) error {
+	if f.solution != "" {
+		if err := solfile.CheckSolutionNames(m); err != nil {
+			return inputError(fmt.Errorf("--solution: %w", err))
+		}
+	}
+	if f.writeBasis != "" {
+		if err := solfile.CheckBasisNames(m); err != nil {
+			return inputError(fmt.Errorf("--write-basis: %w", err))
+		}
+	}
+	return nil
+}
+
 // writeSolutionFiles writes the files of --solution and --write-basis. A
 // run without a basis to write (a MILP, or a backend that gives none)
 // leaves a warning on stderr instead of the file.
