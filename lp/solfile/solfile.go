@@ -87,7 +87,7 @@ type File struct {
 // package documentation). Every column and row needs a name without
 // blanks, unique among the columns (rows): see CheckSolutionNames.
 func WriteHiGHS(w io.Writer, m *lp.Model, sol *lp.Solution) error {
-	if err := CheckSolutionNames(m); err != nil {
+	if err := checkSolution(m, sol); err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
@@ -128,7 +128,7 @@ func WriteHiGHS(w io.Writer, m *lp.Model, sol *lp.Solution) error {
 // objective on a "=obj=" line, then every column; "=infeas=" alone when
 // sol has no point.
 func WriteMIPLIB(w io.Writer, m *lp.Model, sol *lp.Solution) error {
-	if err := CheckSolutionNames(m); err != nil {
+	if err := checkSolution(m, sol); err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(w)
@@ -152,6 +152,27 @@ func Write(w io.Writer, f Format, m *lp.Model, sol *lp.Solution) error {
 		return WriteMIPLIB(w, m, sol)
 	}
 	return fmt.Errorf("solfile: cannot write the %s format", f)
+}
+
+// checkSolution returns an error when m's names cannot be written or a
+// vector of sol does not fit m.
+func checkSolution(m *lp.Model, sol *lp.Solution) error {
+	if err := CheckSolutionNames(m); err != nil {
+		return err
+	}
+	if sol == nil {
+		return fmt.Errorf("solfile: nil solution")
+	}
+	for _, v := range []struct {
+		what string
+		got  []float64
+		want int
+	}{{"X", sol.X, len(m.Vars)}, {"ReducedCost", sol.ReducedCost, len(m.Vars)}, {"RowActivity", sol.RowActivity, len(m.Rows)}, {"RowDual", sol.RowDual, len(m.Rows)}} {
+		if v.got != nil && len(v.got) != v.want {
+			return fmt.Errorf("solfile: solution has %d values in %s, the model needs %d", len(v.got), v.what, v.want)
+		}
+	}
+	return nil
 }
 
 // num formats v in the shortest form that reads back to it; −0 is 0.

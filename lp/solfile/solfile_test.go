@@ -211,6 +211,10 @@ func TestWriteNames(t *testing.T) {
 	if err := solfile.WriteMIPLIB(&bytes.Buffer{}, m, &lp.Solution{X: []float64{0, 0}}); err == nil || !strings.Contains(err.Error(), `column 1: name "x" is used twice`) {
 		t.Errorf("duplicate name: %v", err)
 	}
+	m.Vars[1].Name = "y"
+	if err := solfile.WriteHiGHS(&bytes.Buffer{}, m, &lp.Solution{X: []float64{0}}); err == nil || !strings.Contains(err.Error(), "solution has 1 values in X, the model needs 2") {
+		t.Errorf("short X: %v", err)
+	}
 	m.Vars[1].Name = ""
 	if err := solfile.WriteHiGHS(&bytes.Buffer{}, m, &lp.Solution{X: []float64{0, 0}}); err == nil || !strings.Contains(err.Error(), "column 1 has no name") {
 		t.Errorf("empty name: %v", err)
