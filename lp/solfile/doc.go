@@ -34,6 +34,10 @@
 // no value (NaN: a partial start), while the MIPLIB and cbc formats list
 // only nonzero values by convention, so a column they omit is 0.
 //
+// A solution file needs names without blanks, unique among the columns
+// (rows); CheckSolutionNames and CheckBasisNames let a caller refuse a
+// model before a long solve rather than after it.
+//
 // # Basis files
 //
 // WriteBasis and ReadBasis use the MPS basis format as CLP reads and
@@ -44,9 +48,10 @@
 // a comment. A column not named is nonbasic at its lower bound and a row
 // not named is basic. Names are written and matched without their blanks,
 // as CLP reads fixed MPS names ("DEDO3 1R" of NETLIB's forplan is DEDO31R).
-// The status of a row is that of its activity aᵀx, as CLP has it. CLP adds a value after the names (and VALUES on the NAME
-// line), which ReadBasis ignores; CLP's primal simplex starts from those
-// values, so give clp a basis file written here with -dualS. lp_solve
+// The status of a row is that of its activity aᵀx, as CLP has it. CLP
+// adds a value after the names (and VALUES on the NAME line), which
+// ReadBasis ignores; CLP's primal simplex starts from those values, so
+// give clp a basis file written here with -dualS. lp_solve
 // 5.5 reads and writes the same records (-rbas, -wbas) but takes the bound
 // of a row the other way (it writes XL for a binding ≤ row where CLP
 // writes XU), so that its files and these disagree on rows; glpsol does
