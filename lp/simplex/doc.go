@@ -138,7 +138,7 @@
 // basic entries; a singular result is repaired with logicals. Both skip
 // presolve. From the optimal basis of a model whose costs changed by up to
 // 10 %, a re-solve takes 0 to 30 iterations where a cold solve takes 17 to
-// 143 on ten NETLIB instances (lp/solfile's TestBasisWarmStart). From a
+// 218 on eleven NETLIB instances (lp/solfile's TestBasisWarmStart). From a
 // degenerate point the completion may be a poor basis (israel: more
 // iterations than a cold solve). Options.WantBasis, which asks for the
 // final basis, skips presolve too.
