@@ -96,6 +96,13 @@ type Solution struct {
 	Iterations int
 	Time       time.Duration
 	Backend    string
+
+	// Basis is the final simplex basis of an LP, when the backend gives
+	// one (solve.Capabilities.Basis); nil otherwise.
+	Basis *Basis
+	// Warnings are what the solve noticed and went on from: a start that
+	// was infeasible or that the backend cannot use, for example.
+	Warnings []string
 }
 
 // HasPrimal reports whether the solution carries a primal point.

@@ -31,6 +31,12 @@ type Capabilities struct {
 	// solves the model as given: it takes PresolveOff and refuses
 	// PresolveOn.
 	Presolve bool
+	// Start: the backend uses Options.Start (a MIP start for a MILP, a
+	// starting point for an LP).
+	Start bool
+	// Basis: the backend starts an LP from Options.Basis and reports the
+	// final basis in Solution.Basis.
+	Basis bool
 }
 
 // Presolve asks a backend to presolve the model or not (Options.Presolve).
@@ -70,6 +76,17 @@ type Options struct {
 	// ErrCapability, and "auto" picks a backend that has it.
 	Ranging bool
 	Log     io.Writer
+	// Start is a starting point: a value per column, NaN for a column
+	// without one. For a MILP it is a MIP start (a full or partial
+	// assignment the backend completes into a first incumbent); for an LP,
+	// a point the backend builds its starting basis from. A backend without
+	// Capabilities.Start ignores it, and says so in Solution.Warnings.
+	Start []float64
+	// Basis is a basis of the model for an LP to start from; WantBasis asks
+	// for the final basis in Solution.Basis. A backend without
+	// Capabilities.Basis ignores both, and says so in Solution.Warnings.
+	Basis     *lp.Basis
+	WantBasis bool
 	// Raw options are passed to the backend unchanged; a backend rejects keys it does not know.
 	Raw map[string]string
 	// Callbacks are called during a MILP solve (see Callbacks); a backend

@@ -27,6 +27,11 @@
 // lp.TimeLimit and its best point so far; one that has not returned
 // StopGrace (2 s) after ctx ended is abandoned, and Solve returns an error
 // wrapping ErrNoStop (a limit) and ctx.Err() instead of hanging on it.
+// Options.Start (a MIP start, or an LP's starting point) and Options.Basis
+// (an LP's starting basis; WantBasis asks for the final one in
+// Solution.Basis) are checked against the model (lp.ErrInvalid); a backend
+// that does not declare Capabilities.Start or Capabilities.Basis is run
+// without them, and Solution.Warnings says so (only simplex declares them).
 // Backends register themselves by name in init, database/sql style (see
 // Register, Open, Backends); the conformance suite in solve/solvetest is the
 // contract every backend passes.

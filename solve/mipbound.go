@@ -28,6 +28,7 @@ func fillRelaxationBound(ctx context.Context, b Backend, m *lp.Model, opts Optio
 	}
 	o := opts
 	o.Log = nil
+	o.Start, o.Basis, o.WantBasis = nil, nil, false
 	rsol, err := safeSolve(ctx, b, rel, o)
 	if err != nil || rsol.Status != lp.Optimal {
 		return

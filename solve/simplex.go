@@ -19,7 +19,11 @@ import (
 // Options.Raw accepts method=auto|dual|primal, presolve=on|off (as Options.Presolve),
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
 // cuts=on|off. Options.IterationLimit applies to LPs only; a MILP is
-// limited by NodeLimit and the context deadline. It serves Options.Callbacks
+// limited by NodeLimit and the context deadline. Options.Start is a MIP
+// start for a MILP (mip.Options.Start) and, for an LP, the point the
+// starting basis is built from (simplex.BasisFromPoint); Options.Basis and
+// WantBasis apply to LPs (simplex.Options), which are then solved without
+// presolve. It serves Options.Callbacks
 // on MILPs (lp/mip's callbacks).
 const SimplexName = "simplex"
 
@@ -33,7 +37,7 @@ type simplexBackend struct{}
 func (simplexBackend) Name() string { return SimplexName }
 
 func (simplexBackend) Capabilities() Capabilities {
-	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true, Ranging: true, Presolve: true}
+	return Capabilities{LP: true, MILP: true, Duals: true, Rays: true, Callbacks: true, Ranging: true, Presolve: true, Start: true, Basis: true}
 }
 
 // Raw options the simplex backend understands; branching and cuts apply to MILPs.
@@ -93,9 +97,12 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 			mo.NoCuts = v == "off"
 		}
 	}
+	so.Start, so.Basis, so.WantBasis = o.Start, o.Basis, o.WantBasis
+	mo.Start = o.Start
 	mo.LP = so
 	mo.LP.IterationLimit = 0
 	mo.LP.Log = nil
+	mo.LP.Start, mo.LP.Basis, mo.LP.WantBasis = nil, nil, false
 	return so, mo, nil
 }
 
@@ -108,7 +115,11 @@ func (b simplexBackend) Solve(ctx context.Context, m *lp.Model, o Options) (*lp.
 		return nil, err
 	}
 	if m.IsMIP() {
-		return mip.Solve(ctx, m, mo)
+		sol, err := mip.Solve(ctx, m, mo)
+		if sol != nil && (o.Basis != nil || o.WantBasis) {
+			sol.Warnings = append(sol.Warnings, "simplex backend: a basis applies to LPs only: ignored for this MILP")
+		}
+		return sol, err
 	}
 	if !o.Ranging {
 		return simplex.Solve(ctx, m, so)

@@ -334,12 +334,17 @@ func solveWith(ctx context.Context, b Backend, m *lp.Model, opts Options) (*lp.S
 	if err := checkPresolve(b, opts.Presolve); err != nil {
 		return nil, nil, err
 	}
+	if err := checkStart(m, opts); err != nil {
+		return nil, nil, err
+	}
+	opts, warnings := dropUnusable(b, opts)
 	start := time.Now()
 	sol, err := safeSolve(ctx, b, m, opts)
 	elapsed := time.Since(start)
 	if err != nil {
 		return nil, nil, err
 	}
+	sol.Warnings = append(warnings, sol.Warnings...)
 	fillRelaxationBound(ctx, b, m, opts, sol)
 	sol.Backend = b.Name()
 	sol.Time = elapsed
@@ -488,4 +493,48 @@ func (d *droppingWriter) drop() {
 // failure of the solver.
 func IsInputError(err error) bool {
 	return errors.Is(err, lp.ErrInvalid) || errors.Is(err, ErrUnknownBackend) || errors.Is(err, ErrCapability)
+}
+
+// checkStart returns an error wrapping lp.ErrInvalid when Options.Start or
+// Options.Basis does not fit m.
+func checkStart(m *lp.Model, o Options) error {
+	if o.Start != nil {
+		if len(o.Start) != len(m.Vars) {
+			return fmt.Errorf("solve: %w: Options.Start has %d values, the model has %d columns", lp.ErrInvalid, len(o.Start), len(m.Vars))
+		}
+		for j, v := range o.Start {
+			if math.IsInf(v, 0) {
+				return fmt.Errorf("solve: %w: Options.Start[%d] (column %s): must be finite or NaN, got %v", lp.ErrInvalid, j, m.Vars[j].Name, v)
+			}
+		}
+	}
+	if b := o.Basis; b != nil {
+		if len(b.Cols) != len(m.Vars) || len(b.Rows) != len(m.Rows) {
+			return fmt.Errorf("solve: %w: Options.Basis has %d columns and %d rows, the model has %d and %d", lp.ErrInvalid, len(b.Cols), len(b.Rows), len(m.Vars), len(m.Rows))
+		}
+		if nb := b.NumBasic(); nb != len(m.Rows) {
+			return fmt.Errorf("solve: %w: Options.Basis has %d basic entries, want %d (the number of rows)", lp.ErrInvalid, nb, len(m.Rows))
+		}
+	}
+	return nil
+}
+
+// dropUnusable removes from o the start and basis b cannot use, with a
+// warning for each: a backend that cannot use them solves as without.
+func dropUnusable(b Backend, o Options) (Options, []string) {
+	c := b.Capabilities()
+	var w []string
+	if o.Start != nil && !c.Start {
+		w = append(w, fmt.Sprintf("backend %s cannot use a start (Options.Start): ignored", b.Name()))
+		o.Start = nil
+	}
+	if (o.Basis != nil || o.WantBasis) && !c.Basis {
+		if o.Basis != nil {
+			w = append(w, fmt.Sprintf("backend %s cannot start from a basis (Options.Basis): ignored", b.Name()))
+		} else {
+			w = append(w, fmt.Sprintf("backend %s gives no final basis (Options.WantBasis)", b.Name()))
+		}
+		o.Basis, o.WantBasis = nil, false
+	}
+	return o, w
 }

@@ -29,6 +29,8 @@ type backendInfo struct {
 	// Presolve: --presolve on|off switches its presolve (without one, a
 	// backend takes off and refuses on).
 	Presolve bool `json:"presolve"`
+	Start    bool `json:"start"` // uses --start
+	Basis    bool `json:"basis"` // uses --read-basis, gives --write-basis
 }
 
 func newBackendsCmd() *cobra.Command {
@@ -40,7 +42,9 @@ func newBackendsCmd() *cobra.Command {
 "auto" picks, for a MILP, simplex (the pure-Go branch and bound) else
 lpsolve; for an LP, clp else simplex (each only when compiled in and
 capable). The presolve column says which backends have a presolve that
-solve lp --presolve on|off switches.`,
+solve lp --presolve on|off switches.. "start" says the backend uses solve lp --start (a MIP
+start, an LP starting point), "basis" that it reads --read-basis and
+writes --write-basis.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkFormat(format); err != nil {
@@ -53,7 +57,7 @@ solve lp --presolve on|off switches.`,
 					return internalError(err)
 				}
 				c := b.Capabilities()
-				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Ranging, c.Presolve})
+				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Ranging, c.Presolve, c.Start, c.Basis})
 			}
 			if format == "csv" {
 				return writeBackendsCSV(cmd.OutOrStdout(), infos)
@@ -78,10 +82,11 @@ solve lp --presolve on|off switches.`,
 
 func writeBackendsCSV(w io.Writer, infos []backendInfo) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"backend", "lp", "milp", "duals", "rays", "sos", "ranging", "presolve"})
+	cw.Write([]string{"backend", "lp", "milp", "duals", "rays", "sos", "ranging", "presolve", "start", "basis"})
 	for _, i := range infos {
 		cw.Write([]string{i.Name, strconv.FormatBool(i.LP), strconv.FormatBool(i.MILP), strconv.FormatBool(i.Duals),
-			strconv.FormatBool(i.Rays), strconv.FormatBool(i.SOS), strconv.FormatBool(i.Ranging), strconv.FormatBool(i.Presolve)})
+			strconv.FormatBool(i.Rays), strconv.FormatBool(i.SOS), strconv.FormatBool(i.Ranging), strconv.FormatBool(i.Presolve),
+			strconv.FormatBool(i.Start), strconv.FormatBool(i.Basis)})
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -98,9 +103,9 @@ func writeBackendsTable(w io.Writer, infos []backendInfo) error {
 		return "-"
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tranging\tpresolve")
+	fmt.Fprintln(tw, "backend\tLP\tMILP\tduals\trays\tSOS\tranging\tpresolve\tstart\tbasis")
 	for _, i := range infos {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Ranging), yes(i.Presolve))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", i.Name, yes(i.LP), yes(i.MILP), yes(i.Duals), yes(i.Rays), yes(i.SOS), yes(i.Ranging), yes(i.Presolve), yes(i.Start), yes(i.Basis))
 	}
 	return tw.Flush()
 }

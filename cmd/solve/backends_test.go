@@ -17,7 +17,7 @@ func TestBackendsCommand(t *testing.T) {
 		f := strings.Fields(line)
 		rows[f[0]] = strings.Join(f[1:], " ")
 	}
-	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS ranging presolve", "simplex": "yes yes yes yes - yes yes", "gonum": "yes - - - - - -"} {
+	for name, want := range map[string]string{"backend": "LP MILP duals rays SOS ranging presolve start basis", "simplex": "yes yes yes yes - yes yes yes yes", "gonum": "yes - - - - - - - -"} {
 		if rows[name] != want {
 			t.Errorf("row %s = %q, want %q\n%s", name, rows[name], want, out)
 		}
@@ -35,15 +35,15 @@ func TestBackendsCommand(t *testing.T) {
 	for _, i := range infos {
 		got[i.Name] = i
 	}
-	if s := got["simplex"]; !s.LP || !s.MILP || !s.Duals || !s.Rays || !s.Ranging || !s.Presolve {
+	if s := got["simplex"]; !s.LP || !s.MILP || !s.Duals || !s.Rays || !s.Ranging || !s.Presolve || !s.Start || !s.Basis {
 		t.Errorf("simplex: %+v", s)
 	}
-	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays || g.Ranging || g.Presolve {
+	if g, ok := got["gonum"]; !ok || !g.LP || g.MILP || g.Duals || g.Rays || g.Ranging || g.Presolve || g.Start || g.Basis {
 		t.Errorf("gonum: %+v (listed %v)", g, ok)
 	}
 
 	code, out, _ = lpCLI("backends", "--format", "csv")
-	if code != exitOK || !strings.HasPrefix(out, "backend,lp,milp,duals,rays,sos,ranging,presolve\n") || !strings.Contains(out, "\nsimplex,true,true,true,true,false,true,true\n") {
+	if code != exitOK || !strings.HasPrefix(out, "backend,lp,milp,duals,rays,sos,ranging,presolve,start,basis\n") || !strings.Contains(out, "\nsimplex,true,true,true,true,false,true,true,true,true\n") {
 		t.Errorf("csv: exit %d\n%s", code, out)
 	}
 	if code, _, errOut = lpCLI("backends", "--format", "xml"); code != exitInput || !strings.Contains(errOut, `--format: must be table, json or csv, got "xml"`) {

@@ -9,6 +9,8 @@
 //	    [--presolve auto|on|off] [--threads N] [--log] [--log-file FILE] [--log-format text|json] [--quiet]
 //	    [--ranging]      cost and activity ranging of the optimal LP basis
 //	    [--iis FILE]     an irreducible infeasible subsystem of an infeasible LP
+//	    [--solution FILE] [--start FILE] [--read-basis FILE] [--write-basis FILE]
+//	    solution files (HiGHS layout, MIPLIB .sol, cbc) and MPS basis files (lp/solfile)
 //	solve backends
 //	solve convert IN|- OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)

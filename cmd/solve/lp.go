@@ -38,7 +38,11 @@ type lpFlags struct {
 	logFile        string
 	logFormat      string
 	quiet          bool
-	formatSet      bool // --format was given
+	formatSet      bool   // --format was given
+	solution       string // --solution FILE
+	start          string // --start FILE
+	readBasis      string // --read-basis FILE
+	writeBasis     string // --write-basis FILE
 }
 
 func newLPCmd() *cobra.Command {
@@ -69,7 +73,8 @@ prints nothing on stdout and no log on stderr: the exit code says the
 outcome, and --out and --log-file are written as usual.
 
 A model file over --max-input-bytes or --max-input-lines, and a damaged or
-truncated .gz file, is refused.
+truncated .gz file, is refused; so is a --start or --read-basis file over
+--max-input-bytes.
 
 --ranging adds the sensitivity analysis of the optimal basis of an LP, with
 the definitions of glpsol's --ranges report: for every column the interval
@@ -97,7 +102,22 @@ Exit codes: 0 a definitive answer (optimal, infeasible, unbounded);
 the solve: the incumbent, if any, is printed, else "no feasible point found";
 a backend still running 2s after the limit or the interrupt is abandoned
 with no answer; an interrupt while the file is read prints nothing; 2 a usage or input error (bad file, unknown backend, bad flag);
-3 a solver error or an answer that failed verification.`,
+3 a solver error or an answer that failed verification.
+
+Solution and basis files (package lp/solfile): --solution writes the
+answer in HiGHS's raw solution layout (values, row activities, duals and
+reduced costs by name), or in the MIPLIB format ("=obj=" line, then "name
+value") when FILE ends in .sol. --start reads such a file (a HiGHS one may
+list some columns only: a partial start; MIPLIB and cbc files omit zeros),
+or a cbc solution file (cbc m.mps solve solu FILE): for a MILP it is a
+MIP start (a complete feasible start is the first incumbent; otherwise its
+integer columns are fixed and the rest solved as a sub-MIP of at most 500
+nodes; a start that yields nothing is a warning), for an LP the point the
+starting basis is built from. --read-basis and --write-basis read and
+write an LP basis in the MPS basis format CLP reads and writes (clp
+-basisI, -basisO). With --backend auto these flags pick simplex when the
+usual choice cannot use them; another backend that cannot (all but
+simplex) solves without them and says so in a warning on stderr.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.caps.stdin = cmd.InOrStdin()
@@ -125,6 +145,10 @@ with no answer; an interrupt while the file is read prints nothing; 2 a usage or
 		"has a presolve to switch (clp, lpsolve and gonum solve the model as given: they take off and refuse on; auto picks simplex for on)")
 	fl.IntVar(&f.threads, "threads", 0, "threads for the solve (0 = the default); accepted and checked for scripts written for "+
 		"other solvers, but it has no effect yet: no backend of this build runs in parallel")
+	fl.StringVar(&f.solution, "solution", "", "write the solution to this file: HiGHS's layout, or MIPLIB's if it ends in .sol")
+	fl.StringVar(&f.start, "start", "", "start from the solution in this file (HiGHS, MIPLIB .sol or cbc): a MIP start, or an LP's starting point")
+	fl.StringVar(&f.readBasis, "read-basis", "", "start an LP from the basis in this MPS basis file")
+	fl.StringVar(&f.writeBasis, "write-basis", "", "write the final basis of an LP to this file (MPS basis format)")
 	addInputCapFlags(fl, &f.caps)
 	return cmd
 }
@@ -162,7 +186,8 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if err := f.check(); err != nil {
 		return err
 	}
-	if err := checkOutputs([]string{path}, output{"--out", f.out, outFile}, output{"--iis", f.iis, outFile}, output{"--log-file", f.logFile, outFile}); err != nil {
+	if err := checkOutputs([]string{path, f.start, f.readBasis}, output{"--out", f.out, outFile}, output{"--iis", f.iis, outFile},
+		output{"--log-file", f.logFile, outFile}, output{"--solution", f.solution, outFile}, output{"--write-basis", f.writeBasis, outFile}); err != nil {
 		return err
 	}
 	if ctx == nil {
@@ -181,7 +206,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if f.ranging && m.IsMIP() {
 		return inputError(fmt.Errorf("--ranging: ranging is of an LP basis, and %s has integer columns", path))
 	}
-	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging,
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging, WantBasis: f.writeBasis != "",
 		Presolve: map[string]solve.Presolve{"auto": solve.PresolveDefault, "on": solve.PresolveOn, "off": solve.PresolveOff}[f.presolve]}
 	lg, err := f.openLog(stderr)
 	if err != nil {
@@ -189,10 +214,17 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	}
 	defer lg.close()
 	opts.Log = lg.w
-	if lg.json != nil {
-		logStart(lg.json, m, f.backend)
+	if err := readStarts(m, f, &opts); err != nil {
+		return err
 	}
-	sol, rep, err := solve.Solve(ctx, m, f.backend, opts)
+	if err := checkSolutionNames(m, f); err != nil {
+		return err
+	}
+	backend := startBackend(m, f.backend, opts)
+	if lg.json != nil {
+		logStart(lg.json, m, backend)
+	}
+	sol, rep, err := solve.Solve(ctx, m, backend, opts)
 	if lg.json != nil {
 		logEnd(lg.json, m, sol, err)
 	}
@@ -211,6 +243,12 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 			return &exitError{exitLimit, msg}
 		}
 		return internalError(msg)
+	}
+	for _, w := range sol.Warnings {
+		fmt.Fprintln(stderr, "solve: warning:", w)
+	}
+	if err := writeSolutionFiles(stderr, m, sol, f); err != nil {
+		return err
 	}
 	sub, iisErr := writeIIS(ctx, stderr, m, sol, f.iis)
 	ans := render.NewLPAnswer(m, sol, rep)

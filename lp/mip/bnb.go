@@ -93,9 +93,22 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 	if err != nil {
 		return nil, err
 	}
+	if o.Start != nil && len(o.Start) != len(m.Vars) {
+		return nil, fmt.Errorf("mip: options.Start: %d values for %d columns", len(o.Start), len(m.Vars))
+	}
 	s := newSearch(ctx, m, o)
 	s.start = start
 	s.mk = mk
+	var warnings []string
+	if o.Start != nil {
+		w, err := s.useStart(mk)
+		if err != nil {
+			return nil, err
+		}
+		if w != "" {
+			warnings = append(warnings, w)
+		}
+	}
 	st := lp.Infeasible
 	if s.presolve() {
 		rel, err := mk(s.w)
@@ -123,6 +136,7 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 	}
 	sol := s.result(st)
 	sol.Time = time.Since(start)
+	sol.Warnings = warnings
 	return sol, nil
 }
 

@@ -163,6 +163,15 @@
 // repeated, a NaN, both sides infinite) makes Solve return an error wrapping
 // ErrCallback, an input error of package fault.
 //
+// # MIP start
+//
+// A MIP start (Options.Start) is tried before the root: a complete start
+// that satisfies every row and bound becomes the incumbent as it is; else,
+// as HiGHS does, its integer columns are fixed to their rounded values and
+// the rest is solved as a sub-MIP of at most StartNodes nodes (for a start
+// that gives every integer column, that is one LP). A start that yields no
+// feasible point is a warning (Solution.Warnings), never a failure.
+//
 // # Results
 //
 // Solve returns an lp.Solution in the model's sense with Objective the

@@ -79,13 +79,27 @@ type Options struct {
 	// in). Propagation at the nodes is not affected.
 	NoPresolve bool
 	// LP are the options of the simplex that solves the relaxations. Its
-	// NoPresolve field is ignored: relaxations are solved without presolve.
+	// NoPresolve, Basis, Start and WantBasis fields are ignored:
+	// relaxations are solved without presolve, warm-started by the search.
 	LP simplex.Options
 	// Callbacks are the caller's functions the search calls: events (new
 	// incumbents, progress) with the power to stop it, user cuts and lazy
 	// constraints. The zero value calls none.
 	Callbacks Callbacks
+	// Start is a MIP start: a value per column, NaN for a column without
+	// one. A complete start that is feasible becomes the first incumbent
+	// as it is; otherwise its integer columns are fixed to their values
+	// (rounded) and the rest of the model is solved as a sub-MIP of at
+	// most StartNodes nodes (counted in Solution.Nodes), whose answer, if
+	// any, becomes the first incumbent. A start that yields no feasible point is reported in
+	// Solution.Warnings and the search goes on without it.
+	Start []float64
 }
+
+// StartNodes is the node limit of the sub-MIP that completes a partial or
+// infeasible MIP start (Options.Start), as HiGHS limits its own (its
+// option mip_max_start_nodes, 500 by default).
+const StartNodes = 500
 
 // withDefaults checks o and fills its zero fields.
 func (o Options) withDefaults() (Options, error) {

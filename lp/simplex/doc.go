@@ -130,6 +130,19 @@
 // infeasibility of the original problem. If infeasibilities remain the
 // primal simplex takes over.
 //
+// Solve starts from a given basis (Options.Basis; lp/solfile reads MPS
+// basis files) or from a point (Options.Start): BasisFromPoint makes the
+// columns strictly between their bounds basic and the others nonbasic at
+// the bound they are at, the rows likewise, then demotes the columns
+// nearest a bound, or promotes logicals of tight rows, until there are m
+// basic entries; a singular result is repaired with logicals. Both skip
+// presolve. From the optimal basis of a model whose costs changed by up to
+// 10 %, a re-solve takes 0 to 30 iterations where a cold solve takes 17 to
+// 218 on eleven NETLIB instances (lp/solfile's TestBasisWarmStart). From a
+// degenerate point the completion may be a poor basis (israel: more
+// iterations than a cold solve). Options.WantBasis, which asks for the
+// final basis, skips presolve too.
+//
 // # Primal simplex
 //
 // The primal simplex minimises the sum of infeasibilities of the basics

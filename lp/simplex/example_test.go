@@ -3,6 +3,7 @@ package simplex_test
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/simplex"
@@ -83,4 +84,27 @@ func ExampleSolver_Ranging() {
 	// Output:
 	// cost of y in [0, 3]; above it x enters and labour leaves
 	// capacity in [3.5, 4.333], objective 10.5 to 12.17
+}
+
+// A starting basis from a point: x + y ≤ 4, x + 3y ≤ 7, 0 ≤ x ≤ 3, at
+// x = 3 and y without a value (it goes to its bound 0): x sits at its
+// upper bound, both rows are slack (3 < 4, 3 < 7), so both logicals are
+// basic. Solve then starts from that basis (Options.Start does the same).
+func ExampleBasisFromPoint() {
+	m := lp.New("plan", lp.Maximize)
+	x := m.AddVar("x", 0, 3, 3)
+	y := m.AddVar("y", 0, lp.Inf, 2)
+	m.AddLE("c1", 4, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 1})
+	m.AddLE("c2", 7, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: 3})
+	b := simplex.BasisFromPoint(m, []float64{3, math.NaN()})
+	fmt.Println(b.Cols, b.Rows)
+	sol, err := simplex.Solve(context.Background(), m, simplex.Options{Basis: &b})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(sol.Status, sol.Objective, sol.X, sol.Iterations, "iteration")
+	// Output:
+	// [at_upper at_lower] [basic basic]
+	// optimal 11 [3 1] 1 iteration
 }

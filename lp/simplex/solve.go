@@ -31,8 +31,17 @@ func Solve(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error)
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	if opts.Start != nil && len(opts.Start) != len(m.Vars) {
+		return nil, fmt.Errorf("%w: Start: %d values for %d columns", ErrBadOptions, len(opts.Start), len(m.Vars))
+	}
 	start := time.Now()
-	sol, err := solvePresolved(ctx, m, opts)
+	var sol *lp.Solution
+	var err error
+	if opts.Basis != nil || opts.Start != nil || opts.WantBasis {
+		sol, err = solveDirect(ctx, m, opts)
+	} else {
+		sol, err = solvePresolved(ctx, m, opts)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +82,7 @@ func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solutio
 		if err != nil {
 			return nil, err
 		}
+		sol.Basis = nil // a basis of the reduced model, not of m
 	}
 	if sol.Status != lp.Optimal {
 		if sol.Status.IsLimit() {
@@ -110,10 +120,28 @@ func solvePresolved(ctx context.Context, m *lp.Model, opts Options) (*lp.Solutio
 	return post, nil
 }
 
+// solveDirect solves m without presolve, from opts.Basis, or else the
+// basis BasisFromPoint builds from opts.Start, or else a slack basis, and
+// returns the final basis with the solution.
 func solveDirect(ctx context.Context, m *lp.Model, opts Options) (*lp.Solution, error) {
 	sv, err := New(m, opts)
 	if err != nil {
 		return nil, err
 	}
-	return sv.Solve(ctx)
+	switch {
+	case opts.Basis != nil:
+		err = sv.SetBasis(*opts.Basis)
+	case opts.Start != nil:
+		err = sv.SetBasis(BasisFromPoint(m, opts.Start))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: Basis: %v", ErrBadOptions, err)
+	}
+	sol, err := sv.Solve(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := sv.Basis()
+	sol.Basis = &b
+	return sol, nil
 }

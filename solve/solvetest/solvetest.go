@@ -72,6 +72,12 @@ var readMPS func(path string) (*lp.Model, error)
 //     binaries, general and negative-bounded integers, an integer equality,
 //     a mixed problem (needs MILP), and otherwise a check that a MILP is
 //     refused with solve.ErrCapability;
+//   - Start: the cases' unique optima given back as starts (Options.Start;
+//     for a MILP also a partial one), which must reach the same optimum
+//     without a warning (needs Start);
+//   - Basis: the final basis of each optimal LP case (Options.WantBasis),
+//     one basic entry per row, from which a re-solve takes no iteration
+//     (needs Basis);
 //   - Netlib and Miplib when Config asks for them.
 //
 // Every result goes through solve.Verify and must pass it. A subtest whose capability is missing skips itself with the reason.
@@ -135,6 +141,34 @@ func Run(t *testing.T, newBackend solve.Factory, cfg Config) {
 		}
 		for _, tc := range milpCases {
 			t.Run(tc.name, func(t *testing.T) { r.runCase(t, tc, true) })
+		}
+	})
+	t.Run("Start", func(t *testing.T) {
+		if !test.Start {
+			t.Skipf("backend %s: starts not tested (capability %s)", r.name, declared(caps.Start))
+		}
+		for _, set := range []struct {
+			cases []testCase
+			mip   bool
+		}{{lpCases, false}, {milpCases, true}} {
+			if (set.mip && !test.MILP) || (!set.mip && !test.LP) {
+				continue
+			}
+			for _, tc := range set.cases {
+				if tc.x != nil && tc.status[0] == lp.Optimal {
+					t.Run(tc.name, func(t *testing.T) { r.runStart(t, tc, set.mip) })
+				}
+			}
+		}
+	})
+	t.Run("Basis", func(t *testing.T) {
+		if !test.LP || !test.Basis {
+			t.Skipf("backend %s: bases not tested (capability %s)", r.name, declared(caps.Basis))
+		}
+		for _, tc := range lpCases {
+			if tc.status[0] == lp.Optimal {
+				t.Run(tc.name, func(t *testing.T) { r.runBasis(t, tc) })
+			}
 		}
 	})
 	t.Run("Netlib", func(t *testing.T) {
