@@ -1,0 +1,204 @@
+//go:build cbc
+
+// The part of the cbc backend that CBC's C interface cannot express: stop
+// handlers that end a running solve once Go has cancelled it or a
+// wall-clock deadline has passed (a CbcEventHandler for the branch and cut,
+// a ClpEventHandler for an LP, which Cbc_solve hands to CLP alone), the
+// outcome of an LP solve, and the SIGINT disposition kept across the solve.
+//
+// Cbc_C_Interface.h declares the Cbc_Model structure itself when
+// CBC_EXTERN_C is defined (Coin_C_defines.h), which is how the handlers
+// reach the CbcModel and the OsiClpSolverInterface behind the C handle.
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "CbcEventHandler.hpp"
+#include "CbcModel.hpp"
+#include "CbcSolver.hpp"
+#include "ClpEventHandler.hpp"
+#include "ClpSimplex.hpp"
+#include "OsiClpSolverInterface.hpp"
+
+#define CBC_EXTERN_C
+#include "Cbc_C_Interface.h"
+
+#include "shim.h"
+
+struct so_cbc_stop {
+	std::atomic<int> cancel{0};
+	std::atomic<int> reason{SO_CBC_RUNNING};
+	bool has_deadline = false;
+	std::chrono::steady_clock::time_point deadline;
+
+	// stop reports whether the solve should end now, and records why.
+	bool stop() {
+		if (has_deadline && std::chrono::steady_clock::now() >= deadline) {
+			reason.store(SO_CBC_DEADLINE, std::memory_order_relaxed);
+			return true;
+		}
+		if (cancel.load(std::memory_order_relaxed)) {
+			reason.store(SO_CBC_CANCELLED, std::memory_order_relaxed);
+			return true;
+		}
+		return false;
+	}
+};
+
+namespace {
+
+// cbcStop is cloned into every copy of the CbcModel (CbcMain1 solves a
+// copy, heuristics solve sub-models); all clones share one so_cbc_stop. It
+// asks for a stop only at events where stopping keeps every found solution
+// and leaves CBC with status "stopped on event", never at the solution
+// events, whose stop action would discard the solution.
+class cbcStop : public CbcEventHandler {
+public:
+	explicit cbcStop(so_cbc_stop *s) : s_(s) {}
+	cbcStop(const cbcStop &o) : CbcEventHandler(o), s_(o.s_) {}
+	cbcStop &operator=(const cbcStop &o) {
+		CbcEventHandler::operator=(o);
+		s_ = o.s_;
+		return *this;
+	}
+	CbcEventHandler *clone() const override { return new cbcStop(*this); }
+
+	CbcAction event(CbcEvent which) override {
+		switch (which) {
+		case node:
+		case treeStatus:
+		case afterHeuristic:
+		case heuristicPass:
+		case generatedCuts:
+			return s_->stop() ? stop : noAction;
+		default:
+			return noAction;
+		}
+	}
+
+private:
+	so_cbc_stop *s_;
+};
+
+// clpStop ends CLP at the end of an iteration (problem status 5); it is
+// installed only on the solver of an LP, never inside the branch and cut,
+// where a node LP cut short would be taken for an infeasible node.
+class clpStop : public ClpEventHandler {
+public:
+	explicit clpStop(so_cbc_stop *s) : s_(s) {}
+	clpStop(const clpStop &o) : ClpEventHandler(o), s_(o.s_) {}
+	clpStop &operator=(const clpStop &o) {
+		ClpEventHandler::operator=(o);
+		s_ = o.s_;
+		return *this;
+	}
+	ClpEventHandler *clone() const override { return new clpStop(*this); }
+
+	int event(Event which) override {
+		if (which != endOfIteration) {
+			return -1;
+		}
+		return s_->stop() ? 0 : -1;
+	}
+
+private:
+	so_cbc_stop *s_;
+};
+
+} // namespace
+
+extern "C" {
+
+so_cbc_stop *so_cbc_stop_new(double seconds, int has_deadline) {
+	so_cbc_stop *s = new (std::nothrow) so_cbc_stop;
+	if (s == nullptr) {
+		return nullptr;
+	}
+	s->has_deadline = has_deadline != 0;
+	if (s->has_deadline) {
+		s->deadline = std::chrono::steady_clock::now() +
+			std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+	}
+	return s;
+}
+
+void so_cbc_stop_cancel(so_cbc_stop *s) { s->cancel.store(1, std::memory_order_relaxed); }
+
+int so_cbc_stop_reason(so_cbc_stop *s) { return s->reason.load(std::memory_order_relaxed); }
+
+void so_cbc_stop_free(so_cbc_stop *s) { delete s; }
+
+int so_cbc_solve(void *handle, so_cbc_stop *s) {
+	Cbc_Model *model = static_cast<Cbc_Model *>(handle);
+	// CbcMain1 sets its own SIGINT handler with signal() and restores the
+	// previous one the same way, which drops the flags Go's handler needs
+	// (SA_ONSTACK); the whole disposition is saved and put back here.
+	struct sigaction saved;
+	bool haveSaved = sigaction(SIGINT, nullptr, &saved) == 0;
+	int ret = -100;
+	try {
+		if (Cbc_getNumIntegers(model) == 0) {
+			clpStop h(s);
+			model->solver_->getModelPtr()->passInEventHandler(&h);
+		} else {
+			cbcStop h(s);
+			model->model_->passInEventHandler(&h);
+		}
+		ret = Cbc_solve(model);
+	} catch (...) {
+		ret = -100;
+	}
+	if (haveSaved) {
+		sigaction(SIGINT, &saved, nullptr);
+	}
+	return ret;
+}
+
+int so_cbc_lp_status(void *handle) {
+	OsiClpSolverInterface *si = static_cast<Cbc_Model *>(handle)->solver_;
+	if (si->isProvenOptimal()) {
+		return SO_CBC_LP_OPTIMAL;
+	}
+	if (si->isProvenPrimalInfeasible()) {
+		return SO_CBC_LP_INFEASIBLE;
+	}
+	if (si->isProvenDualInfeasible()) {
+		return SO_CBC_LP_DUAL_INFEASIBLE;
+	}
+	if (si->getModelPtr()->status() == 5 || si->isIterationLimitReached()) {
+		return SO_CBC_LP_STOPPED;
+	}
+	return SO_CBC_LP_ABANDONED;
+}
+
+void so_cbc_lp_settings(void *handle, double primal_tol, double dual_tol, int max_iter) {
+	OsiClpSolverInterface *si = static_cast<Cbc_Model *>(handle)->solver_;
+	if (primal_tol > 0) {
+		si->setDblParam(OsiPrimalTolerance, primal_tol);
+	}
+	if (dual_tol > 0) {
+		si->setDblParam(OsiDualTolerance, dual_tol);
+	}
+	if (max_iter > 0) {
+		si->setIntParam(OsiMaxNumIteration, max_iter);
+	}
+}
+
+void so_cbc_lp_resolve(void *handle, double primal_tol) {
+	OsiClpSolverInterface *si = static_cast<Cbc_Model *>(handle)->solver_;
+	try {
+		si->setDblParam(OsiPrimalTolerance, primal_tol);
+		si->resolve();
+	} catch (...) {
+	}
+}
+
+const double *so_cbc_row_price(void *handle) {
+	return static_cast<Cbc_Model *>(handle)->solver_->getRowPrice();
+}
+
+} // extern "C"
