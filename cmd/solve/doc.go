@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json]
+//	solve lp FILE.mps|FILE.lp[.gz] [--backend simplex|gonum|clp|lpsolve|cbc|auto] [--format table|json]
 //	solve backends
 //	solve convert IN OUT [--free]   (MPS <-> CPLEX LP, by extension; .gz gzips)
 //	solve rrs --input model.json [--method qp|wolfe|global|kkt-milp|auto]   (paper 003, spec A)

@@ -352,7 +352,11 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, ps
 	close(done)
 	<-watcher
 	reason := int(C.so_cbc_stop_reason(stop))
-	sol.Iterations = int(C.Cbc_getIterationCount(model))
+	if mipModel {
+		sol.Iterations = int(C.Cbc_getIterationCount(model))
+	} else {
+		sol.Iterations = int(C.so_cbc_lp_iterations(model))
+	}
 	if opts.Log != nil {
 		fmt.Fprintf(opts.Log, "cbc %s: %s, stop reason %d -> %s, objective %.12g, bound %.12g, %d nodes, %d iterations\n",
 			C.GoString(C.Cbc_getVersion()), summary, reason, sol.Status, sol.Objective, sol.BestBound, sol.Nodes, sol.Iterations)

@@ -197,6 +197,10 @@ void so_cbc_lp_resolve(void *handle, double primal_tol) {
 	}
 }
 
+int so_cbc_lp_iterations(void *handle) {
+	return static_cast<Cbc_Model *>(handle)->solver_->getIterationCount();
+}
+
 const double *so_cbc_row_price(void *handle) {
 	return static_cast<Cbc_Model *>(handle)->solver_->getRowPrice();
 }

@@ -42,6 +42,8 @@ void so_cbc_lp_settings(void *model, double primal_tol, double dual_tol, int max
 // so_cbc_lp_resolve solves an LP again from its final basis with CLP's
 // primal tolerance set to primal_tol.
 void so_cbc_lp_resolve(void *model, double primal_tol);
+// so_cbc_lp_iterations returns CLP's iteration count after an LP solve.
+int so_cbc_lp_iterations(void *model);
 // so_cbc_row_price returns CLP's row duals after an LP solve.
 const double *so_cbc_row_price(void *model);
 
