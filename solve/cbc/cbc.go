@@ -406,7 +406,8 @@ func milpResult(model unsafe.Pointer, m *lp.Model, opts solve.Options, reason in
 	case st == statusStopped || st == statusEvent:
 		switch sec {
 		case secondaryTime, secondaryEvent:
-			// An event not ours is CBC's SIGINT handler: an interrupt.
+			// An event not ours would be CBC's SIGINT handler, which
+			// the shim keeps out; either way the search was stopped.
 			sol.Status = lp.TimeLimit
 		case secondaryNodes, secondarySolutions:
 			sol.Status = lp.NodeLimit

@@ -68,13 +68,19 @@
 // (a root LP of a large model), solve.Solve's StopGrace still bounds the
 // wait.
 //
-// CbcMain1 installs its own SIGINT handler with signal() and restores the
-// previous one the same way, which drops the SA_ONSTACK and SA_SIGINFO flags
-// Go's handler needs; the shim saves the whole disposition with sigaction
-// and puts it back after the solve. An interrupt during the solve reaches
-// CBC's handler, which stops the search at its next event (reported as
-// lp.TimeLimit); the caller's own interrupt handling sees it only after
-// the solve. CbcMain1 also parses its arguments through global state, so
+// CbcMain1 replaces the process's SIGINT handler with signal() during a
+// solve and puts the previous one back the same way, which drops the
+// SA_ONSTACK and SA_SIGINFO flags Go's handler needs: an interrupt later in
+// the solve then ends the whole process with the Go runtime's "non-Go code
+// set up signal handler without SA_ONSTACK flag". The shim therefore
+// defines signal() for the binary (the dynamic linker binds CBC's calls to
+// it): while a CBC solve runs, a call for SIGINT leaves the disposition as
+// it is; every other call goes to the C library. The whole SIGINT
+// disposition is also saved before the solve and restored after it. An
+// interrupt during a solve thus reaches the caller's handler (cmd/solve
+// cancels the context, and the stop handler ends the search).
+//
+// CbcMain1 also parses its arguments through global state, so
 // the backend admits one CBC solve at a time per process (a second waits,
 // or returns lp.TimeLimit if its context ends while it waits).
 //

@@ -4,7 +4,7 @@
 // handlers that end a running solve once Go has cancelled it or a
 // wall-clock deadline has passed (a CbcEventHandler for the branch and cut,
 // a ClpEventHandler for an LP, which Cbc_solve hands to CLP alone), the
-// outcome of an LP solve, and the SIGINT disposition kept across the solve.
+// outcome of an LP solve, and the SIGINT disposition kept from CBC.
 //
 // Cbc_C_Interface.h declares the Cbc_Model structure itself when
 // CBC_EXTERN_C is defined (Coin_C_defines.h), which is how the handlers
@@ -13,6 +13,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <dlfcn.h>
 #include <new>
 #include <string>
 #include <vector>
@@ -111,7 +112,35 @@ private:
 
 } // namespace
 
+// solving counts the CBC solves under way in the process (one at a time:
+// the Go side serialises them).
+static std::atomic<int> solving{0};
+
 extern "C" {
+
+// signal interposes on the C library's signal() for the whole binary (the
+// dynamic linker binds libCbcSolver's calls to this definition). While a
+// CBC solve runs, CbcMain1 would replace SIGINT's handler with its own and
+// later put the previous one back through signal(), which drops the
+// SA_ONSTACK and SA_SIGINFO flags Go's handler needs: an interrupt then
+// ends the process with "non-Go code set up signal handler without
+// SA_ONSTACK flag". Those calls leave SIGINT as it is and return its
+// current handler; every other call goes to the C library.
+__sighandler_t signal(int sig, __sighandler_t handler) noexcept {
+	if (sig == SIGINT && solving.load() > 0) {
+		struct sigaction cur;
+		if (sigaction(SIGINT, nullptr, &cur) != 0) {
+			return SIG_ERR;
+		}
+		return cur.sa_handler;
+	}
+	using signalFunc = __sighandler_t (*)(int, __sighandler_t);
+	static signalFunc next = reinterpret_cast<signalFunc>(dlsym(RTLD_NEXT, "signal"));
+	if (next == nullptr) {
+		return SIG_ERR;
+	}
+	return next(sig, handler);
+}
 
 so_cbc_stop *so_cbc_stop_new(double seconds, int has_deadline) {
 	so_cbc_stop *s = new (std::nothrow) so_cbc_stop;
@@ -134,12 +163,14 @@ void so_cbc_stop_free(so_cbc_stop *s) { delete s; }
 
 int so_cbc_solve(void *handle, so_cbc_stop *s) {
 	Cbc_Model *model = static_cast<Cbc_Model *>(handle);
-	// CbcMain1 sets its own SIGINT handler with signal() and restores the
-	// previous one the same way, which drops the flags Go's handler needs
-	// (SA_ONSTACK); the whole disposition is saved and put back here.
+	// CbcMain1's signal() calls are kept from touching SIGINT (signal
+	// above); should they reach the C library all the same (a binary
+	// linked without the interposition), the whole disposition is saved
+	// here and put back after the solve.
 	struct sigaction saved;
 	bool haveSaved = sigaction(SIGINT, nullptr, &saved) == 0;
 	int ret = -100;
+	solving.fetch_add(1);
 	try {
 		if (Cbc_getNumIntegers(model) == 0) {
 			clpStop h(s);
@@ -152,6 +183,7 @@ int so_cbc_solve(void *handle, so_cbc_stop *s) {
 	} catch (...) {
 		ret = -100;
 	}
+	solving.fetch_sub(1);
 	if (haveSaved) {
 		sigaction(SIGINT, &saved, nullptr);
 	}
