@@ -142,7 +142,9 @@ def read_mps(path):
             elif section == "BOUNDS":
                 kind = tok[0].upper()
                 if kind in ("FR", "MI", "PL", "BV"):
-                    name, v = tok[-1], None
+                    # type [set] column [value]: a value is optional here
+                    # (MIPLIB 3 qiu writes "BV BOUNDJE X0000 1.0").
+                    name, v = (tok[-1], None) if tok[-1] in m.cols else (tok[-2], None)
                 else:
                     name, v = tok[-2], number(tok[-1], path, lineno)
                     if abs(v) >= MPS_INF:
@@ -303,7 +305,10 @@ def main(argv):
         files = sorted(f for f in os.listdir(d) if f.endswith(".mps") or f.endswith(".mps.gz"))
         for name in files:
             inst = name[: -len(".mps.gz")] if name.endswith(".gz") else name[: -len(".mps")]
-            status, obj, wall, cpu, note = solve(os.path.join(d, name), args.time_limit)
+            try:
+                status, obj, wall, cpu, note = solve(os.path.join(d, name), args.time_limit)
+            except (SystemExit, ValueError, OSError) as e:
+                status, obj, wall, cpu, note = "read_error", None, 0.0, 0.0, str(e)
             opt = optima.get(inst)
             rel = ""
             if opt is not None and obj is not None:
