@@ -3,8 +3,8 @@
 // solvers as external references; its MILP mode (-milp, below) compares the
 // pure-Go branch and bound with the cbc backend and HiGHS.
 //
-//	go run -tags clp,lpsolve ./benchmarks/lpbench [-dir DIR ...] \
-//	    [-backends simplex,clp,lpsolve,gonum] [-timeout 60s] [-out DIR] [-ref clp] [-ref-milp cbc-cli] [-no-cli] [-clock cpu|wall]
+//	go run -tags clp,lpsolve,cbc ./benchmarks/lpbench [-dir DIR ...] \
+//	    [-backends simplex,clp,lpsolve,cbc,gonum] [-timeout 60s] [-out DIR] [-ref clp] [-ref-milp cbc-cli] [-no-cli] [-clock cpu|wall]
 //
 // (with CGO_CFLAGS="-O2 -g -I/usr/include/lpsolve" for the lpsolve tag; see
 // docs/native-backends.md). Without -dir it reads every MPS file of the

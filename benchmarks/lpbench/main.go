@@ -149,7 +149,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 				continue // the commands are controlled by -no-cli
 			}
 			if !slices.Contains(compiled, b) {
-				return fmt.Errorf("-backends: %q is not compiled in (compiled in: %s; build with -tags clp,lpsolve for the native ones)", b, strings.Join(compiled, ", "))
+				return fmt.Errorf("-backends: %q is not compiled in (compiled in: %s; build with -tags clp,lpsolve,cbc for the native ones)", b, strings.Join(compiled, ", "))
 			}
 			cfg.backends = append(cfg.backends, b)
 		}
