@@ -289,9 +289,6 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, ps
 		if opts.NodeLimit > 0 {
 			set("maxNodes", strconv.Itoa(opts.NodeLimit))
 		}
-		if opts.IterationLimit > 0 {
-			set("maxIterations", strconv.Itoa(opts.IterationLimit))
-		}
 		if hasDeadline {
 			// CBC's own clock, on elapsed time, covers the stretches
 			// (preprocessing, root cuts) between the events the stop
@@ -311,7 +308,11 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, ps
 	if hasDeadline {
 		hd = 1
 	}
-	stop := C.so_cbc_stop_new(C.double(seconds), hd)
+	iterLimit := 0
+	if mipModel {
+		iterLimit = opts.IterationLimit
+	}
+	stop := C.so_cbc_stop_new(C.double(seconds), hd, C.longlong(iterLimit))
 	if stop == nil {
 		return nil, errors.New("cbc: out of memory")
 	}
@@ -366,7 +367,8 @@ func (b *Backend) solve(ctx context.Context, m *lp.Model, opts solve.Options, ps
 
 // Stop reasons of the handlers (shim.h).
 const (
-	stopNone = int(C.SO_CBC_RUNNING)
+	stopNone       = int(C.SO_CBC_RUNNING)
+	stopIterations = int(C.SO_CBC_ITERATIONS)
 )
 
 // CBC's status and secondary status after a branch and cut (Cbc_status,
@@ -393,6 +395,8 @@ func milpResult(model unsafe.Pointer, m *lp.Model, opts solve.Options, reason in
 	sol := &lp.Solution{Nodes: int(C.Cbc_getNodeCount(model))}
 	summary := fmt.Sprintf("status %d, secondary status %d, proven optimal %v, proven infeasible %v", st, sec, optimal, infeasible)
 	switch {
+	case reason == stopIterations:
+		sol.Status = lp.IterationLimit
 	case reason != stopNone:
 		sol.Status = lp.TimeLimit
 	case st == statusFinished && optimal:

@@ -148,15 +148,27 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestNodeLimit: a node limit of 5 stops the market split search with
-// node_limit and the incumbent.
-func TestNodeLimit(t *testing.T) {
+// TestLimits: a node limit of 5 stops the market split search with
+// node_limit, an iteration limit of 2000 with iteration_limit, each with
+// the incumbent (CBC needs millions of iterations for the optimum).
+func TestLimits(t *testing.T) {
 	m := marketSplit(4, 30, 3, lp.Minimize)
-	sol, err := New().Solve(context.Background(), m, solve.Options{NodeLimit: 5})
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		opts solve.Options
+		want lp.Status
+	}{
+		{solve.Options{NodeLimit: 5}, lp.NodeLimit},
+		{solve.Options{IterationLimit: 2000}, lp.IterationLimit},
+	} {
+		sol, err := New().Solve(context.Background(), m, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkStopped(t, m, sol, tc.want)
+		if tc.want == lp.IterationLimit && sol.Iterations < 2000 {
+			t.Errorf("stopped after %d iterations, before the limit", sol.Iterations)
+		}
 	}
-	checkStopped(t, m, sol, lp.NodeLimit)
 }
 
 // TestGapTolerance: with MIPGap 0.5 CBC may stop before closing the gap;

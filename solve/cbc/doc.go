@@ -28,7 +28,10 @@
 // 1e-6, so that an optimum matches the pure-Go branch and bound's); IntTol,
 // PrimalTol, DualTol → integerTolerance, primalTolerance, dualTolerance
 // (for an LP, CLP's tolerances); NodeLimit → maxNodes; IterationLimit →
-// maxIterations (for an LP, CLP's iteration limit). Options.Raw accepts a
+// the stop handler, which ends the search at its next event once CBC has
+// made that many simplex iterations (CBC's maxIterations parameter did not
+// stop the search: a market split solve set to 2000 went on for 6 million
+// iterations to its optimum); for an LP, CLP's iteration limit. Options.Raw accepts a
 // few CBC parameters, each checked:
 //
 //	threads = N          (CBC's threads; default 0, one thread)
@@ -87,7 +90,8 @@
 // # Status and bound
 //
 // After a branch and cut, CBC's status, secondary status and proofs map as:
-// stopped by the stop handler → TimeLimit; finished and proven optimal →
+// stopped by the stop handler → TimeLimit (IterationLimit when it was the
+// iteration limit); finished and proven optimal →
 // Optimal (with GapTolerance set to Options.MIPGap when the gap is not
 // closed to mip.DefaultMIPGap); the relaxation unbounded (secondary 7) →
 // InfeasibleOrUnbounded, since CBC does not establish an integer point;

@@ -35,6 +35,7 @@ struct so_cbc_stop {
 	std::atomic<int> reason{SO_CBC_RUNNING};
 	bool has_deadline = false;
 	std::chrono::steady_clock::time_point deadline;
+	long long iter_limit = 0;
 
 	// stop reports whether the solve should end now, and records why.
 	bool stop() {
@@ -75,10 +76,20 @@ public:
 		case afterHeuristic:
 		case heuristicPass:
 		case generatedCuts:
-			return s_->stop() ? stop : noAction;
+			break;
 		default:
 			return noAction;
 		}
+		if (s_->stop()) {
+			return stop;
+		}
+		// CBC's maxIterations parameter does not stop the search.
+		const CbcModel *m = getModel();
+		if (s_->iter_limit > 0 && m != nullptr && m->getIterationCount() >= s_->iter_limit) {
+			s_->reason.store(SO_CBC_ITERATIONS, std::memory_order_relaxed);
+			return stop;
+		}
+		return noAction;
 	}
 
 private:
@@ -142,11 +153,12 @@ __sighandler_t signal(int sig, __sighandler_t handler) noexcept {
 	return next(sig, handler);
 }
 
-so_cbc_stop *so_cbc_stop_new(double seconds, int has_deadline) {
+so_cbc_stop *so_cbc_stop_new(double seconds, int has_deadline, long long iter_limit) {
 	so_cbc_stop *s = new (std::nothrow) so_cbc_stop;
 	if (s == nullptr) {
 		return nullptr;
 	}
+	s->iter_limit = iter_limit;
 	s->has_deadline = has_deadline != 0;
 	if (s->has_deadline) {
 		s->deadline = std::chrono::steady_clock::now() +

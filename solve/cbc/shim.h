@@ -11,7 +11,7 @@ extern "C" {
 #endif
 
 // Why the stop handlers stopped CBC.
-enum { SO_CBC_RUNNING = 0, SO_CBC_DEADLINE = 1, SO_CBC_CANCELLED = 2 };
+enum { SO_CBC_RUNNING = 0, SO_CBC_DEADLINE = 1, SO_CBC_CANCELLED = 2, SO_CBC_ITERATIONS = 3 };
 
 // Outcome of an LP solve (so_cbc_lp_status).
 enum { SO_CBC_LP_OPTIMAL = 0, SO_CBC_LP_INFEASIBLE = 1, SO_CBC_LP_DUAL_INFEASIBLE = 2, SO_CBC_LP_STOPPED = 3, SO_CBC_LP_ABANDONED = 4 };
@@ -19,8 +19,9 @@ enum { SO_CBC_LP_OPTIMAL = 0, SO_CBC_LP_INFEASIBLE = 1, SO_CBC_LP_DUAL_INFEASIBL
 typedef struct so_cbc_stop so_cbc_stop;
 
 // so_cbc_stop_new returns a stop state with a deadline seconds from now
-// (when has_deadline is not 0), or NULL when out of memory.
-so_cbc_stop *so_cbc_stop_new(double seconds, int has_deadline);
+// (when has_deadline is not 0) and a limit on the simplex iterations of a
+// branch and cut (when iter_limit > 0), or NULL when out of memory.
+so_cbc_stop *so_cbc_stop_new(double seconds, int has_deadline, long long iter_limit);
 // so_cbc_stop_cancel asks the handlers to stop CBC at their next event; it
 // may be called from any thread.
 void so_cbc_stop_cancel(so_cbc_stop *s);
