@@ -41,7 +41,8 @@
 //	presolve = on | off | more
 //	preprocess = off | on | equal | sos | trysos | equalall | strategy | aggregate | forcesos
 //
-// Any other key is an error. CBC prints to the process's C stdout, which
+// They apply to a branch and cut; an LP, which CLP solves alone, ignores
+// them. Any other key is an error. CBC prints to the process's C stdout, which
 // belongs to the caller, so its log is off; Options.Log gets one summary
 // line (CBC's status and secondary status, the stop reason, objective,
 // bound, nodes, iterations).
