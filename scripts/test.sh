@@ -2,7 +2,7 @@
 # Installs what the tests need (Debian packages for the native backends, Go
 # modules and staticcheck through the proxy), then runs every check: gofmt,
 # go vet and staticcheck, the pure-Go tests, the packages with native
-# backends again with -tags clp,lpsolve, and whether the quick committed
+# backends again with -tags clp,lpsolve,cbc, and whether the quick committed
 # results under benchmarks/ are what the code writes now. Every group runs even when an
 # earlier one fails; the script ends with what ran, what was skipped and
 # why, and exits non-zero if any group failed.
@@ -17,9 +17,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: CLP and lp_solve libraries for the cgo backends, and the
-# command-line solvers used as independent references by tests and benchmarks.
-pkgs=(pkg-config coinor-libclp-dev coinor-clp coinor-cbc glpk-utils liblpsolve55-dev lp-solve)
+# Debian packages: CLP, CBC and lp_solve libraries for the cgo backends, and
+# the command-line solvers used as independent references by tests and
+# benchmarks.
+pkgs=(pkg-config coinor-libclp-dev coinor-libcbc-dev coinor-clp coinor-cbc glpk-utils liblpsolve55-dev lp-solve)
 # The scale-out recipes (STREAMOPT_SLURM_TEST=1): the slurm group starts a
 # one-node cluster; the k8s manifests are checked with PyYAML.
 [ "${STREAMOPT_SLURM_TEST:-}" != 1 ] || pkgs+=(slurm-wlm munge python3-yaml)
@@ -82,19 +83,19 @@ fi
 # Pure Go: every package, no C libraries involved.
 gotest pure-Go "$@" ./...
 
-# Native backends: the packages that have files behind the clp or lpsolve tags.
+# Native backends: the packages that have files behind the clp, lpsolve or cbc tags.
 . scripts/native-env.sh
-tagged=$(grep -rl --include='*.go' -E '^//go:build .*(clp|lpsolve)' . | xargs -r -n1 dirname | sort -u)
+tagged=$(grep -rl --include='*.go' -E '^//go:build .*(clp|lpsolve|cbc)' . | xargs -r -n1 dirname | sort -u)
 if [ -n "$tagged" ]; then
-	go vet -tags clp,lpsolve $tagged
-	record "go vet (clp,lpsolve)" $?
+	go vet -tags clp,lpsolve,cbc $tagged
+	record "go vet (clp,lpsolve,cbc)" $?
 	if [ -x "$tmp/bin/staticcheck" ]; then
-		"$tmp/bin/staticcheck" -tags clp,lpsolve ./...
-		record "staticcheck (clp,lpsolve)" $?
+		"$tmp/bin/staticcheck" -tags clp,lpsolve,cbc ./...
+		record "staticcheck (clp,lpsolve,cbc)" $?
 	fi
-	gotest native -tags clp,lpsolve "$@" $tagged
+	gotest native -tags clp,lpsolve,cbc "$@" $tagged
 else
-	groups+=("$(printf '%-28s %s' "native tests" "skipped: no package has files behind the clp or lpsolve tags")")
+	groups+=("$(printf '%-28s %s' "native tests" "skipped: no package has files behind the clp, lpsolve or cbc tags")")
 fi
 
 # Slurm: a small sweep as a 4-task array job plus its merge on a one-node

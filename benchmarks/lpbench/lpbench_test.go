@@ -169,6 +169,7 @@ func TestRunBadFlags(t *testing.T) {
 		{[]string{"-dir", filepath.Join("no", "such", "dir")}, "-dir"},
 		{[]string{"extra"}, "unexpected arguments"},
 		{[]string{"-clock", "sundial", "-dir", "."}, "-clock: must be cpu or wall"},
+		{[]string{"-highs", "h.csv", "-dir", "."}, "-highs: only with -milp"},
 	}
 	for _, tc := range tests {
 		var so, se bytes.Buffer

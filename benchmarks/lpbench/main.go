@@ -97,14 +97,24 @@ func run(args []string, stdout, stderr io.Writer) error {
 	var dirs dirList
 	fs.Var(&dirs, "dir", "folder of MPS files, with an optional optimal.csv (repeatable; default: the shared netlib and miplib folders)")
 	backends := fs.String("backends", "", "comma-separated backends to run (default: every compiled-in backend: "+strings.Join(solve.Backends(), ",")+")")
-	timeout := fs.Duration("timeout", 60*time.Second, "time limit of each solve")
+	timeout := fs.Duration("timeout", 60*time.Second, "time limit of each solve (with -milp the default is 20s)")
 	out := fs.String("out", filepath.Join("benchmarks", "out", "lpbench"), "folder for lpbench.csv and the profile PNGs")
 	noCLI := fs.Bool("no-cli", false, "do not run the clp and cbc commands as references")
 	ref := fs.String("ref", "", "solver whose time the others are divided by on LPs (default: clp if compiled in, else "+CLIName+")")
 	refMILP := fs.String("ref-milp", "", "solver whose time the others are divided by on MILPs (default: "+CBCName+" when cbc is on PATH, else -ref)")
-	clock := fs.String("clock", "cpu", "time used in the table and profiles: cpu (user+system, robust on a loaded machine) or wall")
+	clock := fs.String("clock", "cpu", "time used in the table and profiles: cpu (user+system, robust on a loaded machine) or wall; with -milp also the clock of the time limit")
+	milp := fs.Bool("milp", false, "MILP mode: the pure-Go branch and bound against the cbc backend (-tags cbc) in this process, one thread, on the shared miplib and miplib3 sets")
+	highsCSV := fs.String("highs", "", "with -milp: add the HiGHS column from this CSV (written by highs_milp.py)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	timeoutSet := false
+	fs.Visit(func(f *flag.Flag) { timeoutSet = timeoutSet || f.Name == "timeout" })
+	if *milp && !timeoutSet {
+		*timeout = milpTimeout
+	}
+	if *highsCSV != "" && !*milp {
+		return fmt.Errorf("-highs: only with -milp")
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
@@ -122,6 +132,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("no -dir given and %v", err)
 		}
 		cfg.dirs = []string{filepath.Join(root, "netlib"), filepath.Join(root, "miplib")}
+		if *milp {
+			cfg.dirs = []string{filepath.Join(root, "miplib"), filepath.Join(root, "miplib3")}
+		}
+	}
+	if *milp {
+		return runMILP(cfg, *highsCSV, stdout, stderr)
 	}
 	compiled := solve.Backends()
 	if *backends == "" {
@@ -133,7 +149,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 				continue // the commands are controlled by -no-cli
 			}
 			if !slices.Contains(compiled, b) {
-				return fmt.Errorf("-backends: %q is not compiled in (compiled in: %s; build with -tags clp,lpsolve for the native ones)", b, strings.Join(compiled, ", "))
+				return fmt.Errorf("-backends: %q is not compiled in (compiled in: %s; build with -tags clp,lpsolve,cbc for the native ones)", b, strings.Join(compiled, ", "))
 			}
 			cfg.backends = append(cfg.backends, b)
 		}

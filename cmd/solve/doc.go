@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|auto] [--format table|json|csv]
+//	solve lp FILE.mps|FILE.lp[.gz]|- [--backend simplex|gonum|clp|lpsolve|cbc|auto] [--format table|json|csv]
 //	    [--input-format auto|mps|fixed-mps|free-mps|lp]
 //	    [--presolve auto|on|off] [--threads N] [--log] [--log-file FILE] [--log-format text|json] [--quiet]
 //	    [--ranging]      cost and activity ranging of the optimal LP basis

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/streamopt/streamopt/solve"
 )
 
 // TestMain lets the scripts run the command as "solve" in a subprocess, so
@@ -31,8 +36,17 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scriptCmds, Setup: func(env *testscript.Env) error {
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Cmds: scriptCmds, Condition: scriptCondition, Setup: func(env *testscript.Env) error {
 		env.Setenv("EXAMPLES", examples)
 		return nil
 	}})
+}
+
+// scriptCondition answers the scripts' own conditions: [backend:NAME] holds
+// when the backend NAME is compiled in (the native ones need build tags).
+func scriptCondition(cond string) (bool, error) {
+	if name, ok := strings.CutPrefix(cond, "backend:"); ok {
+		return slices.Contains(solve.Backends(), name), nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }

@@ -1,0 +1,5 @@
+//go:build cbc
+
+package main
+
+import _ "github.com/streamopt/streamopt/solve/cbc"
