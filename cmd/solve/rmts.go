@@ -174,7 +174,7 @@ the table ends with a line "partial: ...", JSON output carries
 				w := rec
 				rec = nil // closed, not aborted
 				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, pl.ShardUnits(), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", ""})
+					return writeMerged(ctx, m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", "", cmd.OutOrStdout(), cmd.ErrOrStderr()})
 				})
 				if done || err != nil {
 					return err
