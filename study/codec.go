@@ -12,14 +12,15 @@ import (
 
 // The metrics of a record cell are the fields of a struct tagged
 // `record:"name"`: a float64 or an int is the metric name, a bool is
-// name with the value 0 or 1, and a []float64 is one metric per element,
-// name_0, name_1, …. Untagged fields are not recorded.
+// name with the value 0 or 1, a *float64 the metric name when it is not
+// nil (a metric some runs do not have), and a []float64 is one metric per
+// element, name_0, name_1, …. Untagged fields are not recorded.
 
 // field is one tagged field of a metrics struct.
 type field struct {
 	name  string
 	index int
-	kind  reflect.Kind // Float64, Int, Bool or Slice (of float64)
+	kind  reflect.Kind // Float64, Int, Bool, Pointer or Slice (of float64)
 }
 
 var fieldCache sync.Map // reflect.Type → []field
@@ -40,9 +41,9 @@ func fieldsOf(t reflect.Type) []field {
 		k := sf.Type.Kind()
 		switch {
 		case k == reflect.Float64, k == reflect.Int, k == reflect.Bool:
-		case k == reflect.Slice && sf.Type.Elem().Kind() == reflect.Float64:
+		case (k == reflect.Slice || k == reflect.Pointer) && sf.Type.Elem().Kind() == reflect.Float64:
 		default:
-			panic(fmt.Sprintf("study: %s.%s: a recorded field must be a float64, int, bool or []float64, not %s", t, sf.Name, sf.Type))
+			panic(fmt.Sprintf("study: %s.%s: a recorded field must be a float64, int, bool, *float64 or []float64, not %s", t, sf.Name, sf.Type))
 		}
 		fs = append(fs, field{name, i, k})
 	}
@@ -77,6 +78,10 @@ func encode(v any) map[string]shard.Float {
 			out[f.name] = 0
 			if fv.Bool() {
 				out[f.name] = 1
+			}
+		case reflect.Pointer:
+			if !fv.IsNil() {
+				out[f.name] = shard.Float(fv.Elem().Float())
 			}
 		case reflect.Slice:
 			for j := 0; j < fv.Len(); j++ {
@@ -114,6 +119,10 @@ func decode(names []string, vals []float64, v any) error {
 			continue
 		}
 		i := index(names, f.name)
+		if i < 0 && f.kind == reflect.Pointer {
+			fv.SetZero()
+			continue
+		}
 		if i < 0 {
 			return fmt.Errorf("metrics.%s: missing", f.name)
 		}
@@ -127,6 +136,8 @@ func decode(names []string, vals []float64, v any) error {
 				return fmt.Errorf("metrics.%s: must be a whole number, got %v", f.name, x)
 			}
 			fv.SetInt(int64(x))
+		case reflect.Pointer:
+			fv.Set(reflect.ValueOf(&x))
 		case reflect.Bool:
 			if x != 0 && x != 1 {
 				return fmt.Errorf("metrics.%s: must be 0 or 1, got %v", f.name, x)

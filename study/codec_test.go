@@ -1,8 +1,11 @@
 package study
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/streamopt/streamopt/sim"
 )
 
 type codecCell struct {
@@ -10,6 +13,7 @@ type codecCell struct {
 	K  int       `record:"k"`
 	On bool      `record:"on"`
 	Ys []float64 `record:"y"`
+	P  *float64  `record:"p"`
 	no string
 }
 
@@ -19,6 +23,9 @@ type codecCell struct {
 func TestCodec(t *testing.T) {
 	in := codecCell{X: 1.5, K: 3, On: true, Ys: []float64{4, 5}, no: "kept out"}
 	m := encode(in)
+	if _, has := m["p"]; has {
+		t.Errorf("encode: a nil *float64 is recorded: %v", m)
+	}
 	if len(m) != 5 || m["x"] != 1.5 || m["k"] != 3 || m["on"] != 1 || m["y_0"] != 4 || m["y_1"] != 5 {
 		t.Fatalf("encode = %v", m)
 	}
@@ -35,12 +42,36 @@ func TestCodec(t *testing.T) {
 			t.Errorf("decode %v: %v, want %q", c.vals, err, c.want)
 		}
 	}
+	p := 2.5
+	in.P = &p
+	if m := encode(in); m["p"] != 2.5 {
+		t.Errorf("encode: *float64 2.5 recorded as %v", m["p"])
+	}
+	if err := decode(append(names, "p"), append(vals, 2.5), &out); err != nil || out.P == nil || *out.P != 2.5 {
+		t.Errorf("decode p: %v, %v", out.P, err)
+	}
 	defer func() {
-		if r := recover(); r == nil || !strings.Contains(r.(string), "must be a float64, int, bool or []float64") {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "must be a float64, int, bool, *float64 or []float64") {
 			t.Errorf("a string field tagged record: recover() = %v", r)
 		}
 	}()
 	encode(struct {
 		S string `record:"s"`
 	}{})
+}
+
+// TestSummarize: Summarize over typed samples is sim.Summarize over the
+// same metrics as maps (its definition), a nil *float64 being a metric the
+// sample does not have.
+func TestSummarize(t *testing.T) {
+	one := 1.0
+	samples := []codecCell{{X: 1, K: 2, Ys: []float64{3}}, {X: 4, K: 5, On: true, Ys: []float64{6}, P: &one}, {X: 7, K: 8, Ys: []float64{9}}}
+	maps := []map[string]float64{{"x": 1, "k": 2, "on": 0, "y_0": 3}, {"x": 4, "k": 5, "on": 1, "y_0": 6, "p": 1}, {"x": 7, "k": 8, "on": 0, "y_0": 9}}
+	got, want := Summarize(samples), sim.Summarize(maps)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Summarize = %+v, want %+v", got, want)
+	}
+	if st, _ := got.Get("p"); st.N != 1 {
+		t.Errorf("p: n = %d, want 1 (two samples lack it)", st.N)
+	}
 }

@@ -94,17 +94,9 @@ func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutpu
 		return markUnknown(err)
 	}
 	w, stderr := o.stdout, o.stderr
-	only := func(command string, flags map[string]string) error {
-		for flag, v := range flags {
-			if v != "" {
-				return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", flag, command))
-			}
-		}
-		return nil
-	}
 	switch m.Header.Command {
 	case "tpd":
-		if err := only("tpd", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
+		if err := onlyOutputs("tpd", o); err != nil {
 			return err
 		}
 		results, err := mergeTPD(m, name)
@@ -112,15 +104,6 @@ func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutpu
 			return err
 		}
 		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
-	case "rmts":
-		if err := only("rmts", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
-			return err
-		}
-		sc, res, err := mergeRMTS(m, name)
-		if err != nil {
-			return err
-		}
-		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	}
 	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
 }
@@ -134,4 +117,15 @@ func markUnknown(err error) error {
 		return err
 	}
 	return internalError(err)
+}
+
+// onlyOutputs refuses the output flags of mps (--plot-gap, --plot-bars)
+// for the records of command, which has none.
+func onlyOutputs(command string, o mergeOutputs) error {
+	for _, f := range []struct{ flag, v string }{{"--plot-gap", o.plotGap}, {"--plot-bars", o.plotBars}} {
+		if f.v != "" {
+			return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", f.flag, command))
+		}
+	}
+	return nil
 }
