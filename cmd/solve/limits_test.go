@@ -50,8 +50,10 @@ func TestPartialExitCode(t *testing.T) {
 			"partial: stopped by a cancellation after 0 of 50 replications of mode stable"},
 		{"rmts", cancelled, []string{"rmts", "--input", in("rmts.json"), "--runs", "50"},
 			"partial: stopped by a cancellation after 0 of 250 replications"},
+		// A trace's bound and its simulations are one unit of the study, so
+		// a run with the bound stops between traces too.
 		{"rmts bounds", cancelled, []string{"rmts", "--input", in("rmts.json"), "--runs", "50", "--bound", "--backend", "simplex"},
-			"partial: stopped by a cancellation after the offline LP bounds of 0 of 50 traces, before any simulation"},
+			"partial: stopped by a cancellation after 0 of 250 replications"},
 		{"mps", cancelled, []string{"mps", "--input", in("mps.json")},
 			"partial: stopped by a cancellation after planning 0 of 4 policies (stopped in S1), before any of the 101 sweep points"},
 		{"rrs", cancelled, []string{"rrs", "--input", in("nonconcave.json")},

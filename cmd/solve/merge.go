@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/internal/version"
+	"github.com/streamopt/streamopt/study"
 )
 
 func init() { register(newMergeCmd) }
@@ -60,7 +63,7 @@ an interrupt stops the reading (exit 1).`,
 					"without VCS stamping), so merge cannot tell whether every shard ran the same build; build with "+
 					"go build -ldflags \"$(scripts/ldflags.sh)\"\n", m.Header.Version)
 			}
-			return writeMerged(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), m, args[0], mergeOutputs{format, out, csvFile, plot, plotGap, plotBars})
+			return writeMerged(cmd.Context(), m, args[0], mergeOutputs{format, out, csvFile, plot, plotGap, plotBars, cmd.OutOrStdout(), cmd.ErrOrStderr()})
 		},
 	}
 	fl := cmd.Flags()
@@ -73,23 +76,27 @@ an interrupt stops the reading (exit 1).`,
 	return cmd
 }
 
-// mergeOutputs are the output flags of solve merge.
-type mergeOutputs struct{ format, out, csv, plot, plotGap, plotBars string }
+// mergeOutputs are the output flags of solve merge, and where the answer
+// and the messages go.
+type mergeOutputs struct {
+	format, out, csv, plot, plotGap, plotBars string
+	stdout, stderr                            io.Writer
+}
+
+// studies are the studies solve merge knows, by command (package study).
+var studies study.Registry[mergeOutputs]
 
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
-func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name string, o mergeOutputs) error {
-	only := func(command string, flags map[string]string) error {
-		for flag, v := range flags {
-			if v != "" {
-				return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", flag, command))
-			}
-		}
-		return nil
+func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutputs) error {
+	err := studies.Write(ctx, m, name, o)
+	if !errors.Is(err, study.ErrUnknown) {
+		return markUnknown(err)
 	}
+	w, stderr := o.stdout, o.stderr
 	switch m.Header.Command {
 	case "tpd":
-		if err := only("tpd", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
+		if err := onlyOutputs("tpd", o); err != nil {
 			return err
 		}
 		results, err := mergeTPD(m, name)
@@ -97,21 +104,28 @@ func writeMerged(ctx context.Context, w, stderr io.Writer, m *shard.Merged, name
 			return err
 		}
 		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
-	case "rmts":
-		if err := only("rmts", map[string]string{"--plot-gap": o.plotGap, "--plot-bars": o.plotBars}); err != nil {
-			return err
-		}
-		sc, res, err := mergeRMTS(m, name)
-		if err != nil {
-			return err
-		}
-		return writeRMTSOutput(ctx, w, stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
-	case "mps":
-		in, pols, pts, g, err := mergeMPS(ctx, m, name)
-		if err != nil {
-			return err
-		}
-		return writeMPSOutput(ctx, w, in, pols, pts, g, mpsOutput{o.format, o.out, o.csv, o.plot, o.plotGap, o.plotBars}, "", &runFlags{})
 	}
 	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
+}
+
+// markUnknown marks an error that carries no fault kind and no exit code
+// as an internal one (exit 3): from a study, an error of no kind is a
+// failure of the program, not of the input.
+func markUnknown(err error) error {
+	var ee *exitError
+	if err == nil || fault.Of(err) != fault.Unknown || errors.As(err, &ee) {
+		return err
+	}
+	return internalError(err)
+}
+
+// onlyOutputs refuses the output flags of mps (--plot-gap, --plot-bars)
+// for the records of command, which has none.
+func onlyOutputs(command string, o mergeOutputs) error {
+	for _, f := range []struct{ flag, v string }{{"--plot-gap", o.plotGap}, {"--plot-bars", o.plotBars}} {
+		if f.v != "" {
+			return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", f.flag, command))
+		}
+	}
+	return nil
 }

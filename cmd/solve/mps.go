@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,9 +15,15 @@ import (
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/solve"
+	"github.com/streamopt/streamopt/study"
 )
 
-func init() { register(newMPSCmd) }
+func init() {
+	register(newMPSCmd)
+	study.Register(&studies, multistage.Study{}, func(ctx context.Context, q multistage.Request, r *multistage.Result, o mergeOutputs) error {
+		return writeMPSOutput(ctx, q, r, o, "", &runFlags{})
+	})
+}
 
 func newMPSCmd() *cobra.Command {
 	var (
@@ -74,38 +79,24 @@ are then over the sweep points that finished, the table ends with a line
 			if workers == 0 {
 				workers = runtime.GOMAXPROCS(0)
 			}
-			opt := multistage.Options{Method: method, Backend: backend, Progress: rf.task("mps sweep", "points"), Workers: workers}
+			q := multistage.Request{Instance: in, From: from, To: to, Step: step, Method: method, Backend: backend}
+			sh, err := multistage.Study{}.Shape(q)
+			if err != nil {
+				return err
+			}
+			rec, err := studyRecords(ctx, &sf, &rf, input, multistage.Study{}, q)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				if rec != nil {
+					sf.abortRecords(cmd.ErrOrStderr(), rec)
+				}
+			}()
 			partial := ""
-			total := multistage.SweepPoints(from, to, step)
-			var rec *shard.Writer
-			indices := multistage.ShardPoints(total, sf.sp) // the sweep points run: opt.Indices, or all
-			if sf.records != "" {
-				h, err := recordHeader("mps", &rf, input, in, mpsGrid{From: from, To: to, Step: step, Method: method, Backend: backend},
-					slices.Repeat([]int{1}, total), in.RecordCells(), sf.sp)
-				if err != nil {
-					return err
-				}
-				if rec, err = sf.openRecords(ctx, input, h); err != nil {
-					return err
-				}
-				defer func() {
-					if rec != nil {
-						sf.abortRecords(cmd.ErrOrStderr(), rec)
-					}
-				}()
-				if sf.resume {
-					indices = slices.DeleteFunc(indices, func(k int) bool { return rec.Has(k, 0) })
-				}
-				if sf.sharded() || sf.resume {
-					opt.Indices = append([]int{}, indices...)
-				}
-			}
-			pols, err := in.PlanPolicies(ctx, opt)
-			if w := rec; w != nil {
-				opt.Finished = func(k int, pt multistage.Point) error { return writeUnit(w, multistage.PointRecords(k, pt, pols)) }
-			}
+			p, err := multistage.NewSweep(ctx, q)
 			if stopped(ctx, err) {
-				partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(pols), len(in.Policies), in.Policies[len(pols)].Name, total)
+				partial = fmt.Sprintf("planning %d of %d policies (stopped in %s), before any of the %d sweep points", len(p.Policies), len(in.Policies), in.Policies[len(p.Policies)].Name, len(sh.Runs))
 				err = nil
 			}
 			if err != nil {
@@ -114,36 +105,38 @@ are then over the sweep points that finished, the table ends with a line
 				}
 				return internalError(err)
 			}
-			var pts []multistage.Point
-			if partial == "" && len(indices) > 0 {
-				pts, err = multistage.Sweep(ctx, &in.Network, pols, from, to, step, opt)
+			res := &multistage.Result{Policies: p.Policies}
+			if partial == "" {
+				out, err := study.Run(ctx, p, study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("mps sweep", "points"), Records: rec})
 				if stopped(ctx, err) {
 					rf.printer.Clear()
-					partial = fmt.Sprintf("%d of %d sweep points", len(pts), len(indices))
+					pts := out.Result.Points
+					partial = fmt.Sprintf("%d of %d sweep points", len(pts), out.Units)
 					if len(pts) > 0 {
 						partial += fmt.Sprintf(" (N = %g to %g)", pts[0].N, pts[len(pts)-1].N)
 					}
 					err = nil
 				}
-			}
-			if err != nil {
-				if errors.Is(err, multistage.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
-					return inputError(err)
+				if err != nil {
+					if errors.Is(err, multistage.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
+						return inputError(err)
+					}
+					return internalError(err)
 				}
-				return internalError(err)
+				res = out.Result
 			}
+			o := mergeOutputs{format: format, out: out, csv: csvPath, plot: plotPath, plotGap: gapPath, plotBars: barsPath, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
 			if rec != nil {
 				w := rec
 				rec = nil // closed, not aborted
-				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, slices.Repeat([]int{1}, total), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, out, csvPath, plotPath, gapPath, barsPath})
+				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, sh.Runs, partial, &rf, func(m *shard.Merged) error {
+					return writeMerged(ctx, m, sf.records, o)
 				})
 				if done || err != nil {
 					return err
 				}
 			}
-			return writeMPSOutput(ctx, cmd.OutOrStdout(), in, pols, pts, mpsGrid{From: from, To: to, Step: step},
-				mpsOutput{format, out, csvPath, plotPath, gapPath, barsPath}, partial, &rf)
+			return writeMPSOutput(ctx, q, res, o, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
@@ -182,49 +175,10 @@ func checkSweep(from, to, step float64) error {
 	return nil
 }
 
-// mpsGrid is what shapes an mps run besides its instance (the record
-// files' grid).
-type mpsGrid struct {
-	From    float64 `json:"from"`
-	To      float64 `json:"to"`
-	Step    float64 `json:"step"`
-	Method  string  `json:"method"`
-	Backend string  `json:"backend"`
-}
-
-// mergeMPS rebuilds the instance, the planned policies and the sweep of
-// the merged records of an mps run. The policies are planned again: their
-// planning is deterministic and is not part of the records.
-func mergeMPS(ctx context.Context, m *shard.Merged, name string) (*multistage.Instance, []*multistage.Policy, []multistage.Point, mpsGrid, error) {
-	var g mpsGrid
-	fail := func(err error) (*multistage.Instance, []*multistage.Policy, []multistage.Point, mpsGrid, error) {
-		return nil, nil, nil, g, err
-	}
-	if err := decodeGrid(m, name, &g); err != nil {
-		return fail(err)
-	}
-	in, err := mergeInstance(m, name, multistage.Parse, nil)
-	if err != nil {
-		return fail(err)
-	}
-	total := multistage.SweepPoints(g.From, g.To, g.Step)
-	if total != len(m.Header.Runs) || !slices.Equal(in.RecordCells(), m.Header.Cells) {
-		return fail(inputError(fmt.Errorf("%s: grid: the sweep has %d points and cells %q, the records %d and %q", name, total, in.RecordCells(), len(m.Header.Runs), m.Header.Cells)))
-	}
-	pols, err := in.PlanPolicies(ctx, multistage.Options{Method: g.Method, Backend: g.Backend})
-	if err != nil {
-		return fail(internalError(fmt.Errorf("%s: planning the policies again: %w", name, err)))
-	}
-	pts := multistage.FromRecords(pols, total, func(k, r int, cell string) map[string]float64 { return m.Values(k, r, cell) })
-	return in, pols, pts, g, nil
-}
-
-// mpsOutput are the output flags of mps that solve merge shares.
-type mpsOutput struct{ format, out, csv, plot, gap, bars string }
-
 // writeMPSOutput writes the sweep: the table or JSON on w, the CSV and the
 // figures; partial, when not empty, says what a stopped run finished.
-func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, pols []*multistage.Policy, pts []multistage.Point, grid mpsGrid, o mpsOutput, partial string, rf *runFlags) error {
+func writeMPSOutput(ctx context.Context, grid multistage.Request, res *multistage.Result, o mergeOutputs, partial string, rf *runFlags) error {
+	in, pols, pts, w := grid.Instance, res.Policies, res.Points, o.stdout
 	// solve merge learns only from the records that --plot is a figure.
 	if err := checkOutputs(nil, output{"--plot", o.plot, outFigure}); err != nil {
 		return err
@@ -253,8 +207,8 @@ func writeMPSOutput(ctx context.Context, w io.Writer, in *multistage.Instance, p
 		f          func(string) error
 	}{
 		{"--plot", o.plot, func(p string) error { return render.MPSProfit(p, pts, names) }},
-		{"--plot-gap", o.gap, func(p string) error { return render.MPSGap(p, pts, names) }},
-		{"--plot-bars", o.bars, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
+		{"--plot-gap", o.plotGap, func(p string) error { return render.MPSGap(p, pts, names) }},
+		{"--plot-bars", o.plotBars, func(p string) error { return render.MPSGapBars(p, pts, names, intervals) }},
 	} {
 		if pl.path == "" || len(pts) == 0 {
 			continue

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/internal/version"
+	"github.com/streamopt/streamopt/study"
 )
 
 // shardFlags are --shard and --records, which tpd, rmts and mps share
@@ -68,13 +69,9 @@ func (f *shardFlags) sharded() bool { return f.sp.Sharded() }
 // read from inputFile ("-": standard input, as rf kept it), parsed as in (after the flag overrides that change
 // it); grid is the command's plan.
 func recordHeader(command string, rf *runFlags, inputFile string, in any, grid any, runs []int, cells []string, sp shard.Spec) (shard.Header, error) {
-	raw, err := rf.inputData(inputFile)
+	compact, err := compactInput(rf, inputFile)
 	if err != nil {
-		return shard.Header{}, inputError(err)
-	}
-	var compact bytes.Buffer
-	if err := json.Compact(&compact, raw); err != nil {
-		return shard.Header{}, inputError(fmt.Errorf("%s: %w", inputName(inputFile), err))
+		return shard.Header{}, err
 	}
 	hash, err := shard.Hash(in)
 	if err != nil {
@@ -84,8 +81,40 @@ func recordHeader(command string, rf *runFlags, inputFile string, in any, grid a
 	if err != nil {
 		return shard.Header{}, internalError(err)
 	}
-	return shard.Header{Command: command, Version: version.String(), InstanceHash: hash, Instance: compact.Bytes(),
+	return shard.Header{Command: command, Version: version.String(), InstanceHash: hash, Instance: compact,
 		Grid: g, Runs: runs, Cells: cells, Shard: sp.String()}, nil
+}
+
+// compactInput is the --input file as a record header holds it: its JSON,
+// compact.
+func compactInput(rf *runFlags, inputFile string) (json.RawMessage, error) {
+	raw, err := rf.inputData(inputFile)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, raw); err != nil {
+		return nil, inputError(fmt.Errorf("%s: %w", inputName(inputFile), err))
+	}
+	return compact.Bytes(), nil
+}
+
+// studyRecords starts the --records file of a run of the study s on q,
+// whose instance was read from input (as openRecords does), or returns
+// nil without --records.
+func studyRecords[Q, S, R any](ctx context.Context, f *shardFlags, rf *runFlags, input string, s study.Study[Q, S, R], q Q) (*shard.Writer, error) {
+	if f.records == "" {
+		return nil, nil
+	}
+	raw, err := compactInput(rf, input)
+	if err != nil {
+		return nil, err
+	}
+	h, err := study.Header(s, q, raw, f.sp)
+	if err != nil {
+		return nil, markUnknown(err)
+	}
+	return f.openRecords(ctx, input, h)
 }
 
 // openRecords starts the --records file with its header, before any work

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,9 +14,23 @@ import (
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/render"
+	"github.com/streamopt/streamopt/solve"
+	"github.com/streamopt/streamopt/study"
 )
 
-func init() { register(newRMTSCmd) }
+func init() {
+	register(newRMTSCmd)
+	study.Register(&studies, rmts.Study{}, func(ctx context.Context, q rmts.Sweep, res *rmts.ExperimentResult, o mergeOutputs) error {
+		if err := onlyOutputs("rmts", o); err != nil {
+			return err
+		}
+		sc, err := rmts.Build(q.Instance)
+		if err != nil {
+			return inputError(fmt.Errorf("instance: %w", err))
+		}
+		return writeRMTSOutput(ctx, o.stdout, o.stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
+	})
+}
 
 func newRMTSCmd() *cobra.Command {
 	var (
@@ -114,38 +127,23 @@ the table ends with a line "partial: ...", JSON output carries
 				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
 				return err
 			}
-			var rec *shard.Writer
-			var pl *rmts.Plan
-			if sf.records != "" {
-				if pl, err = sc.Plan(ex); err != nil {
-					return inputError(err)
-				}
-				g := rmtsGridOf(pl, ex, policy)
-				if cmd.Flags().Changed("dasd-proactive") {
-					g.DASDProactive = &proactive
-				}
-				h, err := recordHeader("rmts", &rf, input, in, g, pl.ShardUnits(), pl.RecordCells(bound), sf.sp)
-				if err != nil {
-					return err
-				}
-				if rec, err = sf.openRecords(ctx, input, h); err != nil {
-					return err
-				}
-				defer func() {
-					if rec != nil {
-						sf.abortRecords(cmd.ErrOrStderr(), rec)
-					}
-				}()
-				ex.Shard = sf.sp
-				if sf.resume {
-					ex.Reps = sf.sp.Select(pl.ShardUnits())
-					for i := range ex.Reps {
-						ex.Reps[i] = remaining(rec, i, pl.Runs, append([]int{}, ex.Reps[i]...))
-					}
-				}
-				w := rec
-				ex.BoundFinished, ex.Finished = pl.Units(bound, func(recs []shard.Record) error { return writeUnit(w, recs) })
+			pl, err := sc.Plan(ex)
+			if err != nil {
+				return inputError(err)
 			}
+			q := rmts.SweepOf(in, ex, pl)
+			if cmd.Flags().Changed("dasd-proactive") {
+				q.DASDProactive = &proactive
+			}
+			rec, err := studyRecords(ctx, &sf, &rf, input, rmts.Study{}, q)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				if rec != nil {
+					sf.abortRecords(cmd.ErrOrStderr(), rec)
+				}
+			}()
 			if !sc.Graph.Connected() {
 				fmt.Fprintf(cmd.ErrOrStderr(), "solve: warning: the migration graph has %d components; requests cannot migrate between them\n", len(sc.Graph.Components()))
 			}
@@ -154,8 +152,16 @@ the table ends with a line "partial: ...", JSON output carries
 					return err
 				}
 			}
+			if err := solve.CheckBackend(backend); err != nil {
+				return markUnknown(fmt.Errorf("backend: %w", err))
+			}
+			p, err := sc.PlanSweep(q)
+			if err != nil {
+				return inputError(err)
+			}
 			start := time.Now()
-			res, err := sc.Run(ctx, ex)
+			run, err := study.Run(ctx, p, study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("rmts", "traces"), Records: rec})
+			res := run.Result
 			partial := ""
 			if stopped(ctx, err) && res != nil {
 				rf.printer.Clear()
@@ -164,17 +170,18 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			if err != nil {
 				if errors.Is(err, rmts.ErrInput) {
-					return inputError(err)
+					return inputError(fmt.Errorf("rmts: %w", err))
 				}
-				return internalError(err)
+				return internalError(fmt.Errorf("rmts: %w", err))
 			}
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
+			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
 			if rec != nil {
 				w := rec
 				rec = nil // closed, not aborted
-				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, pl.ShardUnits(), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", ""})
+				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, p.Shape().Runs, partial, &rf, func(m *shard.Merged) error {
+					return writeMerged(ctx, m, sf.records, o)
 				})
 				if done || err != nil {
 					return err
@@ -285,71 +292,6 @@ func exportRMTS(path string, sc *rmts.Scenario, ex rmts.Experiment) error {
 		return inputError(fmt.Errorf("--export: %w", err))
 	}
 	return writeExport("--export", path, m, about)
-}
-
-// rmtsGrid is what shapes an rmts run besides its instance: its plan (the
-// record files' grid, from which solve merge plans the run again).
-type rmtsGrid struct {
-	Policies []string  `json:"policies"`
-	Rates    []float64 `json:"rates"`
-	Alphas   []float64 `json:"alphas"`
-	Runs     int       `json:"runs"`
-	Seed     uint64    `json:"seed"`
-	Bound    bool      `json:"bound,omitempty"`
-	Backend  string    `json:"backend,omitempty"`
-	// DASDProactive is --dasd-proactive, when given: it changes the
-	// instance, and its hash.
-	DASDProactive *int `json:"dasd_proactive_delta,omitempty"`
-}
-
-// rmtsGridOf is the grid of plan pl of ex, whose policies the --policy
-// value policy named (kept as given).
-func rmtsGridOf(pl *rmts.Plan, ex rmts.Experiment, policy string) rmtsGrid {
-	g := rmtsGrid{Policies: strings.Split(policy, ","), Rates: pl.Rates, Alphas: pl.Alphas, Runs: pl.Runs, Seed: pl.Seed, Bound: ex.Bound}
-	if ex.Bound {
-		g.Backend = ex.Backend
-	}
-	return g
-}
-
-// mergeRMTS rebuilds the scenario and the result of the merged records of
-// an rmts run.
-func mergeRMTS(m *shard.Merged, name string) (*rmts.Scenario, *rmts.ExperimentResult, error) {
-	var g rmtsGrid
-	if err := decodeGrid(m, name, &g); err != nil {
-		return nil, nil, err
-	}
-	in, err := mergeInstance(m, name, rmts.Parse, func(in *rmts.Instance) error {
-		if g.DASDProactive != nil {
-			in.Policy.DASDProactiveDelta = *g.DASDProactive
-			return in.Validate()
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	sc, err := rmts.Build(in)
-	if err != nil {
-		return nil, nil, inputError(fmt.Errorf("%s: instance: %w", name, err))
-	}
-	ex := rmts.Experiment{Rates: g.Rates, Alphas: g.Alphas, Runs: g.Runs, Seed: &g.Seed, Bound: g.Bound, Backend: g.Backend}
-	if ex.Policies, err = parseRMTSPolicies(strings.Join(g.Policies, ",")); err != nil {
-		return nil, nil, inputError(fmt.Errorf("%s: grid.policies: %w", name, err))
-	}
-	pl, err := sc.Plan(ex)
-	if err != nil {
-		return nil, nil, inputError(fmt.Errorf("%s: grid: %w", name, err))
-	}
-	cells := pl.RecordCells(g.Bound)
-	if !slices.Equal(cells, m.Header.Cells) || !slices.Equal(m.Header.Runs, pl.ShardUnits()) {
-		return nil, nil, inputError(fmt.Errorf("%s: cells %q and runs %v do not match the grid's plan (%q, %d runs of %d rates)", name, m.Header.Cells, m.Header.Runs, cells, pl.Runs, len(pl.Rates)))
-	}
-	res, err := sc.FromRecords(pl, g.Bound, func(p, r int, cell string) map[string]float64 { return m.Values(p, r, cell) })
-	if err != nil {
-		return nil, nil, inputError(fmt.Errorf("%s: %w", name, err))
-	}
-	return sc, res, nil
 }
 
 // rmtsOutput are the output flags of rmts that solve merge shares.

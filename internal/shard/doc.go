@@ -1,6 +1,9 @@
 // Package shard splits a replicated sweep into shards that need no
 // coordination, and writes and reads the raw per-replication records that
-// let the shards be merged back into the unsharded run.
+// let the shards be merged back into the unsharded run. Package study runs
+// a model's units on top of it: its Run selects a shard's units and
+// streams them to a Writer, its Merged reads a Merge back into the model's
+// typed samples.
 //
 // # Units and shards
 //

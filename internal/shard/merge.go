@@ -55,6 +55,21 @@ func (m *Merged) Values(p, rep int, cell string) map[string]float64 {
 	return out
 }
 
+// Metrics returns the metric names of the cell, as the header declares
+// them, and the values of replication rep of point p, in that order (vals
+// is a fresh slice). Merge has checked that they exist; Metrics panics on
+// indices outside the header's grid.
+func (m *Merged) Metrics(p, rep int, cell string) (names []string, vals []float64) {
+	c := m.Header.cell(cell)
+	if c < 0 || p < 0 || p >= len(m.Header.Runs) || rep < 0 || rep >= m.Header.Runs[p] {
+		panic(fmt.Sprintf("shard: Metrics(%d, %d, %q) outside the grid", p, rep, cell))
+	}
+	i := m.index[(m.offset[p]+rep)*len(m.Header.Cells)+c]
+	names = m.Header.Metrics[cell]
+	start := int(m.start[i])
+	return names, slices.Clone(m.vals[start : start+len(names)])
+}
+
 // maxListed is how many missing or duplicated units an error lists.
 const maxListed = 5
 

@@ -10,6 +10,12 @@
 // and users x_i. Each stage is myopic: it maximises its own users' profit.
 // A single point P = (N) is the static policy RRS(N).
 //
+// Study is the sweep as a study of package study: a Request (the
+// instance and the range N = from, from+step, …, ≤ to) plans every policy
+// (NewSweep), each sweep point is one unit recorded as the cells
+// "optimum" and one per policy, and Sweep runs it on a network and
+// policies at hand.
+//
 // Evaluate is the fluid profit of a policy at N: users fill the stages in
 // order, n_ij = Σ_q φ_j f^(q)_ij |[b_{q−1}, b_q) ∩ [0, N)|, and every DC's
 // delay uses its final load. A policy is feasible at N when θ_i ≤ Θmax + 10⁻⁵

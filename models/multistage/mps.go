@@ -2,15 +2,14 @@ package multistage
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/models/rrs"
 	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/study"
 )
 
 // Stage is one stage of a multi-stage policy: users numbered in [From, To)
@@ -44,15 +43,6 @@ type Options struct {
 	// points do not depend on it; a sweep stopped by its context returns
 	// the points finished before the first that did not.
 	Workers int
-	// Indices, when not nil, names the sweep points Sweep computes: k
-	// ascending, for N = from + k·step (a shard of the sweep, package
-	// internal/shard). Nil computes every point.
-	Indices []int
-	// Finished, when not nil, receives every sweep point as it finishes,
-	// with its index k, from the goroutine that computed it (so it must be
-	// safe for concurrent use): a sweep that streams its records. An error
-	// fails the point.
-	Finished func(k int, pt Point) error
 }
 
 // stageInstance returns the RRS instance of a stage: N users on the
@@ -156,11 +146,12 @@ func solveStage(ctx context.Context, in *rrs.Instance, opt Options) ([][]float64
 }
 
 // Evaluation is a policy's fluid profit at N users (spec A.9).
+// The record tags name its metrics in a record file (package study).
 type Evaluation struct {
-	N        float64
-	Profit   float64   // Σ n_ij [π_j(g_i + D_ij) − c_i] at the final concurrent load
-	Feasible bool      // θ_i ≤ Θmax and x_i ≤ B_i within the tolerances
-	Users    []float64 // x_i
+	N        float64   `record:"n"`
+	Profit   float64   `record:"profit"`   // Σ n_ij [π_j(g_i + D_ij) − c_i] at the final concurrent load
+	Feasible bool      `record:"feasible"` // θ_i ≤ Θmax and x_i ≤ B_i within the tolerances
+	Users    []float64 `record:"users"`    // x_i
 }
 
 // Feasibility tolerances of the fluid evaluation (spec A.10: users +10⁻³,
@@ -216,9 +207,10 @@ func (p *Policy) Evaluate(net *rrs.Instance, n float64) Evaluation {
 }
 
 // Point is one N of a sweep.
+// The record tags name the metrics of its optimum's cell.
 type Point struct {
-	N        float64
-	Optimum  float64 // RRS(N) profit; NaN when ΣC_i < N
+	N        float64 `record:"n"`
+	Optimum  float64 `record:"optimum"` // RRS(N) profit; NaN when ΣC_i < N
 	Policies []Evaluation
 }
 
@@ -228,49 +220,21 @@ type Point struct {
 // the first) together with an error that wraps ctx.Err(); the gaps over
 // them are valid for the N they cover.
 func Sweep(ctx context.Context, net *rrs.Instance, policies []*Policy, from, to, step float64, opt Options) ([]Point, error) {
-	if !(step > 0) || math.IsInf(step, 0) {
-		return nil, fmt.Errorf("%w: step: must be > 0, got %v", ErrInput, step)
+	p, err := newSweep(Request{From: from, To: to, Step: step, Method: opt.Method, Backend: opt.Backend}, policies)
+	if err != nil {
+		return nil, err
 	}
-	if !(from > 0) || !(to >= from) || math.IsInf(to, 0) {
-		return nil, fmt.Errorf("%w: range: need 0 < from ≤ to, got from %v to %v", ErrInput, from, to)
-	}
-	if (to-from)/step > 1e6 {
-		return nil, fmt.Errorf("%w: range: more than a million points (from %v to %v step %v)", ErrInput, from, to, step)
-	}
-	total := SweepPoints(from, to, step)
-	idx := opt.Indices
-	if idx == nil {
-		idx = make([]int, total)
-		for k := range idx {
-			idx[k] = k
-		}
-	}
-	for i, k := range idx {
-		if k < 0 || k >= total || i > 0 && k <= idx[i-1] {
-			return nil, fmt.Errorf("%w: indices[%d]: must rise within [0, %d), got %d", ErrInput, i, total, k)
-		}
-	}
-	// Each point is a "replication" of package sim's pool (stream unused);
+	p.net = net
 	// opt.Workers 0 means one point at a time.
-	pts, err := sim.Run(ctx, len(idx), sim.Options{Workers: max(opt.Workers, 1), Progress: opt.Progress, Reps: idx},
-		func(ctx context.Context, rep sim.Rep) (Point, error) {
-			pt, err := sweepPoint(ctx, net, policies, from+float64(rep.Index)*step, opt)
-			if err == nil && opt.Finished != nil {
-				err = opt.Finished(rep.Index, pt)
-			}
-			return pt, err
-		})
-	var pe *sim.PartialError
-	switch {
-	case err == nil:
-		return pts, nil
-	case errors.As(err, &pe):
-		// As a sweep point by point would: the points before the first
-		// that did not finish.
-		i := slices.Index(pe.Done, false)
-		return pts[:i], fmt.Errorf("mps: sweep stopped before N = %g: %w", from+float64(idx[i])*step, pe.Err)
+	out, err := study.Run(ctx, p, study.Options{Workers: max(opt.Workers, 1), Progress: opt.Progress})
+	if err != nil && out.Result == nil {
+		return nil, err
 	}
-	return nil, err
+	pts := out.Result.Points
+	if err != nil {
+		return pts, fmt.Errorf("mps: sweep stopped before N = %g: %w", from+float64(len(pts))*step, err)
+	}
+	return pts, nil
 }
 
 // sweepPoint computes the optimum and every policy's evaluation at N = n.

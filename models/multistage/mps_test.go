@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/streamopt/streamopt/study"
+	"github.com/streamopt/streamopt/study/studytest"
 	"math"
 	"os"
 	"path/filepath"
@@ -192,34 +194,31 @@ func TestPlanRefusesTooFewResources(t *testing.T) {
 	}
 }
 
-// A sweep of some of the points (Options.Indices), on any number of
-// workers, gives exactly those points of the whole sweep computed one by
-// one; indices that are not a rising list of sweep points are refused.
-func TestSweepIndicesWorkers(t *testing.T) {
-	in, pols, _ := paperSweep(t, 10)
-	ctx := context.Background()
-	full, err := Sweep(ctx, &in.Network, pols, 300, 400, 10, Options{Workers: 1})
+// TestStudy runs the study conformance suite on the paper's instance, N
+// = 300 to 400 by 10 (11 units, so that the shards of 3 and 7 are uneven),
+// and checks that the study's points are Sweep's; a range Sweep refuses
+// is an input error naming it.
+func TestStudy(t *testing.T) {
+	in, pols, pts := paperSweep(t, 10)
+	q := Request{Instance: in, From: 300, To: 400, Step: 10}
+	studytest.Run(t, Study{}, q)
+	p, err := NewSweep(context.Background(), q)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, workers := range []int{1, 3} {
-		idx := []int{1, 4, 5, 10}
-		pts, err := Sweep(ctx, &in.Network, pols, 300, 400, 10, Options{Workers: workers, Indices: idx})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(pts) != len(idx) {
-			t.Fatalf("workers %d: %d points, want %d", workers, len(pts), len(idx))
-		}
-		for i, k := range idx {
-			if d := cmp.Diff(full[k], pts[i], cmpopts.EquateNaNs()); d != "" {
-				t.Errorf("workers %d: point %d (N = %g) differs from the whole sweep's (-want +got):\n%s", workers, k, full[k].N, d)
-			}
-		}
+	out, err := study.Run(context.Background(), p, study.Options{Workers: 3})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, idx := range [][]int{{3, 2}, {11}, {-1}} {
-		if _, err := Sweep(ctx, &in.Network, pols, 300, 400, 10, Options{Indices: idx}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "indices") {
-			t.Errorf("indices %v: got %v, want an input error naming indices", idx, err)
+	if d := cmp.Diff(&Result{Policies: pols, Points: pts}, out.Result, cmpopts.EquateNaNs(), cmp.AllowUnexported(Policy{})); d != "" {
+		t.Errorf("the study differs from Sweep (-Sweep +study):\n%s", d)
+	}
+	for _, c := range []struct {
+		from, to, step float64
+		field          string
+	}{{300, 400, 0, "step"}, {0, 400, 10, "range"}, {400, 300, 10, "range"}, {1, 1e9, 1, "range"}} {
+		if _, err := Sweep(context.Background(), &in.Network, pols, c.from, c.to, c.step, Options{}); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("Sweep(%g, %g, %g): %v, want an input error naming %s", c.from, c.to, c.step, err, c.field)
 		}
 	}
 }

@@ -84,6 +84,15 @@
 // The service delay is a metric only: a stream starts playing at its
 // arrival, so its end time is arrival + duration whatever its path.
 //
+// # Experiments
+//
+// An Experiment (Scenario.Run) is a study of package study, Study with its
+// request Sweep: one unit per (rate, trace), trace r drawn from stream r
+// of the seed; a unit solves the trace's offline LP bound when asked and
+// simulates every (policy, α) cell of its rate on the trace (common
+// random numbers), so its sample, a TraceSample of typed RunMetrics, does
+// not depend on the shard or worker that runs it.
+//
 // # Offline optimum and its LP bound
 //
 // For a finite trace of requests i with arrival a_i, end e_i = a_i + d_i

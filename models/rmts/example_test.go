@@ -107,7 +107,7 @@ func Example_dasdProactive() {
 			rmts.RunOptions{Policy: rmts.DASD, Horizon: 40, DASDProactiveDelta: &delta})
 		m := res.Metrics()
 		fmt.Printf("δ=%d: served %d of %d, %d migrations (%d proactive), load variance %.4f\n",
-			delta, res.ServedAll, res.ArrivedAll, res.MigrationsAll, res.ProactiveMovesAll, m[rmts.MetricLoadVariance])
+			delta, res.ServedAll, res.ArrivedAll, res.MigrationsAll, res.ProactiveMovesAll, m.LoadVariance)
 	}
 	_, err := rmts.Parse(strings.NewReader(`{"servers": {"count": 1, "capacity": 1}, "contents": {"count": 1, "duration": 1},
  "placement": {"holders": [[0]]}, "arrivals": {"rate": 1, "horizon": 10}, "policy": {"dasd_proactive_delta": 1}}`))
@@ -118,16 +118,17 @@ func Example_dasdProactive() {
 	// rmts: invalid input: policy.dasd_proactive_delta: must be 0 (off) or >= 2 (δ = 1 would move streams back and forth), got 1
 }
 
-// Progress counts every replication of a run: here the 2 × 4 offline LP
-// bounds (two rates, four runs), then the 2 × 2 × 4 simulations (two
-// policies), 24 in all, reported as done/total without a terminal.
+// Progress counts the (rate, trace) units of a run, each a trace's offline
+// LP bound and its simulations: here 2 × 4 units (two rates, four runs)
+// of the 2 × 2 × 4 simulations (two policies), reported as done/total
+// without a terminal.
 func ExampleScenario_Run_progress() {
 	in, _ := rmts.Parse(strings.NewReader(small))
 	sc, _ := rmts.Build(in)
 	var seen []string
 	ex := rmts.Experiment{Policies: []rmts.Policy{rmts.RMTS, rmts.MaxFlow}, Rates: []float64{1, 2}, Workers: 1, Bound: true, Backend: "simplex",
 		Progress: func(done, total int) {
-			if done == 0 || done == 8 || done == total {
+			if done == 0 || done == 4 || done == total {
 				seen = append(seen, fmt.Sprintf("%d/%d", done, total))
 			}
 		}}
@@ -137,7 +138,7 @@ func ExampleScenario_Run_progress() {
 		return
 	}
 	fmt.Println(seen, res.Done, res.Total, res.Partial())
-	// Output: [0/24 8/24 24/24] 16 16 false
+	// Output: [0/8 4/8 8/8] 16 16 false
 }
 
 func ExampleCheckArrivals() {

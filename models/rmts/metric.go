@@ -85,14 +85,29 @@ func (r *ExperimentResult) BoundStat(i int, m Metric) (sim.Stat, bool) {
 	return r.Bounds[i].Get(string(m))
 }
 
-// stringKeys converts metrics keyed by Metric to the string keys of
-// sim.Summarize.
-func stringKeys(m map[Metric]float64) map[string]float64 {
-	out := make(map[string]float64, len(m))
-	for k, v := range m {
-		out[string(k)] = v
-	}
-	return out
+// RunMetrics are the metrics of one simulated run (Result.Metrics), the
+// sample of one (policy, ξ, α) cell on one trace; the record tags are the
+// Metric names. ProactiveMovesPerReq is nil unless DASD's proactive mode
+// is on, BoundGap unless the experiment computes the offline bound.
+type RunMetrics struct {
+	Arrived              float64  `record:"arrived"`
+	Served               float64  `record:"served"`
+	Success              float64  `record:"success"`
+	Delay                float64  `record:"delay"`
+	MigrationsPerReq     float64  `record:"migrations_per_req"`
+	SuccessAll           float64  `record:"success_all"`
+	FailureTerminations  float64  `record:"failure_terminations"`
+	FailureMoves         float64  `record:"failure_moves"`
+	Events               float64  `record:"events"`
+	LoadVariance         float64  `record:"load_variance"`
+	ProactiveMovesPerReq *float64 `record:"proactive_moves_per_req"`
+	BoundGap             *float64 `record:"bound_gap"`
+}
+
+// TraceBound is the offline LP bound of one trace, its BoundMetrics.
+type TraceBound struct {
+	Bound        float64 `record:"bound"`
+	BoundSuccess float64 `record:"bound_success"`
 }
 
 // PointSummary is a point's metrics over its replications, one named field

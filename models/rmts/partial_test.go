@@ -7,11 +7,13 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/fault"
+	"github.com/streamopt/streamopt/study/studytest"
 )
 
-// TestRunPartial stops a run from its progress callback, once in the
-// simulations and once in the LP bounds. One worker runs the replications
-// in index order r·cells + cell, so the finished ones are known exactly.
+// TestRunPartial stops a run from its progress callback. One worker runs
+// the (rate, trace) units in order, rate by rate, so the finished ones are
+// known exactly: with the run stopped after 3 units, traces 0-2 of ξ=1
+// (and their bounds, when bounded) and none of ξ=2.
 func TestRunPartial(t *testing.T) {
 	in := smallInstance(rand.New(rand.NewPCG(5, 5)), true)
 	in.Runs = 4
@@ -19,48 +21,53 @@ func TestRunPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Two policies × two rates: 4 cells × 4 traces = 16 simulations, after
-	// 2 rates × 4 traces = 8 LP bounds when Bound is set.
-	for _, tc := range []struct {
-		name   string
-		bound  bool
-		stopAt int   // progress count at which the run is cancelled
-		done   int   // simulations finished
-		counts []int // finished replications per point, in Points order
-		bounds []int // finished bounds per rate
-	}{
-		// Simulations 0-5 finish: cells 0 and 1 (rmts ξ=1, rmts ξ=2) of
-		// traces 0 and 1, cells 2 and 3 (max-flow) of trace 0 only.
-		{"simulations", false, 6, 6, []int{2, 2, 1, 1}, nil},
-		// Bounds 0-2 finish (index r·rates + rate): two traces at ξ=1, one at ξ=2.
-		{"bounds", true, 3, 0, []int{0, 0, 0, 0}, []int{2, 1}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			ex := Experiment{Policies: []Policy{RMTS, MaxFlow}, Rates: []float64{1, 2}, Workers: 1, Bound: tc.bound, Backend: "simplex",
-				Progress: func(done, _ int) {
-					if done == tc.stopAt {
-						cancel()
-					}
-				}}
-			res, err := sc.Run(ctx, ex)
-			if !errors.Is(err, context.Canceled) || fault.Of(err) != fault.Limit {
-				t.Fatalf("error = %v, want a limit wrapping context.Canceled", err)
-			}
-			if res == nil || !res.Partial() || res.Done != tc.done || res.Total != 16 {
-				t.Fatalf("result %+v, want %d of 16 simulations, partial", res, tc.done)
-			}
-			for i, pt := range res.Points {
-				if pt.Stats.Runs != tc.counts[i] {
-					t.Errorf("point %d (%s ξ=%g): %d replications, want %d", i, pt.Policy, pt.Rate, pt.Stats.Runs, tc.counts[i])
+	// Two policies × two rates: 4 cells × 4 traces = 16 simulations.
+	for _, bound := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(context.Background())
+		ex := Experiment{Policies: []Policy{RMTS, MaxFlow}, Rates: []float64{1, 2}, Workers: 1, Bound: bound, Backend: "simplex",
+			Progress: func(done, _ int) {
+				if done == 3 {
+					cancel()
 				}
+			}}
+		res, err := sc.Run(ctx, ex)
+		cancel()
+		if !errors.Is(err, context.Canceled) || fault.Of(err) != fault.Limit {
+			t.Fatalf("bound %v: error = %v, want a limit wrapping context.Canceled", bound, err)
+		}
+		if res == nil || !res.Partial() || res.Done != 6 || res.Total != 16 || res.Stopped() != "6 of 16 replications" {
+			t.Fatalf("bound %v: result %+v, want 6 of 16 simulations (2 cells × 3 traces), partial", bound, res)
+		}
+		// Points in the order policy, rate: rmts ξ=1, rmts ξ=2, max-flow ξ=1, max-flow ξ=2.
+		for i, want := range []int{3, 0, 3, 0} {
+			if pt := res.Points[i]; pt.Stats.Runs != want {
+				t.Errorf("bound %v: point %d (%s ξ=%g): %d replications, want %d", bound, i, pt.Policy, pt.Rate, pt.Stats.Runs, want)
 			}
-			for i, want := range tc.bounds {
-				if i >= len(res.Bounds) || res.Bounds[i].Runs != want {
-					t.Errorf("bounds at rate %d: %+v, want %d traces", i, res.Bounds, want)
-				}
-			}
-		})
+		}
+		if bound && (len(res.Bounds) != 2 || res.Bounds[0].Runs != 3 || res.Bounds[1].Runs != 0) {
+			t.Errorf("bounds %+v, want 3 traces at ξ=1 and none at ξ=2", res.Bounds)
+		}
 	}
+}
+
+// TestStudy runs the study conformance suite on a small instance with two
+// rates, two α values, the bound and DASD's proactive mode overridden
+// (so that the optional metrics and the override are recorded and read
+// back).
+func TestStudy(t *testing.T) {
+	in := smallInstance(rand.New(rand.NewPCG(5, 5)), true)
+	delta := 2
+	in.Policy.DASDProactiveDelta = delta
+	sc, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := Experiment{Policies: []Policy{RMTS, DASD, MaxFlow}, Rates: []float64{1, 2}, Alphas: []float64{0.3, 0.7}, Runs: 3, Bound: true, Backend: "simplex"}
+	pl, err := sc.Plan(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := SweepOf(in, ex, pl)
+	q.DASDProactive = &delta
+	studytest.Run(t, Study{}, q)
 }

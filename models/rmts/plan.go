@@ -71,16 +71,25 @@ func (sc *Scenario) Plan(ex Experiment) (*Plan, error) {
 	if ex.Seed != nil {
 		pl.Seed = *ex.Seed
 	}
-	for _, p := range ex.Policies {
-		for _, x := range pl.Rates {
+	pl.Cells = cellsOf(ex.Policies, pl.Rates, pl.Alphas)
+	return pl, nil
+}
+
+// cellsOf lists the cells of the policies at the rates and α values, in
+// the order policy, rate, α (one cell per rate for a policy that does not
+// use α).
+func cellsOf(policies []Policy, rates, alphas []float64) []Cell {
+	var cells []Cell
+	for _, p := range policies {
+		for _, x := range rates {
 			if !p.UsesAlpha() {
-				pl.Cells = append(pl.Cells, Cell{p, x, pl.Alphas[0]})
+				cells = append(cells, Cell{p, x, alphas[0]})
 				continue
 			}
-			for _, a := range pl.Alphas {
-				pl.Cells = append(pl.Cells, Cell{p, x, a})
+			for _, a := range alphas {
+				cells = append(cells, Cell{p, x, a})
 			}
 		}
 	}
-	return pl, nil
+	return cells
 }

@@ -41,3 +41,22 @@ func ParsePolicy(s string) (Policy, error) {
 
 // UsesAlpha reports whether the policy's behaviour depends on α.
 func (p Policy) UsesAlpha() bool { return p == RMTS }
+
+// MarshalText writes the policy's name, so that a request names its
+// policies in JSON.
+func (p Policy) MarshalText() ([]byte, error) {
+	if p < 0 || int(p) >= len(policyNames) {
+		return nil, inputErr("policy: unknown policy %d", int(p))
+	}
+	return []byte(policyNames[p]), nil
+}
+
+// UnmarshalText reads a policy's name (ParsePolicy).
+func (p *Policy) UnmarshalText(b []byte) error {
+	q, err := ParsePolicy(string(b))
+	if err != nil {
+		return err
+	}
+	*p = q
+	return nil
+}

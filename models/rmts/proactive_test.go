@@ -86,8 +86,8 @@ func TestProactiveHandWorked(t *testing.T) {
 		t.Errorf("proactive moves %d, migrations %d, served %d, capped %d; hand-worked: 5, 5, 10, 0",
 			res.ProactiveMovesAll, res.MigrationsAll, res.ServedAll, res.ProactiveCapped)
 	}
-	if m := res.Metrics()[MetricProactiveMovesPerReq]; m != 0.5 {
-		t.Errorf("proactive moves per request %g, hand-worked 5/10", m)
+	if m := res.Metrics().ProactiveMovesPerReq; m == nil || *m != 0.5 {
+		t.Errorf("proactive moves per request %v, hand-worked 5/10", m)
 	}
 
 	// The same trace with the mode off (the instance's default) and with
@@ -104,7 +104,7 @@ func TestProactiveHandWorked(t *testing.T) {
 		if res.MigrationsAll != 0 || res.ServedAll != 10 {
 			t.Errorf("%v without the proactive mode: %d migrations, %d served; want 0 and 10", p, res.MigrationsAll, res.ServedAll)
 		}
-		if _, ok := res.Metrics()[MetricProactiveMovesPerReq]; ok {
+		if res.Metrics().ProactiveMovesPerReq != nil {
 			t.Errorf("%v without the proactive mode reports proactive moves", p)
 		}
 	}
@@ -196,7 +196,7 @@ func TestProactiveLoadVarianceHandWorked(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := res.Metrics()[MetricLoadVariance]; math.Abs(got-c.want) > 1e-12 {
+		if got := res.Metrics().LoadVariance; math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("δ=%d: time-averaged load variance %.15g, by hand %.15g", c.delta, got, c.want)
 		}
 	}
@@ -280,7 +280,7 @@ func TestProactiveReducesVariance(t *testing.T) {
 			return res
 		}
 		off, on := run(0), run(4)
-		vOff, vOn := off.Metrics()[MetricLoadVariance], on.Metrics()[MetricLoadVariance]
+		vOff, vOn := off.Metrics().LoadVariance, on.Metrics().LoadVariance
 		t.Logf("replication %d: load variance %.4f reactive, %.4f proactive (%d proactive moves, %d capped events); served %d, %d",
 			r, vOff, vOn, on.ProactiveMoves, on.ProactiveCapped, off.Served, on.Served)
 		if !(vOn < vOff) {

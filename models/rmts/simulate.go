@@ -87,21 +87,22 @@ type Result struct {
 // counterparts, the time-averaged load variance of spec B.4 over the
 // window, and (only when DASD's proactive mode is on) the proactive moves
 // per request.
-func (r *Result) Metrics() map[Metric]float64 {
-	m := map[Metric]float64{
-		MetricArrived:             float64(r.Arrived),
-		MetricServed:              float64(r.Served),
-		MetricSuccess:             ratio(float64(r.Served), float64(r.Arrived)),
-		MetricDelay:               ratio(r.DelaySum, float64(r.Served)),
-		MetricMigrationsPerReq:    ratio(float64(r.Migrations), float64(r.Arrived)),
-		MetricSuccessAll:          ratio(float64(r.ServedAll), float64(r.ArrivedAll)),
-		MetricFailureTerminations: float64(r.FailureTerminations),
-		MetricFailureMoves:        float64(r.FailureMoves),
-		MetricEvents:              float64(r.Events),
-		MetricLoadVariance:        ratio(r.LoadVarianceTime, r.Window),
+func (r *Result) Metrics() RunMetrics {
+	m := RunMetrics{
+		Arrived:             float64(r.Arrived),
+		Served:              float64(r.Served),
+		Success:             ratio(float64(r.Served), float64(r.Arrived)),
+		Delay:               ratio(r.DelaySum, float64(r.Served)),
+		MigrationsPerReq:    ratio(float64(r.Migrations), float64(r.Arrived)),
+		SuccessAll:          ratio(float64(r.ServedAll), float64(r.ArrivedAll)),
+		FailureTerminations: float64(r.FailureTerminations),
+		FailureMoves:        float64(r.FailureMoves),
+		Events:              float64(r.Events),
+		LoadVariance:        ratio(r.LoadVarianceTime, r.Window),
 	}
 	if r.ProactiveDelta > 0 {
-		m[MetricProactiveMovesPerReq] = ratio(float64(r.ProactiveMoves), float64(r.Arrived))
+		v := ratio(float64(r.ProactiveMoves), float64(r.Arrived))
+		m.ProactiveMovesPerReq = &v
 	}
 	return m
 }

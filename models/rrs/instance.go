@@ -34,7 +34,7 @@ type DataCenter struct {
 // Instance is an RRS(N, M) problem.
 type Instance struct {
 	Name        string       `json:"name,omitempty"`
-	Users       float64      `json:"users"` // N
+	Users       float64      `json:"users,omitempty"` // N (> 0; 0, left out, in an MPS network)
 	Regions     []Region     `json:"regions"`
 	DataCenters []DataCenter `json:"datacenters"`
 	// LatencyMS[i][j] is D_ij, the network delay between DC i and region j.
