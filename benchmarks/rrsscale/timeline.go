@@ -93,7 +93,9 @@ func runTimelines(sizes string, seeds []uint64, spread, gap float64, checkpoints
 					fmt.Fprintln(os.Stderr, "rrsscale:", err)
 					return 3
 				}
-				tl.final = progress{t: el, bound: sol.Stats["best_bound"], profit: math.Inf(-1)}
+				// The figures at the stop are those of the budget's end
+				// (the search notices the deadline a moment after it).
+				tl.final = progress{t: min(el, budget), bound: sol.Stats["best_bound"], profit: math.Inf(-1)}
 				if sol.X != nil {
 					tl.final.profit = sol.Objective
 				}

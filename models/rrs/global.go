@@ -163,6 +163,13 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	// of a 10-minute budget at 200×2000 on the pure-Go simplex. The LP
 	// then only lowers it.
 	rootBound, prices := sr.qpBound(ctx, sr.sp.root, true)
+	if opt.Search == SearchShares {
+		if prices == nil {
+			prices = make([]float64, len(in.Regions))
+		}
+		openBound, stop := sr.shareSearch(ctx, rootBound, prices)
+		return sr.finish(math.Max(math.Max(sr.lower, sr.pruned), openBound), stop)
+	}
 	// A first incumbent before any LP, by a local solve from the uniform
 	// policy: at planning scale the root relaxation alone can take a whole
 	// time budget (200×2000: 10 minutes went to the root LP and its first
@@ -173,13 +180,6 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	}
 	if err := sr.offer(ctx, uniform, true); err != nil && ctx.Err() == nil {
 		return nil, err
-	}
-	if opt.Search == SearchShares {
-		if prices == nil {
-			prices = make([]float64, len(in.Regions))
-		}
-		openBound, stop := sr.shareSearch(ctx, rootBound, prices)
-		return sr.finish(math.Max(math.Max(sr.lower, sr.pruned), openBound), stop)
 	}
 	open := &nodeHeap{{b: sr.sp.root, bound: rootBound}}
 	var stop error

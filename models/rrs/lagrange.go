@@ -101,6 +101,8 @@ type dualOptions struct {
 	tol       float64 // stop when L(μ̂) − (model minimum) ≤ tol
 	target    float64 // stop when L(μ̂) ≤ target (the node is closed)
 	maxRounds int
+	// improved, if not nil, is called with each lower bound found.
+	improved func(bound float64)
 }
 
 // dualResult is the outcome of minimise.
@@ -224,6 +226,9 @@ func (lg *lagrangian) minimise(ctx context.Context, mu0, yLo, yHi []float64, inh
 		switch {
 		case res.bound-ev.bound >= 0.1*predicted:
 			res.bound = ev.bound
+			if opt.improved != nil {
+				opt.improved(res.bound)
+			}
 			copy(centre, next)
 			res.mu = append(res.mu[:0], next...)
 			if binding {
