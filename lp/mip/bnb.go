@@ -76,6 +76,7 @@ type search struct {
 	pending       []lp.Row      // rows not yet in the relaxation (flushRows)
 	lastEvent     int           // node count at the last progress event
 	userCutsAdded int
+	primal        primalState // the primal heuristics' state (submip.go)
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -116,6 +117,9 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 			return nil, fmt.Errorf("mip: building the LP relaxation: %w", err)
 		}
 		s.rel = rel
+		if o.FeasJump.on(DefaultFeasJump) {
+			s.feasJump()
+		}
 		if !o.NoCuts {
 			if err := s.rootCuts(mk); err != nil {
 				return nil, err
@@ -411,6 +415,9 @@ func gcd(a, b int64) int64 {
 // incumbent enough to matter.
 func (s *search) cutoff() float64 {
 	if s.incX == nil {
+		if s.primal.sub {
+			return s.primal.objLimit
+		}
 		return inf
 	}
 	allow := math.Max(s.opts.AbsGap, s.opts.MIPGap*math.Max(1, math.Abs(s.incZ)))
@@ -657,6 +664,13 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	if root && s.incX == nil && !s.opts.NoDiving {
 		if err := s.fractionalDive(x); err != nil {
 			return nil, 0, err
+		}
+	}
+	if s.runSubMIPs() {
+		if root && s.opts.RENS.on(DefaultRENS) {
+			s.rens(x)
+		} else if !root && s.incX != nil && s.opts.RINS.on(DefaultRINS) && s.nodes >= max(rinsFirst, s.primal.nextRINS) {
+			s.rins(x)
 		}
 	}
 	if z >= s.cutoff() {

@@ -146,10 +146,11 @@ func TestBadInput(t *testing.T) {
 // TestLPIterationLimit: an LP iteration limit too small for the root LP
 // stops the search before it starts. (Without NoCuts, the cut loop's LP
 // solves would run first and the root LP would resume from where they
-// stopped.)
+// stopped. Feasibility jump, which runs before the root LP, would find a
+// point.)
 func TestLPIterationLimit(t *testing.T) {
 	m := tenKnapsack()
-	sol, err := Solve(context.Background(), m, Options{NoCuts: true, LP: simplex.Options{IterationLimit: 1}})
+	sol, err := Solve(context.Background(), m, Options{NoCuts: true, FeasJump: Off, LP: simplex.Options{IterationLimit: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

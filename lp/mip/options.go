@@ -50,6 +50,35 @@ func (b Branching) String() string {
 	return fmt.Sprintf("Branching(%d)", int(b))
 }
 
+// Switch turns a technique on or off; its zero value, Auto, leaves the choice
+// to the package, which turns on the techniques whose effect measured on the
+// development set pays (see the package documentation, "Primal heuristics").
+type Switch int8
+
+const (
+	// Auto uses the package's default for the technique.
+	Auto Switch = iota
+	// On runs the technique.
+	On
+	// Off does not run it.
+	Off
+)
+
+func (w Switch) String() string {
+	switch w {
+	case Auto:
+		return "auto"
+	case On:
+		return "on"
+	case Off:
+		return "off"
+	}
+	return fmt.Sprintf("Switch(%d)", int(w))
+}
+
+// on reports whether the technique runs, def being the package's default.
+func (w Switch) on(def bool) bool { return w == On || (w == Auto && def) }
+
 // Options control Solve. The zero value selects every default. The time limit
 // is the deadline of the context passed to Solve.
 type Options struct {
@@ -73,6 +102,18 @@ type Options struct {
 	NoCuts bool
 	// NoDiving disables the diving heuristic at the root.
 	NoDiving bool
+	// FeasJump runs the feasibility jump heuristic (an LP-free weighted
+	// local search) before the root LP; Auto means DefaultFeasJump.
+	FeasJump Switch
+	// OneOpt shifts the integer columns of every new incumbent as far as
+	// the objective improves and the rows allow; Auto means DefaultOneOpt.
+	OneOpt Switch
+	// RENS solves a sub-MIP at the root around the LP point (integral
+	// columns fixed, the others rounded either way); Auto means DefaultRENS.
+	RENS Switch
+	// RINS solves sub-MIPs at nodes with the columns fixed where the
+	// incumbent and the node's LP agree; Auto means DefaultRINS.
+	RINS Switch
 	// NoPresolve skips the bound propagation and coefficient tightening
 	// of the root, before the first relaxation: the search starts from
 	// the model's own bounds and rows (integer bounds are still rounded
@@ -117,6 +158,14 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.LogEvery: must be >= 0, got %d", o.LogEvery)
 	case o.Callbacks.Every < 0:
 		return o, fmt.Errorf("mip: options.Callbacks.Every: must be >= 0, got %d", o.Callbacks.Every)
+	case badSwitch(o.FeasJump):
+		return o, fmt.Errorf("mip: options.FeasJump: unknown switch %d", int(o.FeasJump))
+	case badSwitch(o.OneOpt):
+		return o, fmt.Errorf("mip: options.OneOpt: unknown switch %d", int(o.OneOpt))
+	case badSwitch(o.RENS):
+		return o, fmt.Errorf("mip: options.RENS: unknown switch %d", int(o.RENS))
+	case badSwitch(o.RINS):
+		return o, fmt.Errorf("mip: options.RINS: unknown switch %d", int(o.RINS))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}
@@ -137,3 +186,5 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
+
+func badSwitch(w Switch) bool { return w != Auto && w != On && w != Off }

@@ -1,0 +1,237 @@
+// Command mipheur measures the primal heuristics of lp/mip on the shared
+// MILP instances: each instance of the folders' optimal.csv is solved once
+// with the switches given by -set, under a CPU-time limit, and one CSV row
+// per instance reports the status, the final primal gap to the known
+// optimum, and the CPU time and nodes to the first incumbent.
+//
+//	nice -n 15 env GOMAXPROCS=1 go run ./benchmarks/mipheur -set rins=off > rins-off.csv
+//
+// -set takes comma-separated name=on|off|auto pairs, the names feasjump,
+// oneopt, rens and rins (Options.FeasJump, OneOpt, RENS, RINS). The CPU
+// time is the process's user+system time (getrusage), which on a loaded
+// machine is steadier than the wall clock; run it with GOMAXPROCS=1 to use
+// one core.
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/streamopt/streamopt/internal/instances"
+	"github.com/streamopt/streamopt/lp/mip"
+	"github.com/streamopt/streamopt/lp/mps"
+)
+
+type dirList []string
+
+func (d *dirList) String() string     { return strings.Join(*d, ",") }
+func (d *dirList) Set(v string) error { *d = append(*d, v); return nil }
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "mipheur:", err)
+		os.Exit(2)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("mipheur", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var dirs dirList
+	fs.Var(&dirs, "dir", "folder of MPS files (.mps or .mps.gz) with optimal.csv (repeatable; default: the shared miplib3 and miplib folders)")
+	limit := fs.Duration("cpu", 20*time.Second, "CPU-time limit of each solve")
+	set := fs.String("set", "", "switches, e.g. feasjump=off,rins=on")
+	logOn := fs.Bool("log", false, "write the search log to standard error")
+	only := fs.String("only", "", "comma-separated instance names to run (default: all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *limit <= 0 {
+		return fmt.Errorf("-cpu: must be > 0, got %v", *limit)
+	}
+	opts, err := parseSet(*set)
+	if err != nil {
+		return err
+	}
+	if *logOn {
+		opts.Log, opts.LogEvery = stderr, 5000
+	}
+	if len(dirs) == 0 {
+		root, err := instances.SharedDir()
+		if err != nil {
+			return fmt.Errorf("no -dir given and %v", err)
+		}
+		dirs = dirList{filepath.Join(root, "miplib3"), filepath.Join(root, "miplib")}
+	}
+	w := csv.NewWriter(stdout)
+	w.Write([]string{"instance", "set", "status", "objective", "optimum", "gap", "cpu_s", "nodes", "first_cpu_s", "first_nodes", "first_source"})
+	for _, dir := range dirs {
+		list, err := readOptima(dir)
+		if err != nil {
+			return err
+		}
+		for _, in := range list {
+			if *only != "" && !contains(strings.Split(*only, ","), in.name) {
+				continue
+			}
+			fmt.Fprintf(stderr, "%s/%s\n", filepath.Base(dir), in.name)
+			row, err := solveOne(in, opts, *limit, *set)
+			if err != nil {
+				return fmt.Errorf("%s: %w", in.name, err)
+			}
+			w.Write(row)
+			w.Flush()
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSet reads -set into the switches of mip.Options.
+func parseSet(set string) (mip.Options, error) {
+	var o mip.Options
+	if set == "" {
+		return o, nil
+	}
+	for _, kv := range strings.Split(set, ",") {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			return o, fmt.Errorf("-set: %q is not name=on|off|auto", kv)
+		}
+		var sw mip.Switch
+		switch val {
+		case "auto":
+			sw = mip.Auto
+		case "on":
+			sw = mip.On
+		case "off":
+			sw = mip.Off
+		default:
+			return o, fmt.Errorf("-set: %s: value %q is not on, off or auto", name, val)
+		}
+		switch name {
+		case "feasjump":
+			o.FeasJump = sw
+		case "oneopt":
+			o.OneOpt = sw
+		case "rens":
+			o.RENS = sw
+		case "rins":
+			o.RINS = sw
+		default:
+			return o, fmt.Errorf("-set: unknown switch %q (want feasjump, oneopt, rens or rins)", name)
+		}
+	}
+	return o, nil
+}
+
+type instance struct {
+	name, path string
+	optimum    float64
+}
+
+// readOptima lists the instances of dir/optimal.csv whose MPS file exists.
+func readOptima(dir string) ([]instance, error) {
+	f, err := os.Open(filepath.Join(dir, "optimal.csv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	var out []instance
+	for i, r := range recs {
+		if i == 0 || len(r) < 2 {
+			continue
+		}
+		v, err := strconv.ParseFloat(r[1], 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", f.Name(), i+1, err)
+		}
+		for _, ext := range []string{".mps", ".mps.gz"} {
+			p := filepath.Join(dir, r[0]+ext)
+			if _, err := os.Stat(p); err == nil {
+				out = append(out, instance{r[0], p, v})
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// cpuTime is the process's user+system time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// solveOne solves one instance with a CPU-time limit and returns its row.
+func solveOne(in instance, opts mip.Options, limit time.Duration, set string) ([]string, error) {
+	m, err := mps.ReadFile(in.path)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	t0 := cpuTime()
+	go func() { // cancel when the solve has used its CPU time
+		for ctx.Err() == nil {
+			if cpuTime()-t0 >= limit {
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	firstCPU, firstNodes, firstSrc := math.NaN(), -1, ""
+	opts.Callbacks.Event = func(e mip.Event) error {
+		if e.Kind == mip.IncumbentEvent && firstNodes < 0 {
+			firstCPU, firstNodes, firstSrc = (cpuTime() - t0).Seconds(), e.Nodes, e.Source
+		}
+		return nil
+	}
+	sol, err := mip.Solve(ctx, m, opts)
+	used := cpuTime() - t0
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return nil, err
+	}
+	if sol == nil {
+		return nil, fmt.Errorf("no solution: %v", err)
+	}
+	gap := math.Inf(1)
+	if sol.HasPrimal() {
+		gap = math.Abs(sol.Objective-in.optimum) / math.Max(1, math.Abs(in.optimum))
+	}
+	obj := ""
+	if sol.HasPrimal() {
+		obj = strconv.FormatFloat(sol.Objective, 'g', 10, 64)
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+	return []string{in.name, set, sol.Status.String(), obj, strconv.FormatFloat(in.optimum, 'g', 10, 64), f(gap),
+		f(used.Seconds()), strconv.Itoa(sol.Nodes), f(firstCPU), strconv.Itoa(firstNodes), firstSrc}, nil
+}

@@ -1,0 +1,219 @@
+package mip
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/streamopt/streamopt/internal/instances"
+	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mps"
+)
+
+// heuristicConfigs force each primal heuristic on alone (the others off),
+// then all of them on.
+var heuristicConfigs = []struct {
+	name string
+	opts Options
+}{
+	{"feasjump", Options{FeasJump: On, OneOpt: Off, RENS: Off, RINS: Off}},
+	{"oneopt", Options{FeasJump: Off, OneOpt: On, RENS: Off, RINS: Off}},
+	{"rens", Options{FeasJump: Off, OneOpt: Off, RENS: On, RINS: Off}},
+	{"rins", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: On}},
+	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On}},
+}
+
+// checkedEvents returns an event callback that verifies every incumbent
+// against m (integrality, bounds, rows, objective) and counts the sources.
+func checkedEvents(t *testing.T, m *lp.Model, sources map[string]int) func(Event) error {
+	return func(e Event) error {
+		if e.Kind == IncumbentEvent {
+			checkPoint(t, m, &lp.Solution{X: e.X, Objective: e.Objective, RowActivity: m.Activities(e.X)})
+			sources[e.Source]++
+		}
+		return nil
+	}
+}
+
+// TestHeuristicsAgainstEnumeration solves the seeded random integer
+// programs of TestRandomAgainstEnumeration (and larger ones) with each
+// heuristic forced on: the optimum equals complete enumeration's and every
+// incumbent a heuristic hands over satisfies the model. Feasibility jump
+// and RENS forced on must have found incumbents on some of the models, so
+// that the test exercises them (1-opt rarely finds a move on these dense
+// rows of both signs; TestOneOpt checks it, and RINS, which needs nodes,
+// is exercised by TestMiplibHeuristics).
+func TestHeuristicsAgainstEnumeration(t *testing.T) {
+	for _, hc := range heuristicConfigs {
+		t.Run(hc.name, func(t *testing.T) {
+			sources := map[string]int{}
+			for seed := uint64(1); seed <= 80; seed++ {
+				rng := rand.New(rand.NewPCG(seed, 17))
+				m := randomIP(rng, 2+rng.IntN(6), 1+rng.IntN(5))
+				want, feasible := enumerate(m)
+				opts := hc.opts
+				opts.Branching = Branching(seed % 2)
+				opts.NoCuts = seed%4 == 0 // more nodes, more chances for RINS
+				opts.Callbacks.Event = checkedEvents(t, m, sources)
+				sol, err := solveWith(context.Background(), m, opts, simplexRelax)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if !feasible {
+					if sol.Status != lp.Infeasible {
+						t.Errorf("seed %d: status %v, want infeasible", seed, sol.Status)
+					}
+					continue
+				}
+				if sol.Status != lp.Optimal || math.Abs(sol.Objective-want) > 1e-6 {
+					t.Errorf("seed %d: %v %v, enumeration %v", seed, sol.Status, sol.Objective, want)
+					continue
+				}
+				checkPoint(t, m, sol)
+			}
+			t.Logf("incumbent sources: %v", sources)
+			need := map[string]string{"feasjump": "feasibility jump", "rens": "rens"}[hc.name]
+			found := false
+			for src := range sources {
+				found = found || (need != "" && strings.Contains(src, need))
+			}
+			if need != "" && !found {
+				t.Errorf("no incumbent from %q: the test does not exercise it", need)
+			}
+		})
+	}
+}
+
+// TestHeuristicsMixedAgainstEnumeration does the same on the random MILPs
+// with continuous columns of TestRandomMixedAgainstEnumeration, where the
+// heuristics' points go through the continuous polish LP; the optimum is
+// the plain search's, which that test checks against enumeration.
+func TestHeuristicsMixedAgainstEnumeration(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 29))
+		m := randomIP(rng, 3+rng.IntN(2), 3+rng.IntN(3))
+		for k := 0; k < 1+rng.IntN(2); k++ {
+			c := m.AddVar("", 0, float64(1+rng.IntN(5)), float64(rng.IntN(11)-5))
+			for i := range m.Rows {
+				if rng.IntN(2) == 0 {
+					m.Rows[i].Ind = append(m.Rows[i].Ind, c)
+					m.Rows[i].Val = append(m.Rows[i].Val, float64(rng.IntN(9)-4)+0.5)
+				}
+			}
+		}
+		plain, err := Solve(context.Background(), m, Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, hc := range heuristicConfigs {
+			opts := hc.opts
+			sources := map[string]int{}
+			opts.Callbacks.Event = checkedEvents(t, m, sources)
+			sol, err := Solve(context.Background(), m, opts)
+			if err != nil {
+				t.Fatalf("seed %d %s: %v", seed, hc.name, err)
+			}
+			if sol.Status != plain.Status || math.Abs(sol.Objective-plain.Objective) > 1e-6*math.Max(1, math.Abs(plain.Objective)) {
+				t.Errorf("seed %d %s: %v %v, without heuristics %v %v", seed, hc.name, sol.Status, sol.Objective, plain.Status, plain.Objective)
+			}
+			if sol.HasPrimal() {
+				checkPoint(t, m, sol)
+			}
+		}
+	}
+}
+
+// TestMiplibHeuristics solves the quick shared MIPLIB instances with each
+// heuristic forced on alone: the answer is the optimum of optimal.csv, every
+// incumbent satisfies the model, and the log shows that the heuristic ran.
+func TestMiplibHeuristics(t *testing.T) {
+	ins := instances.MiplibOrSkip(t)
+	ran := map[string]bool{}
+	for _, in := range ins {
+		if !quickMiplib[in.Name] || in.Name == "bell5" {
+			continue
+		}
+		m, err := mps.ReadFile(in.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, hc := range heuristicConfigs[:4] {
+			var log bytes.Buffer
+			opts := hc.opts
+			opts.NodeLimit, opts.Log, opts.LogEvery = 200000, &log, 1<<30
+			sources := map[string]int{}
+			opts.Callbacks.Event = checkedEvents(t, m, sources)
+			sol, err := Solve(context.Background(), m, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != lp.Optimal || math.Abs(sol.Objective-in.Optimum) > 1e-6*math.Max(1, math.Abs(in.Optimum)) {
+				t.Errorf("%s %s: %v %.10g, want optimal %.10g (%s)", in.Name, hc.name, sol.Status, sol.Objective, in.Optimum, in.Source)
+			}
+			mark := map[string]string{"feasjump": "feasibility jump:", "oneopt": " + 1-opt", "rens": "rens:", "rins": "rins:"}[hc.name]
+			if strings.Contains(log.String(), mark) {
+				ran[hc.name] = true
+			}
+			t.Logf("%s %s: %d nodes, sources %v", in.Name, hc.name, sol.Nodes, sources)
+		}
+	}
+	for _, hc := range heuristicConfigs[:4] {
+		if !ran[hc.name] {
+			t.Errorf("%s never ran on the quick instances", hc.name)
+		}
+	}
+}
+
+// TestSwitchValidated: an unknown Switch value is an input error naming the field.
+func TestSwitchValidated(t *testing.T) {
+	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}} {
+		_, err := Solve(context.Background(), knapsack(), o)
+		if err == nil || !strings.Contains(err.Error(), "options.") {
+			t.Errorf("%+v: error %v, want one naming the field", o, err)
+		}
+	}
+	if s := On.String() + Off.String() + Auto.String(); s != "onoffauto" {
+		t.Errorf("String: %q", s)
+	}
+}
+
+// TestOneOpt hands a poor point to the incumbent check with 1-opt on. By
+// hand: min −x₁ − 2x₂ − y s.t. x₁ + x₂ ≤ 5, y − x₂ ≤ 0.5, x₁, x₂ ∈ {0..4},
+// y ∈ [0, 3] continuous. From (0, 0, 0), x₁ shifts up by 4 (its bound),
+// then x₂ by 1 (the row's slack); the polish LP then raises y to
+// x₂ + 0.5 = 1.5: the incumbent (4, 1, 1.5) of objective −7.5.
+func TestOneOpt(t *testing.T) {
+	m := lp.New("oneopt", lp.Minimize)
+	x1 := m.AddIntVar("x1", 0, 4, -1)
+	x2 := m.AddIntVar("x2", 0, 4, -2)
+	y := m.AddVar("y", 0, 3, -1)
+	m.AddLE("cap", 5, lp.Term{Var: x1, Coef: 1}, lp.Term{Var: x2, Coef: 1})
+	m.AddLE("link", 0.5, lp.Term{Var: y, Coef: 1}, lp.Term{Var: x2, Coef: -1})
+	for _, sw := range []Switch{On, Off} {
+		o, err := Options{OneOpt: sw}.withDefaults()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSearch(context.Background(), m, o)
+		s.mk = simplexRelax
+		if !s.presolve() {
+			t.Fatal("presolve: infeasible")
+		}
+		var sources []string
+		s.opts.Callbacks.Event = func(e Event) error { sources = append(sources, e.Source); return nil }
+		s.tryIncumbent([]float64{0, 0, 0}, "test")
+		want := []float64{4, 1, 1.5}
+		if sw == Off {
+			want = []float64{0, 0, 0}
+		}
+		for j := range want {
+			if math.Abs(s.incX[j]-want[j]) > 1e-9 {
+				t.Errorf("%v: incumbent %v (sources %v), want %v", sw, s.incX, sources, want)
+				break
+			}
+		}
+	}
+}

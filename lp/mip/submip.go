@@ -1,0 +1,153 @@
+package mip
+
+import (
+	"math"
+	"slices"
+	"time"
+)
+
+// Defaults of the large-neighbourhood heuristics.
+const (
+	// DefaultRENS is whether RENS runs when Options.RENS is Auto.
+	DefaultRENS = true
+	// DefaultRINS is whether RINS runs when Options.RINS is Auto.
+	DefaultRINS = true
+	// subMinFixRate is the least fraction of the unfixed integer columns a
+	// sub-MIP must fix (or, for RENS, fix or restrict to two values): a
+	// looser neighbourhood is nearly the whole problem again.
+	subMinFixRate = 0.5
+	// rensNodes and rinsNodes are the node limits of the sub-MIPs.
+	rensNodes = 500
+	rinsNodes = 200
+	// rinsFirst is the node count of the first RINS; the distance to the
+	// next doubles after a RINS that finds nothing, from rinsEvery.
+	rinsFirst = 20
+	rinsEvery = 100
+)
+
+// primalState is the state of the primal heuristics of one search.
+type primalState struct {
+	cols     *columns // of the original model, for 1-opt
+	inOneOpt bool     // tryIncumbent runs 1-opt on its own candidates not again
+	// sub marks a sub-MIP's search: it runs neither feasibility jump nor
+	// sub-MIPs of its own, and its cutoff without an incumbent is objLimit
+	// (the parent's cutoff), so that it only reports better points.
+	sub      bool
+	objLimit float64
+	nextRINS int // node count at or after which RINS runs next
+	rinsGap  int
+	// polishes counts the LPs of polishContinuous, polishIters their
+	// simplex iterations
+	polishes, polishIters int
+}
+
+// runSubMIPs reports whether this search may start sub-MIPs.
+func (s *search) runSubMIPs() bool { return !s.primal.sub && s.stop == nil }
+
+// rens runs RENS (Berthold 2014, "RENS: the optimal rounding", Math. Prog.
+// Comp. 6) at the root: with the root LP point x, the integer columns at an
+// integral value are fixed to it and every other integer column is
+// restricted to {⌊xⱼ⌋, ⌈xⱼ⌉}; the sub-MIP so defined holds every rounding of
+// x, and is solved by the same branch and bound with a node limit, when
+// the fixed columns are at least subMinFixRate of the unfixed ones.
+func (s *search) rens(x []float64) {
+	lo, hi := slices.Clone(s.rootLo), slices.Clone(s.rootHi)
+	free, fixed := 0, 0
+	for j := range s.n {
+		if !s.isInt[j] || lo[j] == hi[j] {
+			continue
+		}
+		free++
+		if r := math.Round(x[j]); math.Abs(x[j]-r) <= s.opts.IntTol {
+			lo[j], hi[j] = r, r
+			fixed++
+		} else {
+			lo[j], hi[j] = math.Max(lo[j], math.Floor(x[j])), math.Min(hi[j], math.Ceil(x[j]))
+		}
+	}
+	if free == 0 || float64(fixed) < subMinFixRate*float64(free) {
+		if s.opts.Log != nil {
+			s.logf("rens: %d of %d integer columns integral at the root LP, too few to fix", fixed, free)
+		}
+		return
+	}
+	s.subMIP(lo, hi, rensNodes, "rens", fixed, free)
+}
+
+// rins runs RINS (Danna, Rothberg & Le Pape 2005, "Exploring relaxation
+// induced neighborhoods to improve MIP solutions", Math. Prog. 102) at a
+// node with LP point x: the integer columns whose value in x equals the
+// incumbent's are fixed to it, the others keep their global bounds, and
+// the sub-MIP is solved with a node limit when enough columns agree. It
+// runs at node rinsFirst and then ever more rarely while it finds nothing.
+func (s *search) rins(x []float64) {
+	if s.primal.rinsGap == 0 {
+		s.primal.rinsGap = rinsEvery
+	}
+	s.primal.nextRINS = s.nodes + s.primal.rinsGap
+	lo, hi := slices.Clone(s.rootLo), slices.Clone(s.rootHi)
+	free, fixed := 0, 0
+	for j := range s.n {
+		if !s.isInt[j] || lo[j] == hi[j] {
+			continue
+		}
+		free++
+		v := s.incX[j]
+		if math.Abs(x[j]-v) <= s.opts.IntTol && v >= lo[j] && v <= hi[j] {
+			lo[j], hi[j] = v, v
+			fixed++
+		}
+	}
+	if free == 0 || float64(fixed) < subMinFixRate*float64(free) || fixed == free {
+		s.primal.rinsGap *= 2
+		return
+	}
+	before := s.incZ
+	s.subMIP(lo, hi, rinsNodes, "rins", fixed, free)
+	if !(s.incZ < before) {
+		s.primal.rinsGap *= 2
+	}
+}
+
+// subMIP solves the working model (with its cuts and lazy rows) within the
+// column bounds lo, hi by a branch and bound of its own, with the node
+// limit, no callbacks and no sub-MIPs of its own, and a cutoff at the
+// current one; its best point is offered to tryIncumbent, which checks it
+// against the original model.
+func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free int) {
+	m := s.w.Clone()
+	for j := range m.Vars {
+		m.Vars[j].Lower, m.Vars[j].Upper = lo[j], hi[j]
+	}
+	o := s.opts
+	o.Log, o.Callbacks, o.NodeLimit = nil, Callbacks{}, nodeLimit
+	o.FeasJump, o.RENS, o.RINS = Off, Off, Off
+	o, err := o.withDefaults()
+	if err != nil {
+		return
+	}
+	sub := newSearch(s.ctx, m, o)
+	sub.start, sub.mk = time.Now(), s.mk
+	sub.primal.sub, sub.primal.objLimit = true, s.cutoff()
+	found := false
+	if sub.presolve() {
+		if rel, err := s.mk(sub.w); err == nil {
+			sub.rel = rel
+			if o.NoCuts || sub.rootCuts(s.mk) == nil {
+				_, err = sub.run()
+				s.iters += sub.iters
+				if before := s.incZ; err == nil && sub.incX != nil {
+					s.tryIncumbent(sub.incX, how)
+					found = s.incZ < before
+				}
+			}
+		}
+	}
+	if s.opts.Log != nil {
+		res := "no better point"
+		if found {
+			res = "new incumbent"
+		}
+		s.logf("%s: %d of %d integer columns fixed, sub-MIP of %d nodes: %s", how, fixed, free, sub.nodes, res)
+	}
+}
