@@ -76,6 +76,8 @@ type search struct {
 	pending       []lp.Row      // rows not yet in the relaxation (flushRows)
 	lastEvent     int           // node count at the last progress event
 	userCutsAdded int
+
+	learnt // conflict pool and clique table (conflict.go, clique.go)
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -150,6 +152,9 @@ func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 		s.pcCnt[d] = make([]int, n)
 	}
 	s.prop = newPropagator(s.w, s.isInt, o.IntTol)
+	if o.Conflicts.enabled(defaultConflicts) {
+		s.pool = newConflictPool(s.w, s.isInt, o.IntTol)
+	}
 	s.upLocks, s.downLocks = make([]int, n), make([]int, n)
 	for i := range m.Rows {
 		r := &m.Rows[i]
@@ -183,6 +188,9 @@ func (s *search) presolve() bool {
 		if tightenCoefficients(s.w, s.rootLo, s.rootHi) == 0 {
 			break
 		}
+	}
+	if !s.buildCliques() {
+		return false
 	}
 	for j := range s.w.Vars {
 		s.w.Vars[j].Lower, s.w.Vars[j].Upper = s.rootLo[j], s.rootHi[j]
@@ -227,6 +235,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			cuts = coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
 			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+			cuts = append(cuts, s.cliqueCuts(sol.X)...)
 			if round < gomoryRounds {
 				if b, ok := s.rel.Snapshot().(simplex.Basis); ok {
 					cuts = append(cuts, gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b)...)
@@ -518,7 +527,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				changed = append(changed, j)
 			}
 		}
-		if !s.prop.run(s.tLo, s.tHi, changed, nil) {
+		if !s.prop.run(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
 	}
@@ -551,6 +560,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		switch sol.Status {
 		case lp.Optimal:
 		case lp.Infeasible:
+			s.farkasConflict(sol.FarkasRow)
 			return nil, lp.NotSolved, nil
 		case lp.Unbounded, lp.InfeasibleOrUnbounded:
 			if root {
@@ -601,6 +611,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			s.rootLPHi = append([]float64(nil), s.hi...)
 		}
 		if z >= s.cutoff() {
+			s.proofConflict(sol.RowDual)
 			s.drop(z)
 			return nil, lp.NotSolved, nil
 		}
@@ -758,6 +769,7 @@ func (s *search) result(st lp.Status) *lp.Solution {
 		if s.opts.Callbacks.Lazy != nil || s.opts.Callbacks.Cuts != nil {
 			fmt.Fprintf(s.opts.Log, "callbacks: %d lazy rows, %d user cuts added\n", len(s.lazy), s.userCutsAdded)
 		}
+		s.logLearnt()
 		s.logLine("done: " + st.String())
 	}
 	return sol

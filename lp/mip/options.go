@@ -78,6 +78,18 @@ type Options struct {
 	// the model's own bounds and rows (integer bounds are still rounded
 	// in). Propagation at the nodes is not affected.
 	NoPresolve bool
+	// Conflicts switches conflict analysis: dual-ray and dual-proof
+	// constraints learnt from infeasible and cut-off nodes, kept in a pool
+	// that propagates at the nodes (doc.go, "Conflict analysis").
+	Conflicts Switch
+	// Cliques switches the clique table from set-packing rows: clique
+	// propagation at the nodes and clique cuts at the root (doc.go,
+	// "Clique table").
+	Cliques Switch
+	// Probing switches probing on binary columns at the root: fixings and
+	// implications, the latter added to the clique table when Cliques is
+	// on (doc.go, "Clique table").
+	Probing Switch
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve field is ignored: relaxations are solved without presolve.
 	LP simplex.Options
@@ -103,6 +115,12 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.LogEvery: must be >= 0, got %d", o.LogEvery)
 	case o.Callbacks.Every < 0:
 		return o, fmt.Errorf("mip: options.Callbacks.Every: must be >= 0, got %d", o.Callbacks.Every)
+	case !o.Conflicts.valid():
+		return o, fmt.Errorf("mip: options.Conflicts: unknown switch %d", int(o.Conflicts))
+	case !o.Cliques.valid():
+		return o, fmt.Errorf("mip: options.Cliques: unknown switch %d", int(o.Cliques))
+	case !o.Probing.valid():
+		return o, fmt.Errorf("mip: options.Probing: unknown switch %d", int(o.Probing))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}
