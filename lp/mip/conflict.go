@@ -42,10 +42,10 @@ const (
 	maxConflictRange = 1e7
 	// maxConflicts is the pool's size limit; when full, the half of the
 	// constraints that went longest without tightening a bound goes.
-	maxConflicts = 2000
+	maxConflicts = 500
 	// maxConflictAge: a constraint that has not tightened a bound or
 	// pruned a node in this many propagation calls is removed.
-	maxConflictAge = 5000
+	maxConflictAge = 1000
 )
 
 // maxConflictLen is the longest conflict kept for a model with n columns.

@@ -67,8 +67,11 @@ var techniques = map[string]func(*Options){
 // switches (STREAMOPT_MEASURE=none|conflicts|cliques|probing|all|default)
 // on every shared MILP instance with a time limit per instance
 // (STREAMOPT_MEASURE_LIMIT, default 20s), writing one CSV line per instance
-// (name, status, objective, bound, nodes, seconds) to the file named by
-// STREAMOPT_MEASURE_OUT. It fails if an answer contradicts optimal.csv.
+// (setting, name, status, objective, bound, nodes, wall-clock seconds, CPU
+// seconds of the process) to the file named by
+// STREAMOPT_MEASURE_OUT. The limit is wall-clock time, or with
+// STREAMOPT_MEASURE_CPU=1 the CPU time of the process (run with
+// GOMAXPROCS=1 for one core). It fails if an answer contradicts optimal.csv.
 func TestMeasureTechniques(t *testing.T) {
 	name := os.Getenv("STREAMOPT_MEASURE")
 	if name == "" {
@@ -84,6 +87,10 @@ func TestMeasureTechniques(t *testing.T) {
 		if limit, err = time.ParseDuration(v); err != nil {
 			t.Fatalf("STREAMOPT_MEASURE_LIMIT: %v", err)
 		}
+	}
+	cpuLimit := os.Getenv("STREAMOPT_MEASURE_CPU") == "1"
+	if cpuLimit && cpuSeconds() == 0 {
+		t.Skip("STREAMOPT_MEASURE_CPU=1 needs getrusage")
 	}
 	out := os.Stdout
 	if p := os.Getenv("STREAMOPT_MEASURE_OUT"); p != "" {
@@ -101,15 +108,42 @@ func TestMeasureTechniques(t *testing.T) {
 		}
 		var o Options
 		set(&o)
+		cpu0 := cpuSeconds()
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
+		if cpuLimit {
+			ctx, cancel = withCPULimit(cpu0, limit)
+		}
 		sol, err := Solve(ctx, m, o)
+		cpu := cpuSeconds() - cpu0
 		cancel()
 		if err != nil {
 			t.Fatalf("%s: %v", in.name, err)
 		}
-		fmt.Fprintf(out, "%s,%s,%s,%.10g,%.10g,%d,%.3f\n", name, in.name, sol.Status, sol.Objective, sol.BestBound, sol.Nodes, sol.Time.Seconds())
+		fmt.Fprintf(out, "%s,%s,%s,%.10g,%.10g,%d,%.3f,%.3f\n", name, in.name, sol.Status, sol.Objective, sol.BestBound, sol.Nodes, sol.Time.Seconds(), cpu)
 		checkAgainstOptimum(t, m, in, sol)
 	}
+}
+
+// withCPULimit returns a context cancelled once the process has used limit
+// of CPU time after cpu0.
+func withCPULimit(cpu0 float64, limit time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if cpuSeconds()-cpu0 >= limit.Seconds() {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	return ctx, cancel
 }
 
 // checkAgainstOptimum fails t if sol's incumbent is better than the known

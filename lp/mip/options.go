@@ -80,15 +80,18 @@ type Options struct {
 	NoPresolve bool
 	// Conflicts switches conflict analysis: dual-ray and dual-proof
 	// constraints learnt from infeasible and cut-off nodes, kept in a pool
-	// that propagates at the nodes (doc.go, "Conflict analysis").
+	// that propagates at the nodes (doc.go, "Conflict analysis"). Auto
+	// means on.
 	Conflicts Switch
 	// Cliques switches the clique table from set-packing rows: clique
 	// propagation at the nodes and clique cuts at the root (doc.go,
-	// "Clique table").
+	// "Clique table and probing"). Auto means off: on the development set
+	// it did not pay (doc.go, "Measured effect").
 	Cliques Switch
 	// Probing switches probing on binary columns at the root: fixings and
 	// implications, the latter added to the clique table when Cliques is
-	// on (doc.go, "Clique table").
+	// on (doc.go, "Clique table and probing"). Auto means on; NoPresolve
+	// turns it off.
 	Probing Switch
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve field is ignored: relaxations are solved without presolve.

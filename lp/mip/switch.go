@@ -41,9 +41,9 @@ func (s Switch) enabled(def bool) bool {
 
 func (s Switch) valid() bool { return s == Auto || s == On || s == Off }
 
-// Defaults of the switches (doc.go, "Conflict analysis" and "Clique table").
+// Defaults of the switches (doc.go, "Measured effect of conflicts, cliques and probing").
 const (
 	defaultConflicts = true
-	defaultCliques   = true
+	defaultCliques   = false
 	defaultProbing   = true
 )
