@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
@@ -61,6 +63,8 @@ func randomBinaryIP(rng *rand.Rand, n int) *lp.Model {
 // as a worse objective or a wrong Infeasible.
 func TestLearntAgainstEnumeration(t *testing.T) {
 	for _, name := range learntSettings {
+		// the summary lines of the log show whether the technique acted
+		var log strings.Builder
 		for seed := uint64(1); seed <= 80; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 41))
 			var m *lp.Model
@@ -73,6 +77,7 @@ func TestLearntAgainstEnumeration(t *testing.T) {
 			var o Options
 			techniques[name](&o)
 			o.Branching = Branching(seed / 2 % 2)
+			o.Log, o.LogEvery = &log, 1<<30
 			sol, err := solveWith(context.Background(), m, o, simplexRelax)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
@@ -91,6 +96,16 @@ func TestLearntAgainstEnumeration(t *testing.T) {
 				t.Errorf("%s seed %d: objective %v, enumeration %v", name, seed, sol.Objective, want)
 			}
 			checkPoint(t, m, sol)
+		}
+		acted := map[string]*regexp.Regexp{
+			"conflicts": regexp.MustCompile(`conflicts: [1-9][0-9]* learnt`),
+			"cliques":   regexp.MustCompile(`cliques: [1-9][0-9]* from rows`),
+			"probing":   regexp.MustCompile(`probing: [1-9][0-9]* columns fixed`),
+		}
+		for tech, re := range acted {
+			if (name == tech || name == "all") && !re.MatchString(log.String()) {
+				t.Errorf("%s: %s never acted on the 80 models: the test checks nothing of it", name, tech)
+			}
 		}
 	}
 }
