@@ -351,6 +351,10 @@
 // heuristic or "node") and a last one "done: STATUS": nodes, open nodes,
 // incumbent, bound, gap, simplex iterations and seconds. ParseProgress
 // reads such a line back into numbers (the JSON log of cmd/solve does).
+// Before the last line come one-line summaries of what the search learnt:
+// "conflicts: N learnt, N removed, N in the pool", "cliques: N from rows,
+// N from probing, N clique cuts" and "probing: N columns fixed" (each only
+// when its technique is on, the last only when it fixed a column).
 // Options.NoPresolve skips the root's bound propagation and coefficient
 // tightening.
 //
