@@ -9,6 +9,7 @@ import (
 
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/mip"
 )
 
 // fake is a backend whose answer is scripted.
@@ -173,6 +174,18 @@ func TestChoose(t *testing.T) {
 	}
 }
 
+// TestSimplexRawSwitches checks that the Raw keys conflicts, cliques and
+// probing reach lp/mip's options.
+func TestSimplexRawSwitches(t *testing.T) {
+	_, mo, err := simplexOptions(Options{Raw: map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mo.Conflicts != mip.Off || mo.Cliques != mip.On || mo.Probing != mip.Auto {
+		t.Errorf("conflicts %v, cliques %v, probing %v; want off, on, auto", mo.Conflicts, mo.Cliques, mo.Probing)
+	}
+}
+
 func TestSimplexRawOptions(t *testing.T) {
 	tests := []struct {
 		raw map[string]string
@@ -182,6 +195,8 @@ func TestSimplexRawOptions(t *testing.T) {
 		{map[string]string{"method": "dual"}, ""},
 		{map[string]string{"method": "barrier"}, `options.Raw["method"]: must be one of [auto dual primal], got "barrier"`},
 		{map[string]string{"pricing": "devex"}, `options.Raw["pricing"]: unknown option`},
+		{map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}, ""},
+		{map[string]string{"cliques": "yes"}, `options.Raw["cliques"]: must be one of [auto on off], got "yes"`},
 	}
 	for _, tc := range tests {
 		sol, _, err := Solve(context.Background(), maxModel(), SimplexName, Options{Raw: tc.raw})

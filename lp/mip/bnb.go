@@ -77,6 +77,8 @@ type search struct {
 	lastEvent     int           // node count at the last progress event
 	userCutsAdded int
 	primal        primalState // the primal heuristics' state (submip.go)
+
+	learnt // conflict pool and clique table (conflict.go, clique.go)
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -117,7 +119,7 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 			return nil, fmt.Errorf("mip: building the LP relaxation: %w", err)
 		}
 		s.rel = rel
-		if o.FeasJump.on(DefaultFeasJump) {
+		if o.FeasJump.enabled(DefaultFeasJump) {
 			s.feasJump()
 		}
 		if !o.NoCuts {
@@ -168,6 +170,9 @@ func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 		s.pcCnt[d] = make([]int, n)
 	}
 	s.prop = newPropagator(s.w, s.isInt, o.IntTol)
+	if o.Conflicts.enabled(defaultConflicts) {
+		s.pool = newConflictPool(s.w, s.isInt, o.IntTol)
+	}
 	s.upLocks, s.downLocks = make([]int, n), make([]int, n)
 	for i := range m.Rows {
 		r := &m.Rows[i]
@@ -201,6 +206,9 @@ func (s *search) presolve() bool {
 		if tightenCoefficients(s.w, s.rootLo, s.rootHi) == 0 {
 			break
 		}
+	}
+	if !s.buildCliques() {
+		return false
 	}
 	for j := range s.w.Vars {
 		s.w.Vars[j].Lower, s.w.Vars[j].Upper = s.rootLo[j], s.rootHi[j]
@@ -245,6 +253,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			cuts = coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
 			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+			cuts = append(cuts, s.cliqueCuts(sol.X)...)
 			if round < gomoryRounds {
 				if b, ok := s.rel.Snapshot().(simplex.Basis); ok {
 					cuts = append(cuts, gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b)...)
@@ -539,7 +548,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				changed = append(changed, j)
 			}
 		}
-		if !s.prop.run(s.tLo, s.tHi, changed, nil) {
+		if !s.prop.run(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
 	}
@@ -572,6 +581,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		switch sol.Status {
 		case lp.Optimal:
 		case lp.Infeasible:
+			s.farkasConflict(sol.FarkasRow)
 			return nil, lp.NotSolved, nil
 		case lp.Unbounded, lp.InfeasibleOrUnbounded:
 			if root {
@@ -622,6 +632,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			s.rootLPHi = append([]float64(nil), s.hi...)
 		}
 		if z >= s.cutoff() {
+			s.proofConflict(sol.RowDual)
 			s.drop(z)
 			return nil, lp.NotSolved, nil
 		}
@@ -667,9 +678,9 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		}
 	}
 	if s.runSubMIPs() {
-		if root && s.opts.RENS.on(DefaultRENS) {
+		if root && s.opts.RENS.enabled(DefaultRENS) {
 			s.rens(x)
-		} else if !root && s.incX != nil && s.opts.RINS.on(DefaultRINS) && s.nodes >= max(rinsFirst, s.primal.nextRINS) {
+		} else if !root && s.incX != nil && s.opts.RINS.enabled(DefaultRINS) && s.nodes >= max(rinsFirst, s.primal.nextRINS) {
 			s.rins(x)
 		}
 	}
@@ -786,6 +797,7 @@ func (s *search) result(st lp.Status) *lp.Solution {
 		if s.opts.Callbacks.Lazy != nil || s.opts.Callbacks.Cuts != nil {
 			fmt.Fprintf(s.opts.Log, "callbacks: %d lazy rows, %d user cuts added\n", len(s.lazy), s.userCutsAdded)
 		}
+		s.logLearnt()
 		s.logLine("done: " + st.String())
 	}
 	return sol

@@ -160,7 +160,7 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	s.drop(s.open.prune(s.cutoff()))
 	s.rootFix()
 	s.event(IncumbentEvent, y, how)
-	if s.opts.OneOpt.on(DefaultOneOpt) && !s.primal.inOneOpt && !s.halted() {
+	if s.opts.OneOpt.enabled(DefaultOneOpt) && !s.primal.inOneOpt && !s.halted() {
 		s.primal.inOneOpt = true
 		s.oneOpt(y, how)
 		s.primal.inOneOpt = false

@@ -50,35 +50,6 @@ func (b Branching) String() string {
 	return fmt.Sprintf("Branching(%d)", int(b))
 }
 
-// Switch turns a technique on or off; its zero value, Auto, leaves the choice
-// to the package, which turns on the techniques whose effect measured on the
-// development set pays (see the package documentation, "Primal heuristics").
-type Switch int8
-
-const (
-	// Auto uses the package's default for the technique.
-	Auto Switch = iota
-	// On runs the technique.
-	On
-	// Off does not run it.
-	Off
-)
-
-func (w Switch) String() string {
-	switch w {
-	case Auto:
-		return "auto"
-	case On:
-		return "on"
-	case Off:
-		return "off"
-	}
-	return fmt.Sprintf("Switch(%d)", int(w))
-}
-
-// on reports whether the technique runs, def being the package's default.
-func (w Switch) on(def bool) bool { return w == On || (w == Auto && def) }
-
 // Options control Solve. The zero value selects every default. The time limit
 // is the deadline of the context passed to Solve.
 type Options struct {
@@ -119,6 +90,21 @@ type Options struct {
 	// the model's own bounds and rows (integer bounds are still rounded
 	// in). Propagation at the nodes is not affected.
 	NoPresolve bool
+	// Conflicts switches conflict analysis: dual-ray and dual-proof
+	// constraints learnt from infeasible and cut-off nodes, kept in a pool
+	// that propagates at the nodes (doc.go, "Conflict analysis"). Auto
+	// means on.
+	Conflicts Switch
+	// Cliques switches the clique table from set-packing rows: clique
+	// propagation at the nodes and clique cuts at the root (doc.go,
+	// "Clique table and probing"). Auto means off: on the development set
+	// it did not pay (doc.go, "Measured effect").
+	Cliques Switch
+	// Probing switches probing on binary columns at the root: fixings and
+	// implications, the latter added to the clique table when Cliques is
+	// on (doc.go, "Clique table and probing"). Auto means on; NoPresolve
+	// turns it off.
+	Probing Switch
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve, Basis, Start and WantBasis fields are ignored:
 	// relaxations are solved without presolve, warm-started by the search.
@@ -158,14 +144,20 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.LogEvery: must be >= 0, got %d", o.LogEvery)
 	case o.Callbacks.Every < 0:
 		return o, fmt.Errorf("mip: options.Callbacks.Every: must be >= 0, got %d", o.Callbacks.Every)
-	case badSwitch(o.FeasJump):
+	case !o.FeasJump.valid():
 		return o, fmt.Errorf("mip: options.FeasJump: unknown switch %d", int(o.FeasJump))
-	case badSwitch(o.OneOpt):
+	case !o.OneOpt.valid():
 		return o, fmt.Errorf("mip: options.OneOpt: unknown switch %d", int(o.OneOpt))
-	case badSwitch(o.RENS):
+	case !o.RENS.valid():
 		return o, fmt.Errorf("mip: options.RENS: unknown switch %d", int(o.RENS))
-	case badSwitch(o.RINS):
+	case !o.RINS.valid():
 		return o, fmt.Errorf("mip: options.RINS: unknown switch %d", int(o.RINS))
+	case !o.Conflicts.valid():
+		return o, fmt.Errorf("mip: options.Conflicts: unknown switch %d", int(o.Conflicts))
+	case !o.Cliques.valid():
+		return o, fmt.Errorf("mip: options.Cliques: unknown switch %d", int(o.Cliques))
+	case !o.Probing.valid():
+		return o, fmt.Errorf("mip: options.Probing: unknown switch %d", int(o.Probing))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}
@@ -186,5 +178,3 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	return o, nil
 }
-
-func badSwitch(w Switch) bool { return w != Auto && w != On && w != Off }

@@ -24,6 +24,9 @@ type propagator struct {
 	queue   []int
 	tol     float64
 	maxWork int // row visits per call
+	// hits, if not nil, counts per row the calls of row that tightened a
+	// bound or proved infeasibility (the conflict pool ages its rows by it).
+	hits []int
 }
 
 func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
@@ -89,6 +92,7 @@ func (p *propagator) run(lo, hi []float64, changed []int, tightened *[]int) bool
 		work++
 		if !p.row(i, lo, hi, tightened) {
 			ok = false
+			p.hit(i)
 		}
 	}
 	return ok
@@ -112,7 +116,15 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	r := &p.m.Rows[i]
 	rl, ru := r.Lower, r.Upper
 	minAct, maxAct, minInf, maxInf := p.activity(i, lo, hi)
-	slack := feasTol * (1 + math.Max(math.Abs(rl), math.Abs(ru)))
+	// the tolerance scales with the finite sides only: with an infinite
+	// one it would be infinite and the tests below could never fire
+	side := 0.0
+	for _, b := range []float64{rl, ru} {
+		if !math.IsInf(b, 0) {
+			side = math.Max(side, math.Abs(b))
+		}
+	}
+	slack := feasTol * (1 + side)
 	if minInf == 0 && !math.IsInf(ru, 1) && minAct > ru+slack {
 		return false
 	}
@@ -187,6 +199,7 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 				return false
 			}
 			lo[j], hi[j] = newLo, newHi
+			p.hit(i)
 			if tightened != nil {
 				*tightened = append(*tightened, j)
 			}
@@ -197,4 +210,10 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 		}
 	}
 	return true
+}
+
+func (p *propagator) hit(i int) {
+	if p.hits != nil {
+		p.hits[i]++
+	}
 }
