@@ -63,6 +63,9 @@ type fjBreak struct{ t, slope float64 }
 // model); with continuous columns it first re-optimises them by an LP with
 // the integer columns fixed (polishContinuous).
 func (s *search) feasJump() {
+	if s.halted() {
+		return // a search stopped before it began looks for no point
+	}
 	f := newFJump(s)
 	if f == nil {
 		return
