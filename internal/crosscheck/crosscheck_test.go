@@ -16,9 +16,9 @@ import (
 
 	"github.com/streamopt/streamopt/internal/extsolve"
 	"github.com/streamopt/streamopt/internal/instances"
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
+	"github.com/streamopt/streamopt/lp/modelfile"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
 )

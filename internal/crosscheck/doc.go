@@ -11,7 +11,7 @@
 // glpsol, clp, cbc and lp_solve (internal/extsolve; HiGHS too when node
 // finds the npm package highs), each run under its own 10 s limit and
 // killed 3 s after it. The objective f a solver reports is mapped back to
-// the model by the file's header line (internal/modelfile): z = ±f + c₀.
+// the model by the file's header line (lp/modelfile): z = ±f + c₀.
 // z must equal the known optimum (optimal.csv, or the hand derivation in
 // the test) and the optimum of this project's simplex backend to 1e-6
 // relative; a wrong objective, an unreadable file or a status other than

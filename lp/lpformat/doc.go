@@ -143,7 +143,7 @@
 //	\ written by streamopt lp/lpformat
 //	\ objective of the model = objective of this file + 1.5
 //
-// The second line is internal/modelfile's objective line, always written:
+// The second line is lp/modelfile's objective line, always written:
 // the constant c₀ of the objective is in no row, because glpsol reads no
 // constant term in an objective, so every reader reports the optimum f* of
 // the expression and the model's optimum is f* + c₀. Read applies the line

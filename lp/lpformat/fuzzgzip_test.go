@@ -3,7 +3,7 @@ package lpformat_test
 import (
 	"testing"
 
-	"github.com/streamopt/streamopt/internal/modelfile/readertest"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 )
 
 // FuzzReadGzip: any gzip data the reader accepts decompresses intact to

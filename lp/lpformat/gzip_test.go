@@ -5,9 +5,9 @@ import (
 	"io"
 	"testing"
 
-	"github.com/streamopt/streamopt/internal/modelfile/readertest"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 )
 
 // readerFormat describes the reader to the shared reader tests: small is a
@@ -28,5 +28,5 @@ var readerFormat = readertest.Format{
 
 // TestReadFileAsFile: a damaged or truncated .gz file is refused, text
 // after End is read and ignored, the caps and a done context stop the
-// read (package internal/modelfile/readertest).
+// read (package lp/modelfile/readertest).
 func TestReadFileAsFile(t *testing.T) { readertest.Run(t, readerFormat) }

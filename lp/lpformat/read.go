@@ -8,8 +8,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile"
 )
 
 // ReadOptions control how a file is read. The zero value is the default.
@@ -302,7 +302,7 @@ func (p *parser) doLine(raw string) error {
 }
 
 // headerComment reads a comment before the objective: the first
-// objective line (internal/modelfile) and the model name.
+// objective line (lp/modelfile) and the model name.
 func (p *parser) headerComment(c string) error {
 	if p.objLine == nil {
 		o, ok, err := modelfile.ParseObjective(c)

@@ -131,7 +131,7 @@ func TestRead(t *testing.T) {
 			model{cols: []lp.Var{cv("x(1,2)", 0, inf), cv("a.b", 0, inf), cv("_x", 0, inf), cv("~r_1", 0, inf), cv("y'", 0, inf),
 				cv("ea", 0, inf), cv("`q`", 0, inf), cv("{p}", 0, inf), cv("\"s\"", 0, inf), cv("!#$%&;?@", 0, inf), cv("a/b|c", 0, inf)},
 				c: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}},
-		{"objective line: the file's objective negated plus 0.5 (internal/modelfile); only the first one counts",
+		{"objective line: the file's objective negated plus 0.5 (lp/modelfile); only the first one counts",
 			text("\\ objective of the model = -(objective of this file) + 0.5", "\\objective of the model = objective of this file - 7",
 				"Minimize", " obj: 2 x - 1", "Subject To", "End"),
 			model{obj: "obj", sense: lp.Maximize, cols: []lp.Var{cv("x", 0, inf)}, c: []float64{-2}, offset: 1 + 0.5}},

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile"
 )
 
 // WriteOptions control how a model is written. The zero value is the default.
@@ -181,7 +181,7 @@ func (wr *writer) newline() {
 }
 
 // header writes the comment lines before the objective: who wrote the
-// file, the objective line (internal/modelfile), what the file does with
+// file, the objective line (lp/modelfile), what the file does with
 // the constant and the ranges of m, the caller's lines, and the model name.
 func (wr *writer) header(m *lp.Model, comment []string) {
 	lines := []string{"written by streamopt lp/lpformat", modelfile.Objective{Constant: m.ObjOffset}.Line()}

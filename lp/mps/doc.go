@@ -151,7 +151,7 @@
 //     The objective constant c₀ is in no row.
 //
 // Instead the file starts with comment lines that say how to map the
-// objective back, internal/modelfile's objective line first:
+// objective back, lp/modelfile's objective line first:
 //
 //	line 1:  * written by streamopt lp/mps
 //	line 2:  * objective of the model = -(objective of this file) + 2.5

@@ -8,8 +8,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile"
 )
 
 // ReadOptions control how a file is read. The zero value is the default.

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile"
 )
 
 // WriteOptions control how a model is written. The zero value is the default.
@@ -332,7 +332,7 @@ func (wr *writer) cost(j int) float64 {
 }
 
 // header writes the comment lines before NAME: who wrote the file, the
-// objective line (internal/modelfile), why the objective looks as it does,
+// objective line (lp/modelfile), why the objective looks as it does,
 // and the caller's lines.
 func (wr *writer) header() {
 	m, w := wr.m, wr.w

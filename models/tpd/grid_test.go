@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/streamopt/streamopt/internal/extsolve"
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
 )

@@ -15,8 +15,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/fault"
-	"github.com/streamopt/streamopt/internal/modelfile"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile"
 )
 
 // Format is what the tests need of a model file format and its reader.
