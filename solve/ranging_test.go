@@ -3,6 +3,7 @@ package solve_test
 import (
 	"context"
 	"errors"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestRangingOption(t *testing.T) {
 		t.Errorf("ranging not asked for: %v, %v", err, sol.Ranging)
 	}
 	_, _, err := solve.Solve(ctx, m, "gonum", solve.Options{Ranging: true})
-	if !errors.Is(err, solve.ErrCapability) || !solve.IsInputError(err) || !strings.Contains(err.Error(), `backend "gonum" missing capability ranging`) {
+	if !errors.Is(err, solve.ErrCapability) || fault.Of(err) != fault.Input || !strings.Contains(err.Error(), `backend "gonum" missing capability ranging`) {
 		t.Errorf("gonum: %v", err)
 	}
 	mi := m.Clone()

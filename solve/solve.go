@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -486,13 +485,6 @@ func (d *droppingWriter) drop() {
 	d.mu.Lock()
 	d.dropped = true
 	d.mu.Unlock()
-}
-
-// IsInputError reports whether err from Solve is the caller's fault (a
-// malformed model, an unknown backend or a missing capability) rather than a
-// failure of the solver.
-func IsInputError(err error) bool {
-	return errors.Is(err, lp.ErrInvalid) || errors.Is(err, ErrUnknownBackend) || errors.Is(err, ErrCapability)
 }
 
 // checkStart returns an error wrapping lp.ErrInvalid when Options.Start or

@@ -128,7 +128,7 @@ func TestSolveWith(t *testing.T) {
 
 func TestSolveByName(t *testing.T) {
 	_, _, err := Solve(context.Background(), maxModel(), "no-such-backend", Options{})
-	if !errors.Is(err, ErrUnknownBackend) || !IsInputError(err) {
+	if !errors.Is(err, ErrUnknownBackend) || fault.Of(err) != fault.Input {
 		t.Errorf("unknown backend: err = %v", err)
 	}
 	_, _, err = Solve(context.Background(), nil, Auto, Options{})

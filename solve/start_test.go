@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"github.com/streamopt/streamopt/fault"
 	"math"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestStartChecked(t *testing.T) {
 		{Options{Basis: &lp.Basis{Cols: []lp.BasisStatus{lp.Basic, lp.Basic}, Rows: []lp.BasisStatus{lp.Basic, lp.Basic}}}, "Options.Basis has 4 basic entries, want 2"},
 	} {
 		_, _, err := Solve(context.Background(), maxModel(), SimplexName, tc.opts)
-		if err == nil || !IsInputError(err) || !strings.Contains(err.Error(), tc.msg) {
+		if err == nil || fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%+v: error %v, want an input error with %q", tc.opts, err, tc.msg)
 		}
 	}

@@ -235,7 +235,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		// The command prefixes its own name; keep one "solve: ".
 		msg := errors.New(strings.TrimPrefix(err.Error(), "solve: "))
 		switch {
-		case solve.IsInputError(err):
+		case fault.Of(err) == fault.Input:
 			return inputError(msg)
 		case fault.Of(err) == fault.Limit:
 			// The backend did not stop within solve.StopGrace of the

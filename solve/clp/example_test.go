@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/streamopt/streamopt/fault"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/solve"
@@ -42,7 +43,7 @@ func ExampleBackend_Solve() {
 	fmt.Println("range error:", errors.Is(err, clp.ErrRange))
 	_, _, err = solve.Solve(context.Background(), m, "clp", solve.Options{})
 	fmt.Println(err)
-	fmt.Println("input error:", solve.IsInputError(err))
+	fmt.Println("input error:", fault.Of(err) == fault.Input)
 	// Output:
 	// clp: invalid model: data outside the range of a double-precision solver: column 0 (x): objective coefficient 1e+26: |c| must be ≤ 1e+24
 	// range error: true

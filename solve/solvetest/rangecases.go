@@ -3,6 +3,7 @@ package solvetest
 import (
 	"context"
 	"errors"
+	"github.com/streamopt/streamopt/fault"
 	"strings"
 	"testing"
 
@@ -70,7 +71,7 @@ func (r *runner) runRange(t *testing.T, tc rangeCase) {
 	r.skip(t, tc.name)
 	sol, rep, err := solve.SolveWith(context.Background(), r.newBackend(), tc.build(), r.cfg.Options)
 	if err != nil {
-		if !errors.Is(err, lp.ErrRange) || !solve.IsInputError(err) || !strings.Contains(err.Error(), tc.entry) {
+		if !errors.Is(err, lp.ErrRange) || fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.entry) {
 			t.Fatalf("error %q: want an input error wrapping lp.ErrRange naming %q", err, tc.entry)
 		}
 		return
