@@ -108,10 +108,18 @@ func (s *search) mColumns() *columns {
 // allowed); the budget is counted in iterations, not time, so that the
 // search stays deterministic.
 func (s *search) polishContinuous(x []float64, how string) bool {
-	if countTrue(s.isInt) == s.n || s.halted() {
+	if s.primal.polishes > 0 && 10*s.primal.polishIters > s.iters {
 		return false
 	}
-	if s.primal.polishes > 0 && 10*s.primal.polishIters > s.iters {
+	return s.polish(x, how)
+}
+
+// polish is polishContinuous without its budget: the LP with x's integer
+// columns fixed, its point offered to tryIncumbent. It reports false when
+// the model has no continuous column, the search is stopped or the LP
+// fails.
+func (s *search) polish(x []float64, how string) bool {
+	if countTrue(s.isInt) == s.n || s.halted() {
 		return false
 	}
 	s.primal.polishes++

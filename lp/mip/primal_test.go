@@ -217,3 +217,32 @@ func TestOneOpt(t *testing.T) {
 		}
 	}
 }
+
+// TestSubPointPolished: a sub-MIP's point whose continuous column leaves a
+// row short by 5e-7 relative (inside the incumbent check's tolerance, over
+// solve.Verify's 1e-7; mas76 ended so) becomes the incumbent only through
+// the LP with its integer columns fixed, which meets the row exactly: by
+// hand, b = 1 and 100000 + c ≥ 157344.61 give c = 57344.61.
+func TestSubPointPolished(t *testing.T) {
+	m := lp.New("subpoint", lp.Minimize)
+	b := m.AddBinary("b", 50000)
+	c := m.AddVar("c", 0, lp.Inf, 1)
+	m.AddGE("need", 157344.61, lp.Term{Var: b, Coef: 100000}, lp.Term{Var: c, Coef: 1})
+	o, err := Options{OneOpt: Off}.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearch(context.Background(), m, o)
+	s.mk = simplexRelax
+	if !s.presolve() {
+		t.Fatal("presolve: infeasible")
+	}
+	short := 157344.61*(1-5e-7) - 100000
+	s.offerSubPoint([]float64{1, short}, "test")
+	if s.incX == nil {
+		t.Fatal("no incumbent from the polished point")
+	}
+	if act := 100000*s.incX[b] + s.incX[c]; act < 157344.61*(1-1e-9) {
+		t.Errorf("incumbent %v: row activity %.9f short of 157344.61", s.incX, act)
+	}
+}
