@@ -47,7 +47,7 @@ func (s *search) useStart(mk newRelaxation) (string, error) {
 	// the sub-MIP's work counts as the search's (and against its node limit)
 	s.iters += sub.Iterations
 	s.nodes += sub.Nodes
-	if sub.X != nil && sub.Status != lp.Unbounded && s.tryIncumbent(sub.X, "start") {
+	if sub.X != nil && sub.Status != lp.Unbounded && s.offerSubPoint(sub.X, "start") {
 		return "", nil
 	}
 	what := "infeasible"

@@ -160,11 +160,12 @@ func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free
 // below the optimum). With continuous columns the point is therefore
 // taken only through the LP of the original model with its integer
 // columns fixed (polish), whose answer meets the LP tolerances; a model of
-// integer columns only has exact activities once they are rounded.
-func (s *search) offerSubPoint(x []float64, how string) {
+// integer columns only has exact activities once they are rounded. The
+// MIP start's completing sub-MIP (start.go) goes through it too. It
+// reports whether the point was accepted (tryIncumbent).
+func (s *search) offerSubPoint(x []float64, how string) bool {
 	if countTrue(s.isInt) < s.n {
-		s.polish(x, how)
-		return
+		return s.polish(x, how)
 	}
-	s.tryIncumbent(x, how)
+	return s.tryIncumbent(x, how)
 }
