@@ -116,10 +116,10 @@ func (o *dcOracle) solve(mu []float64, yLo, yHi, tol float64) (dcAnswer, bool) {
 		offer(idx, z)
 		return math.Min(val+o.alpha*o.kmin*a*a, ub)
 	}
-	open := &intervalHeap{{a: yLo, b: yHi, ub: bound(yLo, yHi)}}
+	open := newBestFirst(func(iv interval) float64 { return iv.ub }, interval{a: yLo, b: yHi, ub: bound(yLo, yHi)})
 	pruned := math.Inf(-1) // the largest bound of an interval dropped within tol
 	for splits := 0; ; splits++ {
-		top := (*open)[0]
+		top := open.top()
 		if top.ub-best.Lower <= tol || splits >= dcMaxSplits || top.b-top.a <= 1e-15*math.Max(1, top.b) {
 			best.Upper = math.Max(math.Max(top.ub, pruned), best.Lower)
 			break
@@ -390,17 +390,4 @@ func (h itemHeap) pop() itemHeap {
 		k = m
 	}
 	return h
-}
-
-type intervalHeap []interval
-
-func (h intervalHeap) Len() int           { return len(h) }
-func (h intervalHeap) Less(a, b int) bool { return h[a].ub > h[b].ub }
-func (h intervalHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *intervalHeap) Push(x any)        { *h = append(*h, x.(interval)) }
-func (h *intervalHeap) Pop() any {
-	old := *h
-	n := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return n
 }

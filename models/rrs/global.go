@@ -96,19 +96,6 @@ func (sr *search) tightenable(b box, bound float64) []int {
 	return out
 }
 
-type nodeHeap []*node
-
-func (h nodeHeap) Len() int           { return len(h) }
-func (h nodeHeap) Less(a, b int) bool { return h[a].bound > h[b].bound }
-func (h nodeHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *nodeHeap) Push(x any)        { *h = append(*h, x.(*node)) }
-func (h *nodeHeap) Pop() any {
-	old := *h
-	n := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return n
-}
-
 // search is the state of one SolveGlobal run.
 type search struct {
 	in         *Instance
@@ -181,7 +168,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	if err := sr.offer(ctx, uniform, true); err != nil && ctx.Err() == nil {
 		return nil, err
 	}
-	open := &nodeHeap{{b: sr.sp.root, bound: rootBound}}
+	open := newBestFirst(func(n *node) float64 { return n.bound }, &node{b: sr.sp.root, bound: rootBound})
 	var stop error
 	for open.Len() > 0 {
 		if err := ctx.Err(); err != nil {
@@ -199,8 +186,8 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 		}
 		kids, err := sr.process(ctx, nd)
 		if sr.opt.Progress != nil && err == nil {
-			upper := math.Max(sr.lower, sr.pruned)
-			for _, o := range append(*open, kids...) {
+			upper := math.Max(math.Max(sr.lower, sr.pruned), open.max())
+			for _, o := range kids {
 				upper = math.Max(upper, o.bound)
 			}
 			sr.opt.Progress(upper, sr.lower)
@@ -217,10 +204,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 			heap.Push(open, k)
 		}
 	}
-	upper := math.Max(sr.lower, sr.pruned)
-	for _, nd := range *open {
-		upper = math.Max(upper, nd.bound)
-	}
+	upper := math.Max(math.Max(sr.lower, sr.pruned), open.max())
 	return sr.finish(upper, stop)
 }
 

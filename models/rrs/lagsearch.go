@@ -18,19 +18,6 @@ type shareNode struct {
 	depth    int
 }
 
-type shareHeap []*shareNode
-
-func (h shareHeap) Len() int           { return len(h) }
-func (h shareHeap) Less(a, b int) bool { return h[a].bound > h[b].bound }
-func (h shareHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
-func (h *shareHeap) Push(x any)        { *h = append(*h, x.(*shareNode)) }
-func (h *shareHeap) Pop() any {
-	old := *h
-	n := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return n
-}
-
 // Rounds of the cutting-plane method per node: the root starts from the QP
 // relaxation's prices, the other nodes from their parent's prices and cuts.
 const (
@@ -52,43 +39,35 @@ func (sr *search) shareSearch(ctx context.Context, rootBound float64, mu0 []floa
 	for i := range root.yHi {
 		root.yHi[i] = lg.oracles[i].yMax
 	}
-	open := &shareHeap{root}
+	open := newBestFirst(func(n *shareNode) float64 { return n.bound }, root)
 	for open.Len() > 0 {
 		if err := ctx.Err(); err != nil {
-			return sr.openBound(open), fmt.Errorf("%w: %w", ErrGlobalLimit, err)
+			return open.max(), fmt.Errorf("%w: %w", ErrGlobalLimit, err)
 		}
 		if sr.opt.NodeLimit > 0 && sr.nodes >= sr.opt.NodeLimit {
-			return sr.openBound(open), fmt.Errorf("%w: node limit %d", ErrGlobalLimit, sr.opt.NodeLimit)
+			return open.max(), fmt.Errorf("%w: node limit %d", ErrGlobalLimit, sr.opt.NodeLimit)
 		}
 		nd := heap.Pop(open).(*shareNode)
 		if sr.closed(nd.bound) {
 			sr.pruned = math.Max(sr.pruned, nd.bound)
 			continue
 		}
-		kids, err := sr.processShares(ctx, lg, nd, sr.openBound(open))
+		kids, err := sr.processShares(ctx, lg, nd, open.max())
 		if err != nil {
 			heap.Push(open, nd) // its bound still counts
 			if ctx.Err() != nil {
-				return sr.openBound(open), fmt.Errorf("%w: %w", ErrGlobalLimit, ctx.Err())
+				return open.max(), fmt.Errorf("%w: %w", ErrGlobalLimit, ctx.Err())
 			}
-			return sr.openBound(open), err
+			return open.max(), err
 		}
 		for _, k := range kids {
 			heap.Push(open, k)
 		}
 		if sr.opt.Progress != nil {
-			sr.opt.Progress(math.Max(math.Max(sr.lower, sr.pruned), sr.openBound(open)), sr.lower)
+			sr.opt.Progress(math.Max(math.Max(sr.lower, sr.pruned), open.max()), sr.lower)
 		}
 	}
 	return math.Inf(-1), nil
-}
-
-func (sr *search) openBound(open *shareHeap) float64 {
-	b := math.Inf(-1)
-	for _, nd := range *open {
-		b = math.Max(b, nd.bound)
-	}
-	return b
 }
 
 // processShares bounds nd by the Lagrangian dual over its share ranges,
