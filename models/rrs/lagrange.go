@@ -148,7 +148,11 @@ func (lg *lagrangian) minimise(ctx context.Context, mu0, yLo, yHi []float64, inh
 		return res
 	}
 	res.ok = true
-	res.bound, res.mu = ev.bound, append([]float64(nil), centre...)
+	res.bound, res.mu = ev.bound, centre // the centre is the best μ evaluated
+	// The master answer the result's combined policies come from, and the
+	// cuts its rows were (recover reads them once, after the loop).
+	var last *lp.Solution
+	var lastCuts []cut
 	var cuts []cut
 	for _, c := range inherited {
 		if c.y >= yLo[c.dc] && c.y <= yHi[c.dc] {
@@ -216,8 +220,8 @@ func (lg *lagrangian) minimise(ctx context.Context, mu0, yLo, yHi []float64, inh
 				break
 			}
 		}
+		last, lastCuts = msol, cuts
 		if res.bound-model <= opt.tol {
-			lg.recover(&res, cuts, msol, r)
 			break
 		}
 		ev, _ = lg.evaluate(next, yLo, yHi, opt.tol/10)
@@ -230,18 +234,17 @@ func (lg *lagrangian) minimise(ctx context.Context, mu0, yLo, yHi []float64, inh
 				opt.improved(res.bound)
 			}
 			copy(centre, next)
-			res.mu = append(res.mu[:0], next...)
 			if binding {
 				delta = math.Min(2*delta, 10)
 			}
 		case ev.bound > res.bound:
 			delta = math.Max(delta/2, 1e-9)
 		}
-		lg.recover(&res, cuts, msol, r)
 		if len(cuts) > maxMasterRows(r, s) {
 			// Keep the cuts the master weighs and those of the last
-			// rounds; start the master again from them.
-			kept := cuts[:0]
+			// rounds; start the master again from them. (A new slice:
+			// lastCuts keeps the rows of the master solved last.)
+			var kept []cut
 			for k, c := range cuts {
 				if (k < len(msol.RowDual) && msol.RowDual[k] > 0) || c.round > round-purgeKeepRounds {
 					kept = append(kept, c)
@@ -261,6 +264,7 @@ func (lg *lagrangian) minimise(ctx context.Context, mu0, yLo, yHi []float64, inh
 			sv.SetColBounds(j, lo, hi)
 		}
 	}
+	lg.recover(&res, lastCuts, last, r)
 	return res
 }
 
