@@ -201,9 +201,8 @@ func main() {
 	fmt.Printf("rrsscale: seed %d, GOMAXPROCS %d, %s/%s\n", *seed, runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Printf("%10s %9s %9s %6s %14s %10s %12s %10s\n", "DCs×regs", "variables", "qp (s)", "iters", "profit", "KKT res", "ref (s)", "ref/qp")
 	for _, sz := range strings.Split(*sizes, ",") {
-		var s, r int
-		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
-			fmt.Fprintf(os.Stderr, "rrsscale: -sizes: bad entry %q (want DCSxREGIONS)\n", sz)
+		s, r, ok := parseSize(sz)
+		if !ok {
 			os.Exit(2)
 		}
 		in := generate(s, r, *seed)
@@ -371,4 +370,14 @@ func startProfile(path string) (stop func(), err error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// parseSize reads one entry DCSxREGIONS of -sizes; on a bad one it says so
+// on stderr and reports false.
+func parseSize(sz string) (s, r int, ok bool) {
+	if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
+		fmt.Fprintf(os.Stderr, "rrsscale: -sizes: bad entry %q (want DCSxREGIONS)\n", sz)
+		return 0, 0, false
+	}
+	return s, r, true
 }

@@ -31,9 +31,8 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 	fmt.Printf("rrsscale -nonconvex: seed %d, slope spread ±%g, gap %g, budget %v, LP backend %s, %d multistart local solves on %d workers (budget %v, 0 = none, tracking %v, shard %v)\n", seed, spread, gap, budget, backend, starts, workers, msBudget, track, sp)
 	fmt.Printf("%10s %9s %10s %10s %8s %8s %14s %14s %14s %12s %6s %10s %12s\n", "DCs×regs", "variables", "global (s)", "gap", "nodes", "LPs", "upper bound", "global profit", "best local", "starts", "failed", "local (s)", "global-local")
 	for _, sz := range strings.Split(sizes, ",") {
-		var s, r int
-		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
-			fmt.Fprintf(os.Stderr, "rrsscale: -sizes: bad entry %q (want DCSxREGIONS)\n", sz)
+		s, r, ok := parseSize(sz)
+		if !ok {
 			return 2
 		}
 		in := generateSpread(s, r, seed, spread)

@@ -67,9 +67,8 @@ func runTimelines(sizes string, seeds []uint64, spread, gap float64, checkpoints
 	fmt.Printf(" %10s %14s %14s %8s\n", "time (s)", "profit", "bound", "nodes")
 	var runs []*timeline
 	for _, sz := range strings.Split(sizes, ",") {
-		var s, r int
-		if _, err := fmt.Sscanf(strings.TrimSpace(sz), "%dx%d", &s, &r); err != nil || s <= 0 || r <= 0 {
-			fmt.Fprintf(os.Stderr, "rrsscale: -sizes: bad entry %q (want DCSxREGIONS)\n", sz)
+		s, r, ok := parseSize(sz)
+		if !ok {
 			return 2
 		}
 		for _, seed := range seeds {
