@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // shareNode is an open node of the search over shares: every DC's share
@@ -161,13 +162,11 @@ func (sr *search) processShares(ctx context.Context, lg *lagrangian, nd *shareNo
 		y = 0.5 * (lo + hi)
 	}
 	y = math.Min(math.Max(y, lo+0.1*(hi-lo)), hi-0.1*(hi-lo))
-	a := &shareNode{yLo: nd.yLo, yHi: clone(nd.yHi), bound: nd.bound, mu: res.mu, cuts: res.cuts, depth: nd.depth + 1}
-	b := &shareNode{yLo: clone(nd.yLo), yHi: nd.yHi, bound: nd.bound, mu: res.mu, cuts: res.cuts, depth: nd.depth + 1}
+	a := &shareNode{yLo: nd.yLo, yHi: slices.Clone(nd.yHi), bound: nd.bound, mu: res.mu, cuts: res.cuts, depth: nd.depth + 1}
+	b := &shareNode{yLo: slices.Clone(nd.yLo), yHi: nd.yHi, bound: nd.bound, mu: res.mu, cuts: res.cuts, depth: nd.depth + 1}
 	a.yHi[at], b.yLo[at] = y, y
 	return []*shareNode{a, b}, nil
 }
 
 // minShareSide is the narrowest share range split.
 const minShareSide = 1e-12
-
-func clone(v []float64) []float64 { return append([]float64(nil), v...) }
