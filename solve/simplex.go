@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mip"
@@ -18,9 +19,9 @@ import (
 // root bound propagation and coefficient tightening (mip.Options.NoPresolve).
 // Options.Raw accepts method=auto|dual|primal, presolve=on|off (as Options.Presolve),
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
-// cuts=on|off, conflicts=auto|on|off, cliques=auto|on|off and
-// probing=auto|on|off (mip.Options.Conflicts, Cliques, Probing; auto is the
-// package's default). Options.IterationLimit applies to LPs only; a MILP is
+// cuts=on|off, and each of lp/mip's technique switches by its name
+// (mip.SwitchNames: conflicts, cliques, probing, feasjump, rens, ...) as
+// auto|on|off (auto is the package's default). Options.IterationLimit applies to LPs only; a MILP is
 // limited by NodeLimit and the context deadline. Options.Start is a MIP
 // start for a MILP (mip.Options.Start) and, for an LP, the point the
 // starting basis is built from (simplex.BasisFromPoint); Options.Basis and
@@ -49,22 +50,30 @@ var simplexRaw = map[string][]string{
 	"scaling":   {"on", "off"},
 	"branching": {"pseudo_cost", "most_fractional"},
 	"cuts":      {"on", "off"},
-	"conflicts": {"auto", "on", "off"},
-	"cliques":   {"auto", "on", "off"},
-	"probing":   {"auto", "on", "off"},
+}
+
+// simplexRawNames lists the Raw options the simplex backend knows: those
+// of simplexRaw and lp/mip's switches (auto, on or off each).
+func simplexRawNames() string {
+	names := mip.SwitchNames()
+	for k := range simplexRaw {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
 }
 
 // simplexOptions maps Options to the options of lp/simplex and lp/mip.
 // IterationLimit limits an LP solve; for a MILP it is not applied (it would
 // cut each relaxation short) and NodeLimit is the limit to use.
-func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
-	so := simplex.Options{
+func simplexOptions(o Options) (so simplex.Options, mo mip.Options, err error) {
+	so = simplex.Options{
 		IterationLimit: o.IterationLimit,
 		PrimalTol:      o.PrimalTol,
 		DualTol:        o.DualTol,
 		Log:            o.Log,
 	}
-	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log, Callbacks: o.Callbacks}
+	mo = mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log, Callbacks: o.Callbacks}
 	so.NoPresolve = o.Presolve == PresolveOff
 	mo.NoPresolve = so.NoPresolve
 	keys := make([]string, 0, len(o.Raw))
@@ -74,9 +83,15 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := o.Raw[k]
+		if sw, ok := mo.Switches()[k]; ok {
+			if *sw, err = mip.ParseSwitch(v); err != nil {
+				return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: must be one of [auto on off], got %q", k, v)
+			}
+			continue
+		}
 		allowed, ok := simplexRaw[k]
 		if !ok {
-			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: branching, cliques, conflicts, cuts, method, presolve, probing, scaling)", k)
+			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: %s)", k, simplexRawNames())
 		}
 		valid := false
 		for _, a := range allowed {
@@ -100,9 +115,6 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 			mo.Branching = map[string]mip.Branching{"pseudo_cost": mip.PseudoCost, "most_fractional": mip.MostFractional}[v]
 		case "cuts":
 			mo.NoCuts = v == "off"
-		case "conflicts", "cliques", "probing":
-			sw := map[string]mip.Switch{"auto": mip.Auto, "on": mip.On, "off": mip.Off}[v]
-			*map[string]*mip.Switch{"conflicts": &mo.Conflicts, "cliques": &mo.Cliques, "probing": &mo.Probing}[k] = sw
 		}
 	}
 	so.Start, so.Basis, so.WantBasis = o.Start, o.Basis, o.WantBasis

@@ -174,15 +174,19 @@ func TestChoose(t *testing.T) {
 	}
 }
 
-// TestSimplexRawSwitches checks that the Raw keys conflicts, cliques and
-// probing reach lp/mip's options.
+// TestSimplexRawSwitches checks that every switch of lp/mip is a Raw key
+// that reaches lp/mip's options.
 func TestSimplexRawSwitches(t *testing.T) {
-	_, mo, err := simplexOptions(Options{Raw: map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mo.Conflicts != mip.Off || mo.Cliques != mip.On || mo.Probing != mip.Auto {
-		t.Errorf("conflicts %v, cliques %v, probing %v; want off, on, auto", mo.Conflicts, mo.Cliques, mo.Probing)
+	for _, name := range mip.SwitchNames() {
+		for _, v := range []mip.Switch{mip.On, mip.Off} {
+			_, mo, err := simplexOptions(Options{Raw: map[string]string{name: v.String()}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := *mo.Switches()[name]; got != v {
+				t.Errorf("Raw[%q] = %v: switch is %v", name, v, got)
+			}
+		}
 	}
 }
 

@@ -14,9 +14,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
@@ -363,15 +363,7 @@ func runInstance(in instance, cfg config) []result {
 // processCPU returns the user and system CPU seconds of this process so
 // far. The solves run one at a time, so a difference is one solve's CPU
 // time (plus the garbage collector's).
-func processCPU() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return math.NaN()
-	}
-	return tv(ru.Utime) + tv(ru.Stime)
-}
-
-func tv(t syscall.Timeval) float64 { return float64(t.Sec) + 1e-6*float64(t.Usec) }
+func processCPU() float64 { return cputime.Process().Seconds() }
 
 // writeCSV writes one row per result; seconds is wall-clock, cpu_seconds
 // user + system time.

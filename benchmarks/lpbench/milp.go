@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
@@ -131,30 +132,16 @@ func solveMILP(in instance, m *lp.Model, name string, limit time.Duration, cpuLi
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), wall)
 	defer cancel()
-	done := make(chan struct{})
-	cpu0 := processCPU()
 	if cpuLimit {
-		go func() {
-			tick := time.NewTicker(20 * time.Millisecond)
-			defer tick.Stop()
-			for {
-				select {
-				case <-done:
-					return
-				case <-tick.C:
-					if processCPU()-cpu0 >= limit.Seconds() {
-						cancel()
-						return
-					}
-				}
-			}
-		}()
+		var stop context.CancelFunc
+		ctx, stop = cputime.WithLimit(ctx, limit)
+		defer stop()
 	}
+	cpu0 := processCPU()
 	start := time.Now()
 	sol, err := b.Solve(ctx, m.Clone(), solve.Options{})
 	r.seconds = time.Since(start).Seconds()
 	r.cpu = processCPU() - cpu0
-	close(done)
 	if err != nil {
 		r.status, r.note = "error", err.Error()
 		return r

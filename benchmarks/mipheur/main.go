@@ -6,8 +6,8 @@
 //
 //	nice -n 15 env GOMAXPROCS=1 go run ./benchmarks/mipheur -set rins=off > rins-off.csv
 //
-// -set takes comma-separated name=on|off|auto pairs, the names feasjump,
-// oneopt, rens and rins (Options.FeasJump, OneOpt, RENS, RINS). The CPU
+// -set takes comma-separated name=on|off|auto pairs, the names of
+// mip.SwitchNames (feasjump, oneopt, rens, rins, conflicts, ...). The CPU
 // time is the process's user+system time (getrusage), which on a loaded
 // machine is steadier than the wall clock; run it with GOMAXPROCS=1 to use
 // one core.
@@ -25,9 +25,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp/mip"
 	"github.com/streamopt/streamopt/lp/mps"
@@ -118,28 +118,8 @@ func parseSet(set string) (mip.Options, error) {
 		if !ok {
 			return o, fmt.Errorf("-set: %q is not name=on|off|auto", kv)
 		}
-		var sw mip.Switch
-		switch val {
-		case "auto":
-			sw = mip.Auto
-		case "on":
-			sw = mip.On
-		case "off":
-			sw = mip.Off
-		default:
-			return o, fmt.Errorf("-set: %s: value %q is not on, off or auto", name, val)
-		}
-		switch name {
-		case "feasjump":
-			o.FeasJump = sw
-		case "oneopt":
-			o.OneOpt = sw
-		case "rens":
-			o.RENS = sw
-		case "rins":
-			o.RINS = sw
-		default:
-			return o, fmt.Errorf("-set: unknown switch %q (want feasjump, oneopt, rens or rins)", name)
+		if err := o.SetSwitch(name, val); err != nil {
+			return o, fmt.Errorf("-set: %w", err)
 		}
 	}
 	return o, nil
@@ -181,42 +161,24 @@ func readOptima(dir string) ([]instance, error) {
 	return out, nil
 }
 
-// cpuTime is the process's user+system time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // solveOne solves one instance with a CPU-time limit and returns its row.
 func solveOne(in instance, opts mip.Options, limit time.Duration, set string) ([]string, error) {
 	m, err := mps.ReadFile(in.path)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	t0 := cputime.Process()
+	ctx, cancel := cputime.WithLimit(context.Background(), limit)
 	defer cancel()
-	t0 := cpuTime()
-	go func() { // cancel when the solve has used its CPU time
-		for ctx.Err() == nil {
-			if cpuTime()-t0 >= limit {
-				cancel()
-				return
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}()
 	firstCPU, firstNodes, firstSrc := math.NaN(), -1, ""
 	opts.Callbacks.Event = func(e mip.Event) error {
 		if e.Kind == mip.IncumbentEvent && firstNodes < 0 {
-			firstCPU, firstNodes, firstSrc = (cpuTime() - t0).Seconds(), e.Nodes, e.Source
+			firstCPU, firstNodes, firstSrc = (cputime.Process() - t0).Seconds(), e.Nodes, e.Source
 		}
 		return nil
 	}
 	sol, err := mip.Solve(ctx, m, opts)
-	used := cpuTime() - t0
+	used := cputime.Process() - t0
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return nil, err
 	}

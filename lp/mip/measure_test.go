@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/mps"
@@ -89,7 +90,7 @@ func TestMeasureTechniques(t *testing.T) {
 		}
 	}
 	cpuLimit := os.Getenv("STREAMOPT_MEASURE_CPU") == "1"
-	if cpuLimit && cpuSeconds() == 0 {
+	if cpuLimit && cputime.Process().Seconds() == 0 {
 		t.Skip("STREAMOPT_MEASURE_CPU=1 needs getrusage")
 	}
 	out := os.Stdout
@@ -108,13 +109,13 @@ func TestMeasureTechniques(t *testing.T) {
 		}
 		var o Options
 		set(&o)
-		cpu0 := cpuSeconds()
+		cpu0 := cputime.Process().Seconds()
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		if cpuLimit {
 			ctx, cancel = withCPULimit(cpu0, limit)
 		}
 		sol, err := Solve(ctx, m, o)
-		cpu := cpuSeconds() - cpu0
+		cpu := cputime.Process().Seconds() - cpu0
 		cancel()
 		if err != nil {
 			t.Fatalf("%s: %v", in.name, err)
@@ -136,7 +137,7 @@ func withCPULimit(cpu0 float64, limit time.Duration) (context.Context, context.C
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				if cpuSeconds()-cpu0 >= limit.Seconds() {
+				if cputime.Process().Seconds()-cpu0 >= limit.Seconds() {
 					cancel()
 					return
 				}

@@ -1,6 +1,11 @@
 package mip
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
 
 // Switch turns a search technique on or off. The zero value, Auto, leaves
 // the choice to the package: the technique's default, which is On only
@@ -49,3 +54,53 @@ const (
 	defaultCliques   = false
 	defaultProbing   = true
 )
+
+// ParseSwitch reads a Switch from its name: "auto", "on" or "off".
+func ParseSwitch(s string) (Switch, error) {
+	switch s {
+	case "auto":
+		return Auto, nil
+	case "on":
+		return On, nil
+	case "off":
+		return Off, nil
+	}
+	return Auto, fmt.Errorf("%q is not auto, on or off", s)
+}
+
+// Switches returns o's technique switches by name (lower case, the names
+// the simplex backend's Raw options and the benchmarks take), so that a
+// caller can set them from text. Each value points into o.
+func (o *Options) Switches() map[string]*Switch {
+	return map[string]*Switch{
+		"feasjump":  &o.FeasJump,
+		"oneopt":    &o.OneOpt,
+		"rens":      &o.RENS,
+		"rins":      &o.RINS,
+		"conflicts": &o.Conflicts,
+		"cliques":   &o.Cliques,
+		"probing":   &o.Probing,
+	}
+}
+
+// SwitchNames lists the names of Options.Switches, sorted.
+func SwitchNames() []string {
+	names := slices.Collect(maps.Keys((&Options{}).Switches()))
+	slices.Sort(names)
+	return names
+}
+
+// SetSwitch sets the switch named name (one of SwitchNames) to value
+// ("auto", "on" or "off").
+func (o *Options) SetSwitch(name, value string) error {
+	sw, ok := o.Switches()[name]
+	if !ok {
+		return fmt.Errorf("unknown switch %q (known: %s)", name, strings.Join(SwitchNames(), ", "))
+	}
+	v, err := ParseSwitch(value)
+	if err != nil {
+		return fmt.Errorf("switch %s: %w", name, err)
+	}
+	*sw = v
+	return nil
+}
