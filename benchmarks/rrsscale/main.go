@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,53 +25,9 @@ import (
 	"github.com/streamopt/streamopt/qp"
 )
 
-// generate returns a reproducible random instance with s DCs and r regions.
-func generate(s, r int, seed uint64) *rrs.Instance { return generateSpread(s, r, seed, 0) }
-
-// generateSpread is generate with revenue slopes κ_j = 0.004·(1 + spread·u_j),
-// u_j uniform in [−1, 1], drawn after everything else (spread 0 draws none,
-// so the concave instances are those of generate).
-func generateSpread(s, r int, seed uint64, spread float64) *rrs.Instance {
-	rng := rand.New(rand.NewPCG(seed, uint64(s)<<32|uint64(r)))
-	in := &rrs.Instance{Name: fmt.Sprintf("random %dx%d seed %d", s, r, seed)}
-	type pt struct{ x, y float64 }
-	dcs := make([]pt, s)
-	for i := range dcs {
-		dcs[i] = pt{rng.Float64(), rng.Float64()}
-		lam := 0.5 + 0.3*rng.Float64()
-		iota := 0.0005 + 0.001*rng.Float64()
-		in.DataCenters = append(in.DataCenters, rrs.DataCenter{
-			BackgroundCPU: lam, CPUPerUser: iota,
-			BandwidthUsers:  math.Round((0.5 + rng.Float64()) * (1 - lam) / iota),
-			ResponseSlopeMS: 100, ResponseInterceptMS: 5,
-		})
-	}
-	sum := 0.0
-	regs := make([]pt, r)
-	for j := range regs {
-		regs[j] = pt{rng.Float64(), rng.Float64()}
-		w := rng.ExpFloat64()
-		sum += w
-		in.Regions = append(in.Regions, rrs.Region{Share: w, RevenueIntercept: 1, RevenueSlope: 0.004})
-	}
-	for j := range in.Regions {
-		in.Regions[j].Share /= sum
-	}
-	in.LatencyMS = make([][]float64, s)
-	for i := range in.LatencyMS {
-		in.LatencyMS[i] = make([]float64, r)
-		for j := range regs {
-			in.LatencyMS[i][j] = 5 + 100*math.Hypot(dcs[i].x-regs[j].x, dcs[i].y-regs[j].y)
-		}
-	}
-	in.Users = math.Floor(0.8 * in.TotalCapacity())
-	if spread > 0 {
-		for j := range in.Regions {
-			in.Regions[j].RevenueSlope *= 1 + spread*(2*rng.Float64()-1)
-		}
-	}
-	return in
-}
+// generate returns a reproducible random concave instance with s DCs and r
+// regions (rrs.Random with spread 0).
+func generate(s, r int, seed uint64) *rrs.Instance { return rrs.Random(s, r, seed, 0) }
 
 // export writes the lifted QP  min ½ Σ d_k t_k² − cᵀx  s.t. Gx ≤ h, Ex = e,
 // u_kᵀx = t_k, x ≥ 0  as JSON for the cvxopt reference script.

@@ -35,7 +35,7 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 		if !ok {
 			return 2
 		}
-		in := generateSpread(s, r, seed, spread)
+		in := rrs.Random(s, r, seed, spread)
 		p, err := in.Compile()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "rrsscale:", err)

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/internal/shard"
+	"github.com/streamopt/streamopt/models/rrs"
 )
 
 // TestMultistartShardsMakeTheWhole: the three shards of a multistart run
 // together exactly the starts of the unsharded run, each with the same
 // profit, so the best of the shards' bests is the unsharded best.
 func TestMultistartShardsMakeTheWhole(t *testing.T) {
-	in := generateSpread(4, 12, 3, 0.75)
+	in := rrs.Random(4, 12, 3, 0.75)
 	p, err := in.Compile()
 	if err != nil {
 		t.Fatal(err)

@@ -72,7 +72,7 @@ func runTimelines(sizes string, seeds []uint64, spread, gap float64, checkpoints
 			return 2
 		}
 		for _, seed := range seeds {
-			in := generateSpread(s, r, seed, spread)
+			in := rrs.Random(s, r, seed, spread)
 			p, err := in.Compile()
 			if err != nil {
 				fmt.Fprintln(os.Stderr, "rrsscale:", err)

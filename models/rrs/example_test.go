@@ -104,3 +104,12 @@ func ExampleSolveGlobal() {
 	fmt.Printf("profit %.4f, proven gap ≤ 1e-6: %v\n", s.Objective, s.Stats["gap"] <= 1e-6)
 	// Output: profit 144.8432, proven gap ≤ 1e-6: true
 }
+
+// Random draws an instance of the benchmarks' family; a spread of the
+// revenue slopes makes it non-concave.
+func ExampleRandom() {
+	in := rrs.Random(4, 12, 3, 0.75)
+	fmt.Println(len(in.DataCenters), "data centres,", len(in.Regions), "regions, uniform slope:", in.UniformSlope())
+	// Output:
+	// 4 data centres, 12 regions, uniform slope: false
+}
