@@ -6,9 +6,8 @@
 //     kkt-milp, big-M from the data) on rrs.Random instances of the sizes
 //     in -rrs (data centres × regions), revenue slopes spread by -spread;
 //   - tpd: the exact time-indexed MILP of TPD (the "exact" model of
-//     Scenario.ExportTrace, as tpd.Exact solves it) on the traces of
-//     tpd.RandomSmallGrid on the grids of -tpd (steps per second: each
-//     halving of the step doubles the time slots, the same optimum scaled).
+//     Scenario.ExportTrace, as tpd.Exact solves it) on tpd.RandomTrace
+//     traces of the lengths in -tpd (sub-tasks, 1 s grid).
 //
 // Each model of each seed is solved once per setting, one after the other:
 // "before" with the switches of -before (by default the techniques added
@@ -64,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	rrsSizes := fs.String("rrs", "4x6,5x8,6x6,6x10,8x8,8x12", "RRS sizes, data centres × regions, comma-separated (empty: none)")
 	spread := fs.Float64("spread", 0.75, "relative spread of the RRS revenue slopes (non-concave instances)")
-	tpdGrids := fs.String("tpd", "1,2,4,8", "TPD grids in steps per second, comma-separated (empty: none)")
+	tpdTasks := fs.String("tpd", "15,20,25,30", "TPD trace lengths in sub-tasks, comma-separated (empty: none)")
 	seeds := fs.Int("seeds", 3, "instances per size: seeds 1 to N")
 	limit := fs.Duration("cpu", 60*time.Second, "CPU-time limit of each solve")
 	before := fs.String("before", defaultBefore, "switches of the \"before\" setting, name=auto|on|off comma-separated (mip.SwitchNames)")
@@ -90,7 +89,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-before: %w", err)
 		}
 	}
-	jobs, err := plan(*rrsSizes, *tpdGrids, *spread, *seeds)
+	jobs, err := plan(*rrsSizes, *tpdTasks, *spread, *seeds)
 	if err != nil {
 		return err
 	}
@@ -128,7 +127,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 }
 
 // plan lists the models of every size and seed.
-func plan(rrsSizes, tpdGrids string, spread float64, seeds int) ([]job, error) {
+func plan(rrsSizes, tpdTasks string, spread float64, seeds int) ([]job, error) {
 	var jobs []job
 	for _, sz := range fields(rrsSizes) {
 		a, b, ok := strings.Cut(sz, "x")
@@ -145,18 +144,18 @@ func plan(rrsSizes, tpdGrids string, spread float64, seeds int) ([]job, error) {
 			}})
 		}
 	}
-	for _, g := range fields(tpdGrids) {
-		per, err := strconv.Atoi(g)
-		if err != nil || per < 1 {
-			return nil, fmt.Errorf("-tpd: want steps per second >= 1, got %q", g)
+	for _, g := range fields(tpdTasks) {
+		n, err := strconv.Atoi(g)
+		if err != nil || n < 1 || n > tpd.ExportMaxExactTasks {
+			return nil, fmt.Errorf("-tpd: want sub-tasks from 1 to %d, got %q", tpd.ExportMaxExactTasks, g)
 		}
 		for seed := uint64(1); seed <= uint64(seeds); seed++ {
-			jobs = append(jobs, job{"tpd", g + "/s", seed, func() (*lp.Model, error) {
-				s, tasks, err := tpd.RandomSmallGrid(seed, per)
+			jobs = append(jobs, job{"tpd", g, seed, func() (*lp.Model, error) {
+				s, tasks, err := tpd.RandomTrace(seed, 1, n)
 				if err != nil {
 					return nil, err
 				}
-				ex, err := s.ExportTrace(tasks, fmt.Sprintf("RandomSmallGrid(%d, %d)", seed, per))
+				ex, err := s.ExportTrace(tasks, fmt.Sprintf("RandomTrace(%d, 1, %d)", seed, n))
 				if err != nil {
 					return nil, err
 				}

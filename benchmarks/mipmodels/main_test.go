@@ -12,7 +12,7 @@ import (
 // which solveOne has verified against the model.
 func TestRun(t *testing.T) {
 	var out, errb bytes.Buffer
-	if err := run([]string{"-rrs", "3x4", "-tpd", "1", "-seeds", "1", "-cpu", "30s"}, &out, &errb); err != nil {
+	if err := run([]string{"-rrs", "3x4", "-tpd", "8", "-seeds", "1", "-cpu", "30s"}, &out, &errb); err != nil {
 		t.Fatal(err, errb.String())
 	}
 	recs, err := csv.NewReader(&out).ReadAll()
@@ -37,7 +37,7 @@ func TestRun(t *testing.T) {
 func TestRunRefusesBadFlags(t *testing.T) {
 	for _, tc := range []struct{ args, want string }{
 		{"-rrs 3by4", `-rrs: want SxR with S, R >= 1, got "3by4"`},
-		{"-tpd 0", `-tpd: want steps per second >= 1, got "0"`},
+		{"-tpd 0", `-tpd: want sub-tasks from 1 to`},
 		{"-seeds 0", "-seeds: must be >= 1, got 0"},
 		{"-cpu 0s", "-cpu: must be > 0, got 0s"},
 		{"-before rens=maybe", `-before: switch rens: "maybe" is not auto, on or off`},

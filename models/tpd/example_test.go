@@ -253,3 +253,16 @@ func ExampleImproveSchedule() {
 	fmt.Println(greedy, total, err)
 	// Output: 17 17 <nil>
 }
+
+// RandomTrace grows RandomSmallGrid's trace: the same scenario, more
+// sub-tasks, for measuring how the exact MILP scales.
+func ExampleRandomTrace() {
+	s, tasks, err := tpd.RandomTrace(1, 1, 30)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(tasks), "sub-tasks on", s.K(), "IPNs")
+	// Output:
+	// 30 sub-tasks on 3 IPNs
+}

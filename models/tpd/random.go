@@ -30,6 +30,23 @@ func RandomSmall(seed uint64) (*Scenario, []Task) {
 // and its optimum is Δ times the one of RandomSmall(seed). perSecond = 200
 // gives the campus grid of 0.005 s. Deterministic in seed.
 func RandomSmallGrid(seed uint64, perSecond int) (*Scenario, []Task, error) {
+	return randomGrid(seed, perSecond, 0)
+}
+
+// RandomTrace is RandomSmallGrid with n sub-tasks drawn by the same rule
+// in place of its 10–15: the same scenario, and the same first sub-tasks
+// where both have them. The exact MILP's size grows with n, for
+// benchmarks that scale it (benchmarks/mipmodels). Deterministic in seed.
+func RandomTrace(seed uint64, perSecond, n int) (*Scenario, []Task, error) {
+	if n < 1 {
+		return nil, nil, inputErr("tasks: must be >= 1, got %d", n)
+	}
+	return randomGrid(seed, perSecond, n)
+}
+
+// randomGrid draws RandomSmallGrid's scenario and n sub-tasks (0: its own
+// draw of 10–15).
+func randomGrid(seed uint64, perSecond, n int) (*Scenario, []Task, error) {
 	if perSecond < 1 {
 		return nil, nil, inputErr("per_second: must be >= 1, got %d", perSecond)
 	}
@@ -58,6 +75,9 @@ func RandomSmallGrid(seed uint64, perSecond int) (*Scenario, []Task, error) {
 		return nil, nil, fmt.Errorf("tpd: RandomSmallGrid built an invalid instance: %w", err)
 	}
 	M := 10 + rng.IntN(6)
+	if n > 0 {
+		M = n
+	}
 	tasks := make([]Task, M)
 	r := 0
 	for i := range tasks {
