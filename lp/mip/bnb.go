@@ -508,13 +508,25 @@ func (s *search) run() (lp.Status, error) {
 			s.event(ProgressEvent, nil, "")
 		}
 	}
-	if s.incomplete {
-		return lp.NumericalError, nil
+	return s.finalStatus(), nil
+}
+
+// finalStatus is the status of a search that explored its whole tree. A
+// node dropped because its LP failed (search.incomplete) leaves the answer
+// unproven unless its bound, kept in search.dropped, lies at or above the
+// cutoff: then no dropped region holds a point better than the incumbent
+// by more than the gap tolerance, and the incumbent is proven as if the
+// node had been pruned by its bound. (dsbmip ended NumericalError with the
+// optimal incumbent and a closed gap: the one node dropped had the
+// optimum's own bound.)
+func (s *search) finalStatus() lp.Status {
+	switch {
+	case s.incomplete && (s.incX == nil || s.dropped < s.cutoff()):
+		return lp.NumericalError
+	case s.incX == nil:
+		return lp.Infeasible
 	}
-	if s.incX == nil {
-		return lp.Infeasible, nil
-	}
-	return lp.Optimal, nil
+	return lp.Optimal
 }
 
 // node processes one node. It returns the child to dive into (nil to pick
