@@ -9,6 +9,7 @@
 //
 // Each package defines its own sentinel errors with New, so that
 // errors.Is(err, tpd.ErrInput) and errors.Is(err, fault.ErrInput) both hold,
-// and wraps them with %w. Of returns the kind of any error chain; the
+// and wraps them with %w; Errorf gives a kind to an error made on the spot,
+// such as a flag's check. Of returns the kind of any error chain; the
 // command line maps it to its exit code in one place (2, 1 and 3).
 package fault

@@ -3,6 +3,7 @@ package fault
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // The three kinds. They are the targets of errors.Is; Of reports which one
@@ -54,6 +55,29 @@ func New(kind error, msg string) error {
 	}
 	return &sentinel{msg: msg, kind: kind}
 }
+
+// Errorf formats an error as fmt.Errorf does, %w included, and gives it
+// kind (one of ErrInput, ErrLimit, ErrSolver) unless an error it wraps
+// already carries one: the kind given where an error arose wins over the
+// caller's. The message is fmt.Errorf's, unchanged. It panics on any other
+// kind, a programmer error.
+func Errorf(kind error, format string, a ...any) error {
+	if kind != ErrInput && kind != ErrLimit && kind != ErrSolver {
+		panic("fault.Errorf: kind must be ErrInput, ErrLimit or ErrSolver")
+	}
+	err := fmt.Errorf(format, a...)
+	if Of(err) != Unknown {
+		return err
+	}
+	return &kinded{err: err, kind: kind}
+}
+
+// kinded is an error of no kind given one: its message is err's, and it
+// unwraps to both.
+type kinded struct{ err, kind error }
+
+func (e *kinded) Error() string   { return e.err.Error() }
+func (e *kinded) Unwrap() []error { return []error{e.err, e.kind} }
 
 // Of returns the kind of err: the first of Input, Limit and Solver that the
 // chain matches, in that order, so that an input error found while a solver

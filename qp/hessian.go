@@ -6,6 +6,8 @@ import (
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/streamopt/streamopt/fault"
 )
 
 // eigTol is the relative size below which an eigenvalue of a Hessian block
@@ -173,6 +175,10 @@ type NotConcaveError struct {
 	Vars       []int   // the block's variables
 	Names      string  // a short description of the block's variables
 }
+
+// Unwrap makes the error one of kind input (package fault): the method asked
+// for needs a concave objective, and the caller chooses another.
+func (e *NotConcaveError) Unwrap() error { return fault.ErrInput }
 
 func (e *NotConcaveError) Error() string {
 	return fmt.Sprintf("qp: objective is not concave: Hessian block %d (%s) has eigenvalue %+.4g "+

@@ -154,6 +154,9 @@ func TestCurvature(t *testing.T) {
 			if tc.concave != (err == nil) || (!tc.concave && !errors.As(err, &nc)) {
 				t.Errorf("RequireConcave: %v", err)
 			}
+			if !tc.concave && fault.Of(err) != fault.Input {
+				t.Errorf("RequireConcave: %v is of kind %v, want input (the caller picks another method)", err, fault.Of(err))
+			}
 			if !tc.concave {
 				if _, err := p.SolveWolfe(context.Background(), WolfeOptions{}); !errors.As(err, &nc) {
 					t.Errorf("Wolfe accepted a non-concave problem: %v", err)

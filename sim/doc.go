@@ -3,6 +3,24 @@
 // processes, Zipf-like popularity and a parallel replication runner that
 // reports means with 95% confidence intervals.
 //
+// # Overview
+//
+//	Run(ctx, n, Options{Seed, Workers}, fn) ──▶ replication r: fn(ctx, Rep{r, Stream(seed, r)}) on a worker
+//	    Rep.Rand ──▶ arrivals (Poisson, Burst), popularity (NewZipf) ──▶ Engine events
+//	──▶ results in replication order ──Summarize / MeanCI──▶ mean ± 95% CI per metric
+//
+// A model's simulator schedules its events on an Engine (Schedule, After,
+// RunContext) and draws every random number from the stream Run hands
+// its replication, Rep.Rand = Stream(seed, r): inter-arrival times from
+// NewPoisson or NewBurst, contents from NewZipf or NewCategorical. Run
+// executes n replications on all cores and returns their results in
+// replication order, with a *PartialError when a context stopped it
+// (Finished keeps those that ran). Replicate runs replications that
+// return metrics by name and summarises them (Summarize); MeanCI gives
+// one metric's mean and interval. Package study runs sweeps of
+// replications on top of Run. The sections below give the order of
+// events, the streams, the processes and the statistics.
+//
 // # Event order
 //
 // Engine keeps pending events in a binary heap ordered lexicographically by

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/render"
 )
 
@@ -49,13 +50,13 @@ func answerWriter(ctx context.Context, format, partial string, rf *runFlags, a a
 // JSON answer to the file out (--out): one run, both outputs.
 func writeAnswer(ctx context.Context, w io.Writer, format, out, partial string, rf *runFlags, a answerForms) error {
 	if err := answerWriter(ctx, format, partial, rf, a)(w); err != nil {
-		return internalError(err)
+		return fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	if out == "" {
 		return nil
 	}
 	if err := createFile(out, answerWriter(ctx, "json", partial, rf, a)); err != nil {
-		return inputError(fmt.Errorf("--out: %w", err))
+		return fault.Errorf(fault.ErrInput, "--out: %w", err)
 	}
 	return nil
 }
@@ -66,7 +67,7 @@ func writeCSV(path string, write func(io.Writer) error) error {
 		return nil
 	}
 	if err := createFile(path, write); err != nil {
-		return inputError(fmt.Errorf("--csv: %w", err))
+		return fault.Errorf(fault.ErrInput, "--csv: %w", err)
 	}
 	return nil
 }
@@ -79,7 +80,7 @@ func writeFigures(stderr io.Writer, dir string, draw func(dir string) ([]string,
 	}
 	files, err := draw(dir)
 	if err != nil {
-		return inputError(fmt.Errorf("--plot: %w", err))
+		return fault.Errorf(fault.ErrInput, "--plot: %w", err)
 	}
 	for _, f := range files {
 		fmt.Fprintf(stderr, "solve: wrote %s\n", f)

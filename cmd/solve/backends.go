@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/solve"
 	// The dense gonum backend is pure Go and always compiled into the command.
 	_ "github.com/streamopt/streamopt/solve/gonumlp"
@@ -54,7 +55,7 @@ writes --write-basis.`,
 			for _, name := range solve.Backends() {
 				b, err := solve.Open(name)
 				if err != nil {
-					return internalError(err)
+					return fault.Errorf(fault.ErrSolver, "%w", err)
 				}
 				c := b.Capabilities()
 				infos = append(infos, backendInfo{name, c.LP, c.MILP, c.Duals, c.Rays, c.SOS, c.Ranging, c.Presolve, c.Start, c.Basis})
@@ -66,12 +67,12 @@ writes --write-basis.`,
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
 				if err := enc.Encode(infos); err != nil {
-					return internalError(err)
+					return fault.Errorf(fault.ErrSolver, "%w", err)
 				}
 				return nil
 			}
 			if err := writeBackendsTable(cmd.OutOrStdout(), infos); err != nil {
-				return internalError(err)
+				return fault.Errorf(fault.ErrSolver, "%w", err)
 			}
 			return nil
 		},
@@ -90,7 +91,7 @@ func writeBackendsCSV(w io.Writer, infos []backendInfo) error {
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
-		return internalError(err)
+		return fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
 	"github.com/streamopt/streamopt/lp/modelfile"
@@ -44,7 +45,7 @@ read stops convert with exit code 1 and writes nothing.`,
 			}
 			write, err := modelWriter(out, free, nil)
 			if err != nil {
-				return inputError(err)
+				return fault.Errorf(fault.ErrInput, "%w", err)
 			}
 			if err := checkOutputs([]string{in}, output{"OUT", out, outModel}); err != nil {
 				return err
@@ -59,12 +60,12 @@ read stops convert with exit code 1 and writes nothing.`,
 				return err
 			}
 			if err := createParent(out); err != nil {
-				return inputError(err)
+				return fault.Errorf(fault.ErrInput, "%w", err)
 			}
 			if err := write(m); err != nil {
 				// The path is the user's: a write failure is exit 2, as
 				// for every --out, --csv, --plot and --export.
-				return inputError(fmt.Errorf("%s: %w", out, err))
+				return fault.Errorf(fault.ErrInput, "%s: %w", out, err)
 			}
 			ints := 0
 			for _, v := range m.Vars {

@@ -79,5 +79,8 @@
 //
 // Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
 // hit, 2 a usage or input error, 3 a solver or internal error; a Go runtime
-// fatal error (out of memory) ends the process by SIGABRT, never with 2.
+// fatal error (out of memory) ends the process by SIGABRT, never with 2. The
+// code is the kind of the error (package fault), given where it arose: a
+// command gives its own errors one with fault.Errorf, and exitCode alone
+// turns a kind into a code.
 package main

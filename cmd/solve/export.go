@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -15,15 +14,15 @@ const exportFlagHelp = "; the format follows the name (.mps, .lp, a further .gz 
 func writeExport(flag, path string, m *lp.Model, about []string) error {
 	write, err := modelWriter(path, false, about)
 	if err != nil {
-		return inputError(fmt.Errorf("%s: %w", flag, err))
+		return fault.Errorf(fault.ErrInput, "%s: %w", flag, err)
 	}
 	if err := createParent(path); err != nil {
-		return inputError(fmt.Errorf("%s: %w", flag, err))
+		return fault.Errorf(fault.ErrInput, "%s: %w", flag, err)
 	}
 	if err := write(m); err != nil {
 		// A path that cannot be written is the user's input (exit 2), as
 		// for every output file of the command.
-		return inputError(fmt.Errorf("%s: %s: %w", flag, path, err))
+		return fault.Errorf(fault.ErrInput, "%s: %s: %w", flag, path, err)
 	}
 	return nil
 }

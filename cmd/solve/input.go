@@ -3,19 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/solve"
 )
 
 // checkFormat validates the --format flag the commands share.
 func checkFormat(format string) error {
 	if format != "table" && format != "json" && format != "csv" {
-		return inputError(fmt.Errorf("--format: must be table, json or csv, got %q", format))
+		return fault.Errorf(fault.ErrInput, "--format: must be table, json or csv, got %q", format)
 	}
 	return nil
 }
@@ -28,7 +27,7 @@ const outFlagHelp = "also write the JSON answer to this file (stdout still gets 
 // error that names the flag and the value and lists the backends.
 func checkBackend(flag, name string) error {
 	if err := solve.CheckBackend(name); err != nil {
-		return inputError(fmt.Errorf("%s: %w", flag, err))
+		return fault.Errorf(fault.ErrInput, "%s: %w", flag, err)
 	}
 	return nil
 }
@@ -38,9 +37,9 @@ func checkBackend(flag, name string) error {
 func checkCount(flag string, n, limit int, what string) error {
 	switch {
 	case n < 1:
-		return inputError(fmt.Errorf("%s: must be >= 1, got %d", flag, n))
+		return fault.Errorf(fault.ErrInput, "%s: must be >= 1, got %d", flag, n)
 	case n > limit:
-		return inputError(fmt.Errorf("%s: %d %s, over the cap of %d", flag, n, what, limit))
+		return fault.Errorf(fault.ErrInput, "%s: %d %s, over the cap of %d", flag, n, what, limit)
 	}
 	return nil
 }
@@ -58,7 +57,7 @@ func checkCount(flag string, n, limit int, what string) error {
 func readModel[T any](ctx context.Context, rf *runFlags, input, format string, parse func(io.Reader) (T, error)) (T, error) {
 	var zero T
 	if input == "" {
-		return zero, inputError(errors.New("--input: required (a JSON file, or - for standard input)"))
+		return zero, fault.Errorf(fault.ErrInput, "--input: required (a JSON file, or - for standard input)")
 	}
 	if err := checkFormat(format); err != nil {
 		return zero, err
@@ -76,7 +75,7 @@ func readModel[T any](ctx context.Context, rf *runFlags, input, format string, p
 	} else {
 		f, err := os.Open(input)
 		if err != nil {
-			return zero, inputError(err)
+			return zero, fault.Errorf(fault.ErrInput, "%w", err)
 		}
 		defer f.Close()
 		// A regular file cannot block and refuses deadlines; a pipe takes one.
@@ -89,7 +88,7 @@ func readModel[T any](ctx context.Context, rf *runFlags, input, format string, p
 		return zero, readStopped(ctx, rf.timeLimit, name)
 	}
 	if err != nil {
-		return zero, inputError(fmt.Errorf("%s: %w", name, err))
+		return zero, fault.Errorf(fault.ErrInput, "%s: %w", name, err)
 	}
 	return in, nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/progress"
 )
 
@@ -41,11 +42,11 @@ func (f *runFlags) start(cmd *cobra.Command, backend string) (ctx context.Contex
 		return nil, nil, err
 	}
 	if f.timeLimit < 0 {
-		return nil, nil, inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
+		return nil, nil, fault.Errorf(fault.ErrInput, "--time-limit: must be >= 0, got %v", f.timeLimit)
 	}
 	mode, err := progress.ParseMode(f.progress)
 	if err != nil {
-		return nil, nil, inputError(fmt.Errorf("--progress: %w", err))
+		return nil, nil, fault.Errorf(fault.ErrInput, "--progress: %w", err)
 	}
 	f.printer = progress.New(cmd.ErrOrStderr(), mode)
 	f.stdin = cmd.InOrStdin()
@@ -92,7 +93,7 @@ func stopReason(ctx context.Context, timeLimit time.Duration) string {
 // readStopped is the error of a command that ctx stopped while it read its
 // input file path: exit code 1, with nothing printed but this line.
 func readStopped(ctx context.Context, timeLimit time.Duration, path string) error {
-	return &exitError{exitLimit, fmt.Errorf("%s: stopped by %s while reading it; no answer", path, stopReason(ctx, timeLimit))}
+	return fault.Errorf(fault.ErrLimit, "%s: stopped by %s while reading it; no answer", path, stopReason(ctx, timeLimit))
 }
 
 // stoppedBy is the JSON value of "stopped_by".
@@ -114,7 +115,7 @@ func (f *runFlags) partialLine(ctx context.Context, after string) string {
 // on screen first.
 func (f *runFlags) partialExit(ctx context.Context) error {
 	f.printer.Clear()
-	return &exitError{exitLimit, fmt.Errorf("stopped by %s; the output is partial", f.stopReason(ctx))}
+	return fault.Errorf(fault.ErrLimit, "stopped by %s; the output is partial", f.stopReason(ctx))
 }
 
 // finish is what a command returns once its answer is written: the
@@ -137,7 +138,7 @@ func addWorkersFlag(fl *pflag.FlagSet, workers *int) {
 // checkWorkers refuses a negative --workers.
 func checkWorkers(workers int) error {
 	if workers < 0 {
-		return inputError(fmt.Errorf("--workers: must be >= 0 (0 = one per core), got %d", workers))
+		return fault.Errorf(fault.ErrInput, "--workers: must be >= 0 (0 = one per core), got %d", workers)
 	}
 	return nil
 }

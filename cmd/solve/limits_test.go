@@ -66,8 +66,8 @@ func TestPartialExitCode(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := runContext(tc.ctx, tc.args, &stdout, &stderr)
-			if code != exitLimit {
-				t.Errorf("exit code %d, want %d; stderr:\n%s", code, exitLimit, stderr.String())
+			if code != 1 {
+				t.Errorf("exit code %d, want 1; stderr:\n%s", code, stderr.String())
 			}
 			if !strings.Contains(stdout.String(), tc.want) {
 				t.Errorf("stdout lacks %q:\n%s", tc.want, stdout.String())
@@ -122,8 +122,8 @@ func TestInterrupt(t *testing.T) {
 		<-waited
 		t.Fatal("solve rmts still ran 10 s after SIGINT")
 	}
-	if code := cmd.ProcessState.ExitCode(); code != exitLimit {
-		t.Errorf("exit code %d (%v), want %d; stderr:\n%s", code, cmd.ProcessState, exitLimit, errText)
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Errorf("exit code %d (%v), want 1; stderr:\n%s", code, cmd.ProcessState, errText)
 	}
 	if want := "partial: stopped by a signal (interrupt signal received) after "; !strings.Contains(stdout.String(), want) {
 		t.Errorf("stdout lacks %q:\n%s", want, stdout.String())

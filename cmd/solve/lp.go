@@ -156,25 +156,25 @@ simplex) solves without them and says so in a warning on stderr.`,
 func (f *lpFlags) check() error {
 	switch {
 	case f.format != "table" && f.format != "json" && f.format != "csv":
-		return inputError(fmt.Errorf("--format: must be table, json or csv, got %q", f.format))
+		return fault.Errorf(fault.ErrInput, "--format: must be table, json or csv, got %q", f.format)
 	case f.timeLimit < 0:
-		return inputError(fmt.Errorf("--time-limit: must be >= 0, got %v", f.timeLimit))
+		return fault.Errorf(fault.ErrInput, "--time-limit: must be >= 0, got %v", f.timeLimit)
 	case f.iterationLimit < 0:
-		return inputError(fmt.Errorf("--iteration-limit: must be >= 0, got %d", f.iterationLimit))
+		return fault.Errorf(fault.ErrInput, "--iteration-limit: must be >= 0, got %d", f.iterationLimit)
 	case f.mipGap < 0 || math.IsNaN(f.mipGap) || math.IsInf(f.mipGap, 0):
-		return inputError(fmt.Errorf("--mip-gap: must be finite and >= 0, got %v", f.mipGap))
+		return fault.Errorf(fault.ErrInput, "--mip-gap: must be finite and >= 0, got %v", f.mipGap)
 	case f.presolve != "auto" && f.presolve != "on" && f.presolve != "off":
-		return inputError(fmt.Errorf("--presolve: must be auto, on or off, got %q", f.presolve))
+		return fault.Errorf(fault.ErrInput, "--presolve: must be auto, on or off, got %q", f.presolve)
 	case f.threads < 0 || f.threads > maxThreads:
-		return inputError(fmt.Errorf("--threads: must be in [0, %d] (0 = the default), got %d", maxThreads, f.threads))
+		return fault.Errorf(fault.ErrInput, "--threads: must be in [0, %d] (0 = the default), got %d", maxThreads, f.threads)
 	case f.logFormat != "text" && f.logFormat != "json":
-		return inputError(fmt.Errorf("--log-format: must be text or json, got %q", f.logFormat))
+		return fault.Errorf(fault.ErrInput, "--log-format: must be text or json, got %q", f.logFormat)
 	case f.logFormat == "json" && !f.log && f.logFile == "":
-		return inputError(errors.New("--log-format: json formats the solver's log, and none is asked for: add --log (stderr) or --log-file FILE"))
+		return fault.Errorf(fault.ErrInput, "--log-format: json formats the solver's log, and none is asked for: add --log (stderr) or --log-file FILE")
 	case f.quiet && f.log:
-		return inputError(errors.New("--quiet: contradicts --log (the log on stderr); write the log with --log-file FILE"))
+		return fault.Errorf(fault.ErrInput, "--quiet: contradicts --log (the log on stderr); write the log with --log-file FILE")
 	case f.quiet && f.formatSet:
-		return inputError(fmt.Errorf("--quiet: prints no answer, so --format %s has nothing to format; write the JSON answer with --out FILE", f.format))
+		return fault.Errorf(fault.ErrInput, "--quiet: prints no answer, so --format %s has nothing to format; write the JSON answer with --out FILE", f.format)
 	}
 	if err := f.caps.check(); err != nil {
 		return err
@@ -204,7 +204,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		defer cancel()
 	}
 	if f.ranging && m.IsMIP() {
-		return inputError(fmt.Errorf("--ranging: ranging is of an LP basis, and %s has integer columns", path))
+		return fault.Errorf(fault.ErrInput, "--ranging: ranging is of an LP basis, and %s has integer columns", path)
 	}
 	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging, WantBasis: f.writeBasis != "",
 		Presolve: map[string]solve.Presolve{"auto": solve.PresolveDefault, "on": solve.PresolveOn, "off": solve.PresolveOff}[f.presolve]}
@@ -229,20 +229,13 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 		logEnd(lg.json, m, sol, err)
 	}
 	if cerr := lg.close(); cerr != nil && err == nil {
-		return inputError(fmt.Errorf("--log-file: %w", cerr))
+		return fault.Errorf(fault.ErrInput, "--log-file: %w", cerr)
 	}
 	if err != nil {
-		// The command prefixes its own name; keep one "solve: ".
-		msg := errors.New(strings.TrimPrefix(err.Error(), "solve: "))
-		switch {
-		case fault.Of(err) == fault.Input:
-			return inputError(msg)
-		case fault.Of(err) == fault.Limit:
-			// The backend did not stop within solve.StopGrace of the
-			// time limit or the interrupt: there is no answer to print.
-			return &exitError{exitLimit, msg}
-		}
-		return internalError(msg)
+		// A limit here means the backend did not stop within
+		// solve.StopGrace of the time limit or the interrupt: there is no
+		// answer to print. An error of no kind is the solver's.
+		return fault.Errorf(fault.ErrSolver, "%w", unprefixed{err})
 	}
 	for _, w := range sol.Warnings {
 		fmt.Fprintln(stderr, "solve: warning:", w)
@@ -257,24 +250,24 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	}
 	if f.out != "" {
 		if err := createFile(f.out, func(w io.Writer) error { return render.JSON(w, ans) }); err != nil {
-			return inputError(fmt.Errorf("--out: %w", err))
+			return fault.Errorf(fault.ErrInput, "--out: %w", err)
 		}
 	}
 	if f.quiet {
 		// the answer is in the exit code, --out and the log
 	} else if f.format == "json" {
 		if err := render.JSON(stdout, ans); err != nil {
-			return internalError(err)
+			return fault.Errorf(fault.ErrSolver, "%w", err)
 		}
 	} else if f.format == "csv" {
 		if err := render.LPCSV(stdout, m, sol); err != nil {
-			return internalError(err)
+			return fault.Errorf(fault.ErrSolver, "%w", err)
 		}
 	} else if err := render.LPTable(stdout, m, sol, rep); err != nil {
-		return internalError(err)
+		return fault.Errorf(fault.ErrSolver, "%w", err)
 	} else if sub != nil {
 		if err := render.IISTable(stdout, m, sub, f.iis); err != nil {
-			return internalError(err)
+			return fault.Errorf(fault.ErrSolver, "%w", err)
 		}
 	}
 	if iisErr != nil {
@@ -282,19 +275,19 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	}
 	if f.ranging && sol.Status == lp.Optimal && sol.Ranging == nil {
 		// the time limit or an interrupt stopped the ranging
-		return &exitError{exitLimit, errors.New("--ranging: stopped before the ranging was complete; the answer above has none")}
+		return fault.Errorf(fault.ErrLimit, "--ranging: stopped before the ranging was complete; the answer above has none")
 	}
 	switch {
 	case sol.Status.IsLimit() && !sol.HasPrimal():
-		return &exitError{exitLimit, noPoint(ctx, m, sol)}
+		return fault.Errorf(fault.ErrLimit, "%w", noPoint(ctx, m, sol))
 	case sol.Status.IsLimit():
-		return limitReached
+		return errLimitStatus
 	case !rep.OK:
-		return internalError(fmt.Errorf("the answer failed verification: %s", strings.Join(rep.Problems, "; ")))
+		return fault.Errorf(fault.ErrSolver, "the answer failed verification: %s", strings.Join(rep.Problems, "; "))
 	case sol.Status == lp.Optimal || sol.Status == lp.Infeasible || sol.Status == lp.Unbounded || sol.Status == lp.InfeasibleOrUnbounded:
 		return nil
 	}
-	return internalError(fmt.Errorf("backend %s ended with status %s", sol.Backend, sol.Status))
+	return fault.Errorf(fault.ErrSolver, "backend %s ended with status %s", sol.Backend, sol.Status)
 }
 
 // writeIIS finds an irreducible infeasible subsystem of m, which sol says
@@ -319,19 +312,27 @@ func writeIIS(ctx context.Context, stderr io.Writer, m *lp.Model, sol *lp.Soluti
 		fmt.Fprintf(stderr, "solve: --iis: the model is feasible (so unbounded): no IIS written\n")
 		return nil, nil
 	case err != nil && ctx.Err() != nil:
-		return nil, &exitError{exitLimit, fmt.Errorf("--iis: stopped before the IIS was found: %s not written", path)}
+		return nil, fault.Errorf(fault.ErrLimit, "--iis: stopped before the IIS was found: %s not written", path)
 	case err != nil:
-		return nil, internalError(fmt.Errorf("--iis: %w", err))
+		return nil, fault.Errorf(fault.ErrSolver, "--iis: %w", err)
 	}
 	comment := []string{fmt.Sprintf("irreducible infeasible subsystem of %s: %d rows, %d column bounds (solve lp --iis)", modelLabel(m), len(sub.Rows), len(sub.Bounds))}
 	if err := createParent(path); err != nil {
-		return nil, inputError(fmt.Errorf("--iis: %w", err))
+		return nil, fault.Errorf(fault.ErrInput, "--iis: %w", err)
 	}
 	if err := lpformat.WriteFile(path, sub.Model(m), lpformat.WriteOptions{Comment: comment}); err != nil {
-		return nil, inputError(fmt.Errorf("--iis: %w", err))
+		return nil, fault.Errorf(fault.ErrInput, "--iis: %w", err)
 	}
 	return sub, nil
 }
+
+// unprefixed is an error of package solve without the "solve: " its
+// message starts with, which the command prints itself; it unwraps to the
+// error, so its kind is kept.
+type unprefixed struct{ err error }
+
+func (e unprefixed) Error() string { return strings.TrimPrefix(e.err.Error(), "solve: ") }
+func (e unprefixed) Unwrap() error { return e.err }
 
 func modelLabel(m *lp.Model) string {
 	if m.Name == "" {
@@ -362,11 +363,11 @@ func (f *lpFlags) openLog(stderr io.Writer) (*solveLog, error) {
 	}
 	if f.logFile != "" {
 		if err := createParent(f.logFile); err != nil {
-			return nil, inputError(fmt.Errorf("--log-file: %w", err))
+			return nil, fault.Errorf(fault.ErrInput, "--log-file: %w", err)
 		}
 		file, err := os.Create(f.logFile)
 		if err != nil {
-			return nil, inputError(fmt.Errorf("--log-file: %w", err))
+			return nil, fault.Errorf(fault.ErrInput, "--log-file: %w", err)
 		}
 		l.file = file
 		sinks = append(sinks, file)

@@ -20,7 +20,7 @@ func runStdin(stdin io.Reader, args ...string) (int, string, string) {
 	root := newRootCmd(&out, &errb)
 	root.SetIn(stdin)
 	root.SetArgs(args)
-	code := exitOK
+	code := 0
 	if err := root.ExecuteContext(context.Background()); err != nil {
 		code = exitCode(err, &errb)
 	}
@@ -49,7 +49,7 @@ func TestLPStdinNetlib(t *testing.T) {
 		zw.Close()
 		for _, format := range []string{"table", "json"} {
 			code, want, errOut := lpCLI("lp", "--format", format, in.Path)
-			if code != exitOK {
+			if code != 0 {
 				t.Fatalf("%s: exit %d: %s", in.Name, code, errOut)
 			}
 			for _, tc := range []struct {
@@ -61,7 +61,7 @@ func TestLPStdinNetlib(t *testing.T) {
 				{"gzip, detected", gz.Bytes(), []string{"lp", "--format", format, "-"}},
 			} {
 				code, got, errOut := runStdin(bytes.NewReader(tc.stdin), tc.args...)
-				if code != exitOK {
+				if code != 0 {
 					t.Fatalf("%s, %s, %s: exit %d: %s", in.Name, format, tc.name, code, errOut)
 				}
 				if !solveTime.MatchString(want) {
@@ -107,7 +107,7 @@ func TestReadStoppedStdin(t *testing.T) {
 				root := newRootCmd(&stdout, &stderr)
 				root.SetIn(pr)
 				root.SetArgs(tc.args)
-				code := exitOK
+				code := 0
 				if err := root.ExecuteContext(ctx); err != nil {
 					code = exitCode(err, &stderr)
 				}
@@ -120,8 +120,8 @@ func TestReadStoppedStdin(t *testing.T) {
 			case <-time.After(30 * time.Second): // a generous bound against a hang: it returns at once
 				t.Fatalf("%s still reading 30 s after the cancellation", tc.name)
 			}
-			if want := "standard input: stopped by a cancellation while reading it; no answer"; code != exitLimit || !strings.Contains(stderr.String(), want) || stdout.Len() > 0 {
-				t.Errorf("exit code %d, stdout %q, stderr %q; want %d and %q", code, stdout.String(), stderr.String(), exitLimit, want)
+			if want := "standard input: stopped by a cancellation while reading it; no answer"; code != 1 || !strings.Contains(stderr.String(), want) || stdout.Len() > 0 {
+				t.Errorf("exit code %d, stdout %q, stderr %q; want 1 and %q", code, stdout.String(), stderr.String(), want)
 			}
 		})
 	}

@@ -170,11 +170,11 @@ func TestLPCommand(t *testing.T) {
 		json   func(t *testing.T, a jsonAnswer)
 	}{
 		{
-			name: "optimal table", args: []string{"lp", small, "--backend", "simplex"}, code: exitOK,
+			name: "optimal table", args: []string{"lp", small, "--backend", "simplex"}, code: 0,
 			stdout: []string{"status        optimal", "objective     11\n", "backend       simplex", "verification  ok", "X       3\n", "Y       1\n"},
 		},
 		{
-			name: "optimal json with duals", args: []string{"lp", small, "--format", "json", "--backend", "simplex"}, code: exitOK,
+			name: "optimal json with duals", args: []string{"lp", small, "--format", "json", "--backend", "simplex"}, code: 0,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "optimal" || a.Objective == nil || !near(*a.Objective, 11) || a.Backend != "simplex" {
 					t.Errorf("status %q objective %v backend %q; want optimal 11 simplex", a.Status, a.Objective, a.Backend)
@@ -191,7 +191,7 @@ func TestLPCommand(t *testing.T) {
 			},
 		},
 		{
-			name: "gonum has no duals", args: []string{"lp", small, "--format", "json", "--backend", "gonum"}, code: exitOK,
+			name: "gonum has no duals", args: []string{"lp", small, "--format", "json", "--backend", "gonum"}, code: 0,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "optimal" || !near(*a.Objective, 11) || a.Backend != "gonum" || a.RowDuals != nil {
 					t.Errorf("status %q objective %v backend %q duals %v", a.Status, *a.Objective, a.Backend, a.RowDuals)
@@ -199,7 +199,7 @@ func TestLPCommand(t *testing.T) {
 			},
 		},
 		{
-			name: "infeasible is a definitive answer", args: []string{"lp", infeas, "--format", "json", "--backend", "simplex"}, code: exitOK,
+			name: "infeasible is a definitive answer", args: []string{"lp", infeas, "--format", "json", "--backend", "simplex"}, code: 0,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "infeasible" || a.Objective != nil || a.Columns != nil {
 					t.Errorf("status %q objective %v columns %v", a.Status, a.Objective, a.Columns)
@@ -210,36 +210,36 @@ func TestLPCommand(t *testing.T) {
 			},
 		},
 		{
-			name: "unbounded is a definitive answer", args: []string{"lp", unb, "--format", "json", "--backend", "simplex"}, code: exitOK,
+			name: "unbounded is a definitive answer", args: []string{"lp", unb, "--format", "json", "--backend", "simplex"}, code: 0,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "unbounded" || a.Objective != nil || a.Ray == nil {
 					t.Errorf("status %q objective %v ray %v; want unbounded, null, a ray", a.Status, a.Objective, a.Ray)
 				}
 			},
 		},
-		{name: "table for infeasible", args: []string{"lp", infeas, "--backend", "simplex"}, code: exitOK, stdout: []string{"status        infeasible", "Farkas certificate"}},
+		{name: "table for infeasible", args: []string{"lp", infeas, "--backend", "simplex"}, code: 0, stdout: []string{"status        infeasible", "Farkas certificate"}},
 		{
 			// min x, x ≥ 1.5, x integer in [0, 10]: x = 2 (milpMPS).
-			name: "MILP on auto", args: []string{"lp", milp, "--format", "json"}, code: exitOK,
+			name: "MILP on auto", args: []string{"lp", milp, "--format", "json"}, code: 0,
 			json: func(t *testing.T, a jsonAnswer) {
 				if a.Status != "optimal" || a.Objective == nil || !near(*a.Objective, 2) || !near(a.Columns["X"], 2) || a.RowDuals != nil {
 					t.Errorf("status %q objective %v columns %v duals %v; want optimal 2, X 2, no duals", a.Status, a.Objective, a.Columns, a.RowDuals)
 				}
 			},
 		},
-		{name: "MILP table", args: []string{"lp", milp}, code: exitOK, stdout: []string{"(MILP, 1 rows, 1 columns", "best bound", "nodes"}},
-		{name: "MILP on an LP-only backend", args: []string{"lp", milp, "--backend", "gonum"}, code: exitInput, stderr: `backend "gonum" missing capability MILP`},
-		{name: "missing file", args: []string{"lp", filepath.Join(dir, "none.mps")}, code: exitInput, stderr: "none.mps"},
-		{name: "malformed file", args: []string{"lp", bad}, code: exitInput, stderr: "bad.mps:4:"},
-		{name: "unknown backend", args: []string{"lp", small, "--backend", "cplex"}, code: exitInput, stderr: `--backend: unknown backend "cplex"`},
-		{name: "bad format", args: []string{"lp", small, "--format", "xml"}, code: exitInput, stderr: `--format: must be table, json or csv, got "xml"`},
-		{name: "negative gap", args: []string{"lp", small, "--mip-gap", "-1"}, code: exitInput, stderr: "--mip-gap: must be finite and >= 0, got -1"},
-		{name: "negative iteration limit", args: []string{"lp", small, "--iteration-limit", "-2"}, code: exitInput, stderr: "--iteration-limit: must be >= 0, got -2"},
-		{name: "bad duration", args: []string{"lp", small, "--time-limit", "soon"}, code: exitInput, stderr: "time-limit"},
-		{name: "no file", args: []string{"lp"}, code: exitInput, stderr: "accepts 1 arg"},
-		{name: "unsupported option", args: []string{"lp", small, "--backend", "gonum", "--iteration-limit", "5"}, code: exitInput, stderr: "IterationLimit"},
-		{name: "failed verification", args: []string{"lp", small, "--backend", "test-wrong"}, code: exitInternal, stdout: []string{"status        numerical_error", "FAILED"}, stderr: "failed verification"},
-		{name: "backend panic", args: []string{"lp", small, "--backend", "test-panic"}, code: exitInternal, stderr: "panicked: out of cheese"},
+		{name: "MILP table", args: []string{"lp", milp}, code: 0, stdout: []string{"(MILP, 1 rows, 1 columns", "best bound", "nodes"}},
+		{name: "MILP on an LP-only backend", args: []string{"lp", milp, "--backend", "gonum"}, code: 2, stderr: `backend "gonum" missing capability MILP`},
+		{name: "missing file", args: []string{"lp", filepath.Join(dir, "none.mps")}, code: 2, stderr: "none.mps"},
+		{name: "malformed file", args: []string{"lp", bad}, code: 2, stderr: "bad.mps:4:"},
+		{name: "unknown backend", args: []string{"lp", small, "--backend", "cplex"}, code: 2, stderr: `--backend: unknown backend "cplex"`},
+		{name: "bad format", args: []string{"lp", small, "--format", "xml"}, code: 2, stderr: `--format: must be table, json or csv, got "xml"`},
+		{name: "negative gap", args: []string{"lp", small, "--mip-gap", "-1"}, code: 2, stderr: "--mip-gap: must be finite and >= 0, got -1"},
+		{name: "negative iteration limit", args: []string{"lp", small, "--iteration-limit", "-2"}, code: 2, stderr: "--iteration-limit: must be >= 0, got -2"},
+		{name: "bad duration", args: []string{"lp", small, "--time-limit", "soon"}, code: 2, stderr: "time-limit"},
+		{name: "no file", args: []string{"lp"}, code: 2, stderr: "accepts 1 arg"},
+		{name: "unsupported option", args: []string{"lp", small, "--backend", "gonum", "--iteration-limit", "5"}, code: 2, stderr: "IterationLimit"},
+		{name: "failed verification", args: []string{"lp", small, "--backend", "test-wrong"}, code: 3, stdout: []string{"status        numerical_error", "FAILED"}, stderr: "failed verification"},
+		{name: "backend panic", args: []string{"lp", small, "--backend", "test-panic"}, code: 3, stderr: "panicked: out of cheese"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -271,7 +271,7 @@ func TestLPCommandOut(t *testing.T) {
 	small := lpFile(t, dir, "small.mps", smallMPS)
 	outPath := filepath.Join(dir, "sol.json")
 	code, out, errOut := lpCLI("lp", small, "--out", outPath)
-	if code != exitOK {
+	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "status        optimal") {
@@ -298,15 +298,15 @@ func TestLPCommandLimits(t *testing.T) {
 	afiro := filepath.Join(dir, "netlib", "afiro.mps")
 	code, out, errOut := lpCLI("lp", afiro, "--format", "json")
 	var a jsonAnswer
-	if code != exitOK || json.Unmarshal([]byte(out), &a) != nil || a.Status != "optimal" || !near(*a.Objective, -464.753142857143) {
+	if code != 0 || json.Unmarshal([]byte(out), &a) != nil || a.Status != "optimal" || !near(*a.Objective, -464.753142857143) {
 		t.Fatalf("afiro: exit %d, %s %s", code, out, errOut)
 	}
 	if a.Iterations < 2 {
 		t.Skipf("afiro took %d iterations; the limit test needs more", a.Iterations)
 	}
 	code, out, _ = lpCLI("lp", afiro, "--format", "json", "--iteration-limit", "1")
-	if code != exitLimit {
-		t.Fatalf("iteration limit: exit %d, want %d\n%s", code, exitLimit, out)
+	if code != 1 {
+		t.Fatalf("iteration limit: exit %d, want 1\n%s", code, out)
 	}
 	a = jsonAnswer{}
 	if err := json.Unmarshal([]byte(out), &a); err != nil || a.Status != "iteration_limit" {
@@ -315,7 +315,7 @@ func TestLPCommandLimits(t *testing.T) {
 
 	// A deadline that has passed before the solve starts.
 	code, out, _ = lpCLI("lp", afiro, "--time-limit", "1ns")
-	if code != exitLimit || !strings.Contains(out, "status        time_limit") {
-		t.Errorf("time limit: exit %d, want %d\n%s", code, exitLimit, out)
+	if code != 1 || !strings.Contains(out, "status        time_limit") {
+		t.Errorf("time limit: exit %d, want 1\n%s", code, out)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,32 +14,19 @@ import (
 	"github.com/streamopt/streamopt/internal/version"
 )
 
-// Exit codes of the command.
+// Exit codes of the command: exitCode turns the kind of an error (package
+// fault) into one of them, and no other place in the command does.
 const (
-	exitOK       = 0
-	exitLimit    = 1
-	exitInput    = 2
-	exitInternal = 3
+	exitOK     = 0
+	exitLimit  = 1
+	exitInput  = 2
+	exitSolver = 3
 )
 
-// exitError carries the exit code an error should produce.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
-// inputError marks err as a usage or input error (exit code 2).
-func inputError(err error) error { return &exitError{exitInput, err} }
-
-// internalError marks err as a solver or internal error (exit code 3).
-func internalError(err error) error { return &exitError{exitInternal, err} }
-
-// limitReached is returned after the answer has been printed when a limit
-// stopped the solve (exit code 1).
-var limitReached = &exitError{exitLimit, errors.New("a limit was reached before the solve finished")}
+// errLimitStatus is what a command returns when the answer it printed has a
+// limit for status (solve lp after a time or iteration limit): exit code 1,
+// and no line on stderr, since the answer says it.
+var errLimitStatus = fault.New(fault.ErrLimit, "a limit was reached before the solve finished")
 
 // subcommands holds the constructors each command file registers in init.
 var subcommands []func() *cobra.Command
@@ -58,7 +44,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.SetVersionTemplate("solve {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return inputError(err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return fault.Errorf(fault.ErrInput, "%w", err) })
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}
@@ -86,7 +72,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (c
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "solve: internal error: %v\n", r)
-			code = exitInternal
+			code = exitSolver
 		}
 	}()
 	root := newRootCmd(stdout, stderr)
@@ -98,29 +84,21 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (c
 	return exitCode(err, stderr)
 }
 
-// exitCode prints err and returns its exit code. The kind the error chain
-// carries (package fault) decides, wherever in the program it arose; a
-// command's own mark (inputError, internalError) only serves for errors of
-// no kind, and errors cobra raises itself (an unknown command or flag, a
-// wrong argument count) are usage errors.
+// exitCode prints err and returns its exit code: the kind the error chain
+// carries (package fault), given wherever in the program the error arose.
+// Errors cobra raises itself (an unknown command, a wrong argument count)
+// carry none: they are usage errors.
 func exitCode(err error, stderr io.Writer) int {
-	code := exitInput
-	var ee *exitError
-	if errors.As(err, &ee) {
-		code = ee.code
-	}
-	switch fault.Of(err) {
-	case fault.Input:
-		code = exitInput
-	case fault.Limit:
-		code = exitLimit
-	case fault.Solver:
-		code = exitInternal
-	}
-	if ee != limitReached {
+	if err != errLimitStatus {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 	}
-	return code
+	switch fault.Of(err) {
+	case fault.Limit:
+		return exitLimit
+	case fault.Solver:
+		return exitSolver
+	}
+	return exitInput
 }
 
 func main() {

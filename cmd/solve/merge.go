@@ -89,9 +89,13 @@ var studies study.Registry[mergeOutputs]
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
 func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutputs) error {
-	err := studies.Write(ctx, m, name, o)
-	if !errors.Is(err, study.ErrUnknown) {
-		return markUnknown(err)
+	switch err := studies.Write(ctx, m, name, o); {
+	case err == nil:
+		return nil
+	case !errors.Is(err, study.ErrUnknown):
+		// From a study, an error of no kind is a failure of the program,
+		// not of the input.
+		return fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	w, stderr := o.stdout, o.stderr
 	switch m.Header.Command {
@@ -105,18 +109,7 @@ func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutpu
 		}
 		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	}
-	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
-}
-
-// markUnknown marks an error that carries no fault kind and no exit code
-// as an internal one (exit 3): from a study, an error of no kind is a
-// failure of the program, not of the input.
-func markUnknown(err error) error {
-	var ee *exitError
-	if err == nil || fault.Of(err) != fault.Unknown || errors.As(err, &ee) {
-		return err
-	}
-	return internalError(err)
+	return fault.Errorf(fault.ErrInput, "%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command)
 }
 
 // onlyOutputs refuses the output flags of mps (--plot-gap, --plot-bars)
@@ -124,7 +117,7 @@ func markUnknown(err error) error {
 func onlyOutputs(command string, o mergeOutputs) error {
 	for _, f := range []struct{ flag, v string }{{"--plot-gap", o.plotGap}, {"--plot-bars", o.plotBars}} {
 		if f.v != "" {
-			return inputError(fmt.Errorf("%s: %s records have no such output (it is an output flag of another command)", f.flag, command))
+			return fault.Errorf(fault.ErrInput, "%s: %s records have no such output (it is an output flag of another command)", f.flag, command)
 		}
 	}
 	return nil

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rrs"
@@ -100,10 +100,7 @@ are then over the sweep points that finished, the table ends with a line
 				err = nil
 			}
 			if err != nil {
-				if errors.Is(err, multistage.ErrResources) || errors.Is(err, rrs.ErrMethod) {
-					return inputError(err)
-				}
-				return internalError(err)
+				return fault.Errorf(fault.ErrSolver, "%w", err) // multistage.ErrResources and rrs.ErrMethod keep their kind, input
 			}
 			res := &multistage.Result{Policies: p.Policies}
 			if partial == "" {
@@ -118,10 +115,7 @@ are then over the sweep points that finished, the table ends with a line
 					err = nil
 				}
 				if err != nil {
-					if errors.Is(err, multistage.ErrInput) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, rrs.ErrMethod) {
-						return inputError(err)
-					}
-					return internalError(err)
+					return fault.Errorf(fault.ErrSolver, "%w", err) // an input error keeps its kind
 				}
 				res = out.Result
 			}
@@ -164,13 +158,13 @@ are then over the sweep points that finished, the table ends with a line
 func checkSweep(from, to, step float64) error {
 	switch {
 	case !(from > 0) || math.IsInf(from, 0):
-		return inputError(fmt.Errorf("--from: must be > 0 and finite, got %g", from))
+		return fault.Errorf(fault.ErrInput, "--from: must be > 0 and finite, got %g", from)
 	case !(to >= from) || math.IsInf(to, 0):
-		return inputError(fmt.Errorf("--to: must be finite and >= --from (%g), got %g", from, to))
+		return fault.Errorf(fault.ErrInput, "--to: must be finite and >= --from (%g), got %g", from, to)
 	case !(step > 0) || math.IsInf(step, 0):
-		return inputError(fmt.Errorf("--step: must be > 0 and finite, got %g", step))
+		return fault.Errorf(fault.ErrInput, "--step: must be > 0 and finite, got %g", step)
 	case multistage.SweepPoints(from, to, step) == 0:
-		return inputError(fmt.Errorf("--step: %g makes more than a million points from %g to %g", step, from, to))
+		return fault.Errorf(fault.ErrInput, "--step: %g makes more than a million points from %g to %g", step, from, to)
 	}
 	return nil
 }
@@ -214,10 +208,10 @@ func writeMPSOutput(ctx context.Context, grid multistage.Request, res *multistag
 			continue
 		}
 		if err := createParent(pl.path); err != nil {
-			return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
+			return fault.Errorf(fault.ErrInput, "%s: writing %s: %w", pl.flag, pl.path, err)
 		}
 		if err := pl.f(pl.path); err != nil {
-			return inputError(fmt.Errorf("%s: writing %s: %w", pl.flag, pl.path, err))
+			return fault.Errorf(fault.ErrInput, "%s: writing %s: %w", pl.flag, pl.path, err)
 		}
 	}
 	return rf.finish(ctx, partial)

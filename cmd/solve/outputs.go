@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/atomicfile"
 	"github.com/streamopt/streamopt/render"
 )
@@ -56,16 +57,16 @@ func checkOutputs(inputs []string, outs ...output) error {
 		}
 		for _, in := range inputs {
 			if in != "" && in != "-" && samePath(o.path, in) { // "-" is standard input
-				return inputError(fmt.Errorf("%s: %s is the input file %s: refusing to overwrite it", o.flag, o.path, in))
+				return fault.Errorf(fault.ErrInput, "%s: %s is the input file %s: refusing to overwrite it", o.flag, o.path, in)
 			}
 		}
 		for _, p := range outs[:i] {
 			if p.path != "" && (o.kind != outDir || p.kind != outDir) && samePath(o.path, p.path) {
-				return inputError(fmt.Errorf("%s: %s is also the output of %s", o.flag, o.path, p.flag))
+				return fault.Errorf(fault.ErrInput, "%s: %s is also the output of %s", o.flag, o.path, p.flag)
 			}
 		}
 		if err := checkOutput(o); err != nil {
-			return inputError(fmt.Errorf("%s: %w", o.flag, err))
+			return fault.Errorf(fault.ErrInput, "%s: %w", o.flag, err)
 		}
 	}
 	return nil

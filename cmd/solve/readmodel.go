@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/ctxio"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
@@ -45,11 +46,11 @@ func addInputCapFlags(fl *pflag.FlagSet, c *inputCaps) {
 func (c inputCaps) check() error {
 	switch {
 	case c.maxBytes < 1:
-		return inputError(fmt.Errorf("--max-input-bytes: must be >= 1, got %d", c.maxBytes))
+		return fault.Errorf(fault.ErrInput, "--max-input-bytes: must be >= 1, got %d", c.maxBytes)
 	case c.maxLines < 1:
-		return inputError(fmt.Errorf("--max-input-lines: must be >= 1, got %d", c.maxLines))
+		return fault.Errorf(fault.ErrInput, "--max-input-lines: must be >= 1, got %d", c.maxLines)
 	case !slices.Contains(inputFormats, c.format):
-		return inputError(fmt.Errorf("--input-format: must be one of %s, got %q", strings.Join(inputFormats, ", "), c.format))
+		return fault.Errorf(fault.ErrInput, "--input-format: must be one of %s, got %q", strings.Join(inputFormats, ", "), c.format)
 	}
 	return nil
 }
@@ -76,13 +77,13 @@ func readModelFile(ctx context.Context, path string, caps inputCaps) (*lp.Model,
 	case stopped(ctx, err):
 		return nil, readStopped(ctx, 0, name)
 	case errors.Is(err, modelfile.ErrTooManyBytes):
-		return nil, inputError(fmt.Errorf("%w (raise --max-input-bytes to read it)", err))
+		return nil, fault.Errorf(fault.ErrInput, "%w (raise --max-input-bytes to read it)", err)
 	case errors.Is(err, modelfile.ErrTooManyLines):
-		return nil, inputError(fmt.Errorf("%w (raise --max-input-lines to read it)", err))
+		return nil, fault.Errorf(fault.ErrInput, "%w (raise --max-input-lines to read it)", err)
 	case errors.Is(err, modelfile.ErrUndetected):
-		return nil, inputError(fmt.Errorf("%s: %w: give --input-format mps or lp", name, err))
+		return nil, fault.Errorf(fault.ErrInput, "%s: %w: give --input-format mps or lp", name, err)
 	}
-	return nil, inputError(err)
+	return nil, fault.Errorf(fault.ErrInput, "%w", err)
 }
 
 func readModelFrom(ctx context.Context, path string, caps inputCaps) (*lp.Model, error) {

@@ -39,8 +39,8 @@ func TestReadStopped(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := runContext(cancelled, tc.args, &stdout, &stderr)
 			want := "solve: " + model + ": stopped by a cancellation while reading it; no answer\n"
-			if code != exitLimit || stdout.Len() > 0 || stderr.String() != want {
-				t.Errorf("exit code %d, stdout %q, stderr %q; want %d, nothing, %q", code, stdout.String(), stderr.String(), exitLimit, want)
+			if code != 1 || stdout.Len() > 0 || stderr.String() != want {
+				t.Errorf("exit code %d, stdout %q, stderr %q; want 1, nothing, %q", code, stdout.String(), stderr.String(), want)
 			}
 			if _, err := os.Stat(out); err == nil {
 				t.Error("convert wrote its output")
@@ -85,8 +85,8 @@ func TestReadStoppedPipe(t *testing.T) {
 			case <-time.After(30 * time.Second): // a generous bound: it returns at once
 				t.Fatalf("%s still reading 30 s after the cancellation", tc.name)
 			}
-			if want := path + ": stopped by a cancellation while reading it; no answer"; code != exitLimit || !strings.Contains(stderr.String(), want) {
-				t.Errorf("exit code %d, stderr %q; want %d and %q", code, stderr.String(), exitLimit, want)
+			if want := path + ": stopped by a cancellation while reading it; no answer"; code != 1 || !strings.Contains(stderr.String(), want) {
+				t.Errorf("exit code %d, stderr %q; want 1 and %q", code, stderr.String(), want)
 			}
 		})
 	}

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 
 	"github.com/spf13/pflag"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/internal/version"
 	"github.com/streamopt/streamopt/study"
@@ -39,7 +39,7 @@ func addShardFlags(fl *pflag.FlagSet, f *shardFlags) {
 func (f *shardFlags) check(outputs map[string]string) error {
 	f.sp = shard.All
 	if f.resume && f.records == "" {
-		return inputError(errors.New("--resume needs --records: it continues the run that wrote that file"))
+		return fault.Errorf(fault.ErrInput, "--resume needs --records: it continues the run that wrote that file")
 	}
 	if f.spec == "" {
 		return nil
@@ -49,12 +49,12 @@ func (f *shardFlags) check(outputs map[string]string) error {
 		return err
 	}
 	if f.records == "" {
-		return inputError(errors.New("--shard needs --records: a shard's output is its record file, for solve merge"))
+		return fault.Errorf(fault.ErrInput, "--shard needs --records: a shard's output is its record file, for solve merge")
 	}
 	if sp.Sharded() {
 		for _, name := range []string{"--out", "--csv", "--plot", "--plot-gap", "--plot-bars", "--export"} {
 			if outputs[name] != "" {
-				return inputError(fmt.Errorf("%s: a shard (--shard %s) writes only its --records; solve merge writes %s", name, sp, name))
+				return fault.Errorf(fault.ErrInput, "%s: a shard (--shard %s) writes only its --records; solve merge writes %s", name, sp, name)
 			}
 		}
 	}
@@ -75,11 +75,11 @@ func recordHeader(command string, rf *runFlags, inputFile string, in any, grid a
 	}
 	hash, err := shard.Hash(in)
 	if err != nil {
-		return shard.Header{}, internalError(err)
+		return shard.Header{}, fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	g, err := json.Marshal(grid)
 	if err != nil {
-		return shard.Header{}, internalError(err)
+		return shard.Header{}, fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	return shard.Header{Command: command, Version: version.String(), InstanceHash: hash, Instance: compact,
 		Grid: g, Runs: runs, Cells: cells, Shard: sp.String()}, nil
@@ -90,11 +90,11 @@ func recordHeader(command string, rf *runFlags, inputFile string, in any, grid a
 func compactInput(rf *runFlags, inputFile string) (json.RawMessage, error) {
 	raw, err := rf.inputData(inputFile)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, fault.Errorf(fault.ErrInput, "%w", err)
 	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, raw); err != nil {
-		return nil, inputError(fmt.Errorf("%s: %w", inputName(inputFile), err))
+		return nil, fault.Errorf(fault.ErrInput, "%s: %w", inputName(inputFile), err)
 	}
 	return compact.Bytes(), nil
 }
@@ -112,7 +112,7 @@ func studyRecords[Q, S, R any](ctx context.Context, f *shardFlags, rf *runFlags,
 	}
 	h, err := study.Header(s, q, raw, f.sp)
 	if err != nil {
-		return nil, markUnknown(err)
+		return nil, fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	return f.openRecords(ctx, input, h)
 }
@@ -125,10 +125,10 @@ func (f *shardFlags) openRecords(ctx context.Context, input string, h shard.Head
 	// checkOutputs has refused --records onto the input; its FILE.partial
 	// is this package's own name, so it is checked here.
 	if partial := f.records + shard.PartialSuffix; input != "-" && samePath(partial, input) {
-		return nil, inputError(fmt.Errorf("--records: %s is the --input file; the records would overwrite it", partial))
+		return nil, fault.Errorf(fault.ErrInput, "--records: %s is the --input file; the records would overwrite it", partial)
 	}
 	if err := createParent(f.records); err != nil {
-		return nil, inputError(fmt.Errorf("--records: %w", err))
+		return nil, fault.Errorf(fault.ErrInput, "--records: %w", err)
 	}
 	open := shard.Create
 	if f.resume {
@@ -136,7 +136,7 @@ func (f *shardFlags) openRecords(ctx context.Context, input string, h shard.Head
 	}
 	w, err := open(f.records, h)
 	if err != nil {
-		return nil, inputError(fmt.Errorf("--records: %w", err))
+		return nil, fault.Errorf(fault.ErrInput, "--records: %w", err)
 	}
 	return w, nil
 }
@@ -148,7 +148,7 @@ func writeUnit(w *shard.Writer, recs []shard.Record) error {
 		return nil
 	}
 	if err := w.WriteUnit(recs); err != nil {
-		return internalError(fmt.Errorf("--records: %w", err))
+		return fault.Errorf(fault.ErrSolver, "--records: %w", err)
 	}
 	return nil
 }
@@ -192,7 +192,7 @@ func (f *shardFlags) closeRecords(ctx context.Context, stderr io.Writer, w *shar
 		total += n
 	}
 	if err := w.Close(); err != nil {
-		return true, internalError(fmt.Errorf("--records: %w", err))
+		return true, fault.Errorf(fault.ErrSolver, "--records: %w", err)
 	}
 	kept := ""
 	if n := w.Carried(); n > 0 {
@@ -222,19 +222,19 @@ func mergeInstance[T any](m *shard.Merged, name string, parse func(io.Reader) (T
 	var zero T
 	in, err := parse(bytes.NewReader(m.Header.Instance))
 	if err != nil {
-		return zero, inputError(fmt.Errorf("%s: instance: %w", name, err))
+		return zero, fault.Errorf(fault.ErrInput, "%s: instance: %w", name, err)
 	}
 	if apply != nil {
 		if err := apply(in); err != nil {
-			return zero, inputError(fmt.Errorf("%s: instance: %w", name, err))
+			return zero, fault.Errorf(fault.ErrInput, "%s: instance: %w", name, err)
 		}
 	}
 	hash, err := shard.Hash(in)
 	if err != nil {
-		return zero, internalError(err)
+		return zero, fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	if hash != m.Header.InstanceHash {
-		return zero, inputError(fmt.Errorf("%s: instance_sha256: %.12s… is not the hash of its instance (%.12s…): the file was edited, or written by another build", name, m.Header.InstanceHash, hash))
+		return zero, fault.Errorf(fault.ErrInput, "%s: instance_sha256: %.12s… is not the hash of its instance (%.12s…): the file was edited, or written by another build", name, m.Header.InstanceHash, hash)
 	}
 	return in, nil
 }
@@ -244,7 +244,7 @@ func decodeGrid(m *shard.Merged, name string, grid any) error {
 	dec := json.NewDecoder(bytes.NewReader(m.Header.Grid))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(grid); err != nil {
-		return inputError(fmt.Errorf("%s: grid: %w", name, err))
+		return fault.Errorf(fault.ErrInput, "%s: grid: %w", name, err)
 	}
 	return nil
 }

@@ -59,7 +59,7 @@ func TestRecordsResumeAfterCut(t *testing.T) {
 					if err := os.WriteFile(rec+shard.PartialSuffix, raw[:cut], 0o644); err != nil {
 						t.Fatal(err)
 					}
-					if code, _, stderr := solveRun("merge", rec+shard.PartialSuffix); code != exitInput {
+					if code, _, stderr := solveRun("merge", rec+shard.PartialSuffix); code != 2 {
 						t.Errorf("cut at %d of %d: merge of the partial file: exit %d, %s; want exit 2", cut, len(raw), code, stderr)
 					}
 					code, got, stderr := solveRun(append(tc.args[:len(tc.args):len(tc.args)], "--records", rec, "--resume")...)
@@ -143,7 +143,7 @@ func TestRecordsKillResume(t *testing.T) {
 	if b, _ := os.ReadFile(rec); !bytes.Equal(b, old) {
 		t.Errorf("the killed run changed the old %s", rec)
 	}
-	if code, _, stderr := solveRun("merge", rec+shard.PartialSuffix); code != exitInput {
+	if code, _, stderr := solveRun("merge", rec+shard.PartialSuffix); code != 2 {
 		t.Errorf("merge of the killed run's partial file: exit %d, %s; want 2", code, stderr)
 	}
 	code, got, stderr := solveRun(append(args, "--records", rec, "--resume")...)
@@ -266,7 +266,7 @@ func TestRecordsCountAfterStop(t *testing.T) {
 			args = append(args, "--bound")
 		}
 		code, _, stderr := solveRun(args...)
-		if code != exitLimit {
+		if code != 1 {
 			t.Fatalf("%v: exit %d, want 1: %s", args, code, stderr)
 		}
 		m := regexp.MustCompile(`wrote the records of (\d+) of`).FindStringSubmatch(stderr)
@@ -305,7 +305,7 @@ func TestMergeStopsWithContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out, errb bytes.Buffer
-	if code := runContext(ctx, []string{"merge", rec}, &out, &errb); code != exitLimit || !strings.Contains(errb.String(), "reading stopped: context canceled") {
+	if code := runContext(ctx, []string{"merge", rec}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "reading stopped: context canceled") {
 		t.Errorf("merge under a cancelled context: exit %d, %q; want 1 and the reading stopped", code, errb.String())
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/render"
@@ -26,7 +26,7 @@ func init() {
 		}
 		sc, err := rmts.Build(q.Instance)
 		if err != nil {
-			return inputError(fmt.Errorf("instance: %w", err))
+			return fault.Errorf(fault.ErrInput, "instance: %w", err)
 		}
 		return writeRMTSOutput(ctx, o.stdout, o.stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	})
@@ -79,27 +79,27 @@ the table ends with a line "partial: ...", JSON output carries
 			if cmd.Flags().Changed("dasd-proactive") {
 				in.Policy.DASDProactiveDelta = proactive
 				if err := in.Validate(); err != nil {
-					return inputError(fmt.Errorf("--dasd-proactive: %w", err))
+					return fault.Errorf(fault.ErrInput, "--dasd-proactive: %w", err)
 				}
 			}
 			sc, err := rmts.Build(in)
 			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", inputName(input), err))
+				return fault.Errorf(fault.ErrInput, "%s: %w", inputName(input), err)
 			}
 			ex := rmts.Experiment{Progress: rf.task("rmts", "replications"), Bound: bound, Backend: backend}
 			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
-				return inputError(fmt.Errorf("--policy: %w", err))
+				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
 			}
 			if sweep != "" {
 				if ex.Rates, err = parseSweep(sweep); err != nil {
-					return inputError(fmt.Errorf("--sweep: %w", err))
+					return fault.Errorf(fault.ErrInput, "--sweep: %w", err)
 				}
 			}
 			if alphas != "" {
 				for _, f := range strings.Split(alphas, ",") {
 					a, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 					if err != nil || !(a >= 0 && a <= 1) {
-						return inputError(fmt.Errorf("--alpha: each value must be a number in [0, 1], got %q", f))
+						return fault.Errorf(fault.ErrInput, "--alpha: each value must be a number in [0, 1], got %q", f)
 					}
 					ex.Alphas = append(ex.Alphas, a)
 				}
@@ -121,7 +121,7 @@ the table ends with a line "partial: ...", JSON output carries
 				return err
 			}
 			if export != "" && !bound {
-				return inputError(errors.New("--export: writes the offline bound's LP, so it needs --bound"))
+				return fault.Errorf(fault.ErrInput, "--export: writes the offline bound's LP, so it needs --bound")
 			}
 			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
 				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
@@ -129,7 +129,7 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			pl, err := sc.Plan(ex)
 			if err != nil {
-				return inputError(err)
+				return fault.Errorf(fault.ErrInput, "%w", err)
 			}
 			q := rmts.SweepOf(in, ex, pl)
 			if cmd.Flags().Changed("dasd-proactive") {
@@ -153,11 +153,11 @@ the table ends with a line "partial: ...", JSON output carries
 				}
 			}
 			if err := solve.CheckBackend(backend); err != nil {
-				return markUnknown(fmt.Errorf("backend: %w", err))
+				return fault.Errorf(fault.ErrSolver, "backend: %w", err)
 			}
 			p, err := sc.PlanSweep(q)
 			if err != nil {
-				return inputError(err)
+				return fault.Errorf(fault.ErrInput, "%w", err)
 			}
 			start := time.Now()
 			run, err := study.Run(ctx, p, study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("rmts", "traces"), Records: rec})
@@ -169,10 +169,7 @@ the table ends with a line "partial: ...", JSON output carries
 				err = nil
 			}
 			if err != nil {
-				if errors.Is(err, rmts.ErrInput) {
-					return inputError(fmt.Errorf("rmts: %w", err))
-				}
-				return internalError(fmt.Errorf("rmts: %w", err))
+				return fault.Errorf(fault.ErrSolver, "rmts: %w", err) // rmts.ErrInput keeps its kind
 			}
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
@@ -285,11 +282,11 @@ func parseSweep(s string) ([]float64, error) {
 func exportRMTS(path string, sc *rmts.Scenario, ex rmts.Experiment) error {
 	pl, err := sc.Plan(ex)
 	if err != nil {
-		return inputError(err)
+		return fault.Errorf(fault.ErrInput, "%w", err)
 	}
 	m, about, err := sc.ExportBound(pl.Seed, pl.Rates[0], 0)
 	if err != nil {
-		return inputError(fmt.Errorf("--export: %w", err))
+		return fault.Errorf(fault.ErrInput, "--export: %w", err)
 	}
 	return writeExport("--export", path, m, about)
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/models/rrs"
-	"github.com/streamopt/streamopt/qp"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -62,7 +62,7 @@ have no valid answer before they converge. The exit code is 1.`,
 			if cmd.Flags().Changed("users") {
 				in.Users = users
 				if err := in.Validate(); err != nil {
-					return inputError(fmt.Errorf("--users: %w", err))
+					return fault.Errorf(fault.ErrInput, "--users: %w", err)
 				}
 			}
 			if export != "" {
@@ -78,12 +78,7 @@ have no valid answer before they converge. The exit code is 1.`,
 				err = nil
 			}
 			if err != nil {
-				var nc *qp.NotConcaveError
-				if errors.Is(err, rrs.ErrMethod) || errors.As(err, &nc) || errors.Is(err, solve.ErrUnknownBackend) || errors.Is(err, qp.ErrTooLarge) ||
-					errors.Is(err, solve.ErrCapability) || errors.Is(err, rrs.ErrInput) {
-					return inputError(err)
-				}
-				return internalError(err)
+				return fault.Errorf(fault.ErrSolver, "%w", err) // an input error keeps its kind
 			}
 			answer := func(by string) any {
 				return struct {
@@ -144,7 +139,7 @@ func checkRRSExport(in *rrs.Instance, method string) error {
 	err := rrs.CheckExport(in, method)
 	var inf *rrs.InfeasibleError
 	if err != nil && !errors.As(err, &inf) {
-		return inputError(fmt.Errorf("--export: %w", err))
+		return fault.Errorf(fault.ErrInput, "--export: %w", err)
 	}
 	return nil
 }
@@ -158,7 +153,7 @@ func exportRRS(stderr io.Writer, path string, in *rrs.Instance, res *rrs.Result)
 	}
 	m, about, err := rrs.ExportModel(in, res.Method, res.Stats["big_m"])
 	if err != nil {
-		return inputError(fmt.Errorf("--export: %w", err))
+		return fault.Errorf(fault.ErrInput, "--export: %w", err)
 	}
 	return writeExport("--export", path, m, about)
 }

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/models/rrs"
@@ -54,19 +54,19 @@ the command's --help.`,
 			if output {
 				src, err := render.OutputSchema(args[0])
 				if err != nil {
-					return inputError(fmt.Errorf("schema --output: %w", err))
+					return fault.Errorf(fault.ErrInput, "schema --output: %w", err)
 				}
 				if _, err := cmd.OutOrStdout().Write(src); err != nil {
-					return internalError(err)
+					return fault.Errorf(fault.ErrSolver, "%w", err)
 				}
 				return nil
 			}
 			src, ok := inputSchemas[args[0]]
 			if !ok {
-				return inputError(fmt.Errorf("schema: no model command %q (known: %s)", args[0], strings.Join(names, ", ")))
+				return fault.Errorf(fault.ErrInput, "schema: no model command %q (known: %s)", args[0], strings.Join(names, ", "))
 			}
 			if _, err := cmd.OutOrStdout().Write(src()); err != nil {
-				return internalError(err)
+				return fault.Errorf(fault.ErrSolver, "%w", err)
 			}
 			return nil
 		},

@@ -17,7 +17,7 @@ import (
 func printedSchema(t *testing.T, model string) []byte {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if code := run([]string{"schema", model}, &out, &errb); code != exitOK {
+	if code := run([]string{"schema", model}, &out, &errb); code != 0 {
 		t.Fatalf("solve schema %s: exit %d: %s", model, code, errb.String())
 	}
 	return out.Bytes()
@@ -196,7 +196,7 @@ func TestEverySchemaFieldIsDescribed(t *testing.T) {
 
 func TestSchemaOfUnknownCommand(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"schema", "lp"}, &out, &errb); code != exitInput || !strings.Contains(errb.String(), `schema: no model command "lp" (known: mps, rmts, rrs, tpd)`) {
+	if code := run([]string{"schema", "lp"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `schema: no model command "lp" (known: mps, rmts, rrs, tpd)`) {
 		t.Errorf("exit %d, stderr %q; want exit 2 naming the known models", code, errb.String())
 	}
 	if out.Len() != 0 {

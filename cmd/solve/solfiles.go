@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/solfile"
 	"github.com/streamopt/streamopt/solve"
@@ -23,7 +24,7 @@ func readStarts(m *lp.Model, f lpFlags, opts *solve.Options) error {
 			return sf.Point(m)
 		})
 		if err != nil {
-			return inputError(fmt.Errorf("--start: %w", err))
+			return fault.Errorf(fault.ErrInput, "--start: %w", err)
 		}
 		opts.Start = x
 	}
@@ -32,7 +33,7 @@ func readStarts(m *lp.Model, f lpFlags, opts *solve.Options) error {
 			return solfile.ReadBasis(r, m, f.readBasis)
 		})
 		if err != nil {
-			return inputError(fmt.Errorf("--read-basis: %w", err))
+			return fault.Errorf(fault.ErrInput, "--read-basis: %w", err)
 		}
 		opts.Basis = &b
 	}
@@ -83,12 +84,12 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 func checkSolutionNames(m *lp.Model, f lpFlags) error {
 	if f.solution != "" {
 		if err := solfile.CheckSolutionNames(m); err != nil {
-			return inputError(fmt.Errorf("--solution: %w", err))
+			return fault.Errorf(fault.ErrInput, "--solution: %w", err)
 		}
 	}
 	if f.writeBasis != "" {
 		if err := solfile.CheckBasisNames(m); err != nil {
-			return inputError(fmt.Errorf("--write-basis: %w", err))
+			return fault.Errorf(fault.ErrInput, "--write-basis: %w", err)
 		}
 	}
 	return nil
@@ -101,7 +102,7 @@ func writeSolutionFiles(stderr io.Writer, m *lp.Model, sol *lp.Solution, f lpFla
 	if f.solution != "" {
 		format := solfile.FormatFor(f.solution)
 		if err := createFile(f.solution, func(w io.Writer) error { return solfile.Write(w, format, m, sol) }); err != nil {
-			return inputError(fmt.Errorf("--solution: %w", err))
+			return fault.Errorf(fault.ErrInput, "--solution: %w", err)
 		}
 	}
 	if f.writeBasis != "" {
@@ -114,7 +115,7 @@ func writeSolutionFiles(stderr io.Writer, m *lp.Model, sol *lp.Solution, f lpFla
 			return nil
 		}
 		if err := createFile(f.writeBasis, func(w io.Writer) error { return solfile.WriteBasis(w, m, *sol.Basis) }); err != nil {
-			return inputError(fmt.Errorf("--write-basis: %w", err))
+			return fault.Errorf(fault.ErrInput, "--write-basis: %w", err)
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
@@ -87,17 +87,17 @@ the exit code is 1.`,
 			}
 			s, err := tpd.Build(in)
 			if err != nil {
-				return inputError(fmt.Errorf("%s: %w", inputName(input), err))
+				return fault.Errorf(fault.ErrInput, "%s: %w", inputName(input), err)
 			}
 			if _, err := parseTPDPolicies(policy); err != nil {
-				return inputError(fmt.Errorf("--policy: %w", err))
+				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
 			}
 			// The grid keeps the flag as given, checked above.
 			g := tpdGrid{Policies: strings.Split(policy, ","), Count: count, LagIterations: lagIters, LagPerIPN: lagPerIPN, Backend: backend, Seed: s.Seed}
 			if discipline != "" {
 				d, err := tpd.ParseDiscipline(discipline)
 				if err != nil {
-					return inputError(fmt.Errorf("--discipline: %w", err))
+					return fault.Errorf(fault.ErrInput, "--discipline: %w", err)
 				}
 				g.Discipline = d.String()
 			}
@@ -105,7 +105,7 @@ the exit code is 1.`,
 				for _, f := range strings.Split(loads, ",") {
 					v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 					if err != nil || !(v > 0) || math.IsInf(v, 0) {
-						return inputError(fmt.Errorf("--load: each value must be a number > 0, got %q", f))
+						return fault.Errorf(fault.ErrInput, "--load: each value must be a number > 0, got %q", f)
 					}
 					g.Loads = append(g.Loads, v)
 				}
@@ -116,7 +116,7 @@ the exit code is 1.`,
 			if bound != "" {
 				bk, err := tpd.ParseBound(bound)
 				if err != nil {
-					return inputError(fmt.Errorf("--bound: %w", err))
+					return fault.Errorf(fault.ErrInput, "--bound: %w", err)
 				}
 				g.Bound = bk.String()
 			}
@@ -132,11 +132,11 @@ the exit code is 1.`,
 				}
 			}
 			if boundTime < 0 {
-				return inputError(fmt.Errorf("--bound-time-limit: must be >= 0, got %v", boundTime))
+				return fault.Errorf(fault.ErrInput, "--bound-time-limit: must be >= 0, got %v", boundTime)
 			}
 			g.BoundTimeLimit = boundTime
 			if lagIters < 0 {
-				return inputError(fmt.Errorf("--lag-iterations: must be >= 0, got %d", lagIters))
+				return fault.Errorf(fault.ErrInput, "--lag-iterations: must be >= 0, got %d", lagIters)
 			}
 			if err := checkWorkers(workers); err != nil {
 				return err
@@ -197,13 +197,9 @@ the exit code is 1.`,
 				partial, err = tpd.Stopped(results), nil
 			}
 			if err != nil {
-				switch {
-				case errors.Is(err, tpd.ErrInput):
-					return inputError(err)
-				case errors.Is(err, tpd.ErrTooLarge):
-					return &exitError{exitLimit, err} // a size limit, not a fault
-				}
-				return internalError(err)
+				// tpd.ErrInput and tpd.ErrTooLarge (a model too large to
+				// build) are of kind input; an error of no kind is a failure.
+				return fault.Errorf(fault.ErrSolver, "%w", err)
 			}
 			if rec != nil {
 				w := rec
@@ -346,21 +342,21 @@ func (g tpdGrid) withPoints(s *tpd.Scenario, exps []tpd.Experiment) tpdGrid {
 func planTPD(s *tpd.Scenario, g tpdGrid, run func(*tpd.Request)) ([]tpd.Experiment, error) {
 	pols, err := parseTPDPolicies(strings.Join(g.Policies, ","))
 	if err != nil {
-		return nil, inputError(fmt.Errorf("--policy: %w", err))
+		return nil, fault.Errorf(fault.ErrInput, "--policy: %w", err)
 	}
 	req := tpd.Request{Loads: g.Loads, Policies: pols, Count: g.Count, Runs: g.Runs, Modes: g.Modes, Backend: g.Backend,
 		Lagrange: tpd.LagrangeOptions{Iterations: g.LagIterations, PerIPN: g.LagPerIPN}, BoundTimeLimit: g.BoundTimeLimit}
 	if g.Discipline != "" {
 		d, err := tpd.ParseDiscipline(g.Discipline)
 		if err != nil {
-			return nil, inputError(fmt.Errorf("--discipline: %w", err))
+			return nil, fault.Errorf(fault.ErrInput, "--discipline: %w", err)
 		}
 		req.Discipline = &d
 	}
 	if g.Bound != "" {
 		bk, err := tpd.ParseBound(g.Bound)
 		if err != nil {
-			return nil, inputError(fmt.Errorf("--bound: %w", err))
+			return nil, fault.Errorf(fault.ErrInput, "--bound: %w", err)
 		}
 		req.Bound = &bk
 	}
@@ -369,7 +365,7 @@ func planTPD(s *tpd.Scenario, g tpdGrid, run func(*tpd.Request)) ([]tpd.Experime
 	}
 	exps, err := s.Plan(req)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, fault.Errorf(fault.ErrInput, "%w", err)
 	}
 	return exps, nil
 }
@@ -382,7 +378,7 @@ func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
 	}
 	s, err := tpd.Build(in)
 	if err != nil {
-		return nil, inputError(fmt.Errorf("%s: instance: %w", name, err))
+		return nil, fault.Errorf(fault.ErrInput, "%s: instance: %w", name, err)
 	}
 	var g tpdGrid
 	if err := decodeGrid(m, name, &g); err != nil {
@@ -395,11 +391,11 @@ func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
 	}
 	got, _ := json.Marshal(g.withPoints(s, exps).Points)
 	if want, _ := json.Marshal(g.Points); !bytes.Equal(got, want) {
-		return nil, inputError(fmt.Errorf("%s: grid.points: %s, but this build plans %s from the grid", name, want, got))
+		return nil, fault.Errorf(fault.ErrInput, "%s: grid.points: %s, but this build plans %s from the grid", name, want, got)
 	}
 	cells := tpd.RecordCells(exps[0].Policies)
 	if !slices.Equal(cells, m.Header.Cells) {
-		return nil, inputError(fmt.Errorf("%s: cells: %q, but the grid's policies give %q", name, m.Header.Cells, cells))
+		return nil, fault.Errorf(fault.ErrInput, "%s: cells: %q, but the grid's policies give %q", name, m.Header.Cells, cells)
 	}
 	results := s.FromRecords(exps, func(p, r int, cell string) map[string]float64 { return m.Values(p, r, cell) })
 	return results, nil

@@ -3,6 +3,25 @@
 // comparison of routing policies against the optimum RRS(N) for every
 // number of users N.
 //
+// # Overview
+//
+//	model.json ──Parse──▶ Instance (network + policies) ──Plan per policy──▶ Policy (stages)
+//	N = from, from+step, …, ≤ to ──▶ Point: RRS(N) optimum, Evaluate each Policy at N
+//	                                ──▶ Gaps, GapTable (mean gap per policy and interval)
+//
+// Parse reads and validates an instance: a network of package rrs and the
+// policies' stage points. Plan builds one policy by Algorithm 1, each
+// stage an rrs.Solve; Policy.Evaluate gives its profit at any N. Sweep
+// solves the optimum and evaluates every policy at each N of a range,
+// and Gaps and GapTable average the gaps over intervals of N. Study is the
+// same sweep as a study of package study: a Request (the instance and
+// the range) plans every policy (NewSweep), each sweep point is one unit
+// recorded as the cells "optimum" and one per policy, and its Result
+// holds the policies and the points; solve mps runs it, sharded and
+// recorded.
+//
+// # Algorithm 1
+//
 // Plan runs Algorithm 1: for the stage points P = (p_1 < … < p_n), stage 1
 // solves RRS(p_2) (it covers users 0..p_2), stage q ≥ 2 solves RRS(p_{q+1} −
 // p_q) on the resources earlier stages left (background CPU Θmax − R^cpu,
@@ -10,11 +29,7 @@
 // and users x_i. Each stage is myopic: it maximises its own users' profit.
 // A single point P = (N) is the static policy RRS(N).
 //
-// Study is the sweep as a study of package study: a Request (the
-// instance and the range N = from, from+step, …, ≤ to) plans every policy
-// (NewSweep), each sweep point is one unit recorded as the cells
-// "optimum" and one per policy, and Sweep runs it on a network and
-// policies at hand.
+// # Evaluation and gaps
 //
 // Evaluate is the fluid profit of a policy at N: users fill the stages in
 // order, n_ij = Σ_q φ_j f^(q)_ij |[b_{q−1}, b_q) ∩ [0, N)|, and every DC's

@@ -2,6 +2,26 @@
 // demand (paper 000; spec MODELS.md section B) and its baselines, and
 // bounds every online policy by the offline optimum of the same trace.
 //
+// # Overview
+//
+//	model.json ──Parse──▶ Instance ──Build──▶ Scenario
+//	Experiment ──Scenario.Run (Plan, then study.Run)──▶ unit (rate ξ, trace r):
+//	    Trace from stream r, OfflineBound when asked, Simulate per (policy, α) cell
+//	──▶ TraceSample ──▶ ExperimentResult (per point: means with CIs, gap to the bound)
+//
+// Parse reads and validates an instance; Build resolves it into a
+// Scenario: servers, placement, topology, popularity. An Experiment is a
+// replicated sweep over arrival rates ξ and weights α; Scenario.Run
+// resolves its defaults into cells (Plan) and runs it through package
+// study, one unit per (rate, trace). A unit draws its trace (Trace, from
+// stream r), solves the trace's offline LP bound when asked
+// (OfflineBound; CompileBound and ExportBound give the model itself) and
+// simulates every cell on it with Simulate. Study, whose request is a
+// Sweep (SweepOf, PlanSweep), is the same run for a caller that shards or
+// records it, as solve rmts does. ReplicaCounts and PopularityPlacement
+// are the placement of spec B.7 on their own. The sections below give
+// the model, the policies and the mathematics of the bound.
+//
 // # Model
 //
 // K servers with capacity L (concurrent streams) store contents by a static

@@ -3,6 +3,27 @@
 // Strategy in CDN Live Streaming Application", IEEE ICC 2011; spec
 // MODELS.md section A).
 //
+// # Overview
+//
+//	model.json ──Parse──▶ Instance ──Solve(ctx, in, Options)──▶ Result
+//	                        │ Validate, CheckFeasible (Proposition 1), Compile: qp.Problem
+//	                        └─ method: qp | wolfe | kkt-milp | global (SolveGlobal); auto picks
+//
+// Parse reads and validates an instance (its JSON Schema is Schema). Solve
+// checks it, compiles it into the quadratic program of package qp and runs
+// one method (Options.Method, one of Methods): qp, the interior point, and
+// wolfe, Wolfe's method, for a concave objective; kkt-milp, the KKT
+// conditions as a MILP on a backend of package solve; global, the branch
+// and bound SolveGlobal, whose search SearchFor picks; auto takes qp when
+// the objective is concave and global otherwise. The Result holds the
+// policy, the DC loads, each region's delays, the profit, the KKT check
+// and, for a stopped run, the best bound. ExportModel gives the KKT-MILP
+// as an lp.Model for another solver (CheckExport says beforehand whether
+// there is one).
+// Package multistage builds its stage policies on Solve.
+//
+// # Model
+//
 // N users, a share φ_j of them in region j, are routed to data centres:
 // f_ij is the share of region j's users sent to DC i. DC i then serves
 // x_i = N Σ_j φ_j f_ij users, runs at CPU utilisation θ_i = λ_i + ι_i x_i and
@@ -47,10 +68,9 @@
 // described first, branches on the ranges of a scalar T_i per DC with an
 // LP relaxation (SearchSecant). SearchFor chooses the shares search from
 // s·r = 200 up, where it proves in seconds what the secant search leaves
-// open after minutes (10 × 50: 1e-6 in 0.2 and 1.9 s against gaps of
-// 3.5e-4 and 5.1e-5 after 20 s; planning sizes in benchmarks/rrsscale),
-// and the secant search below, where it closes 1e-6 in fewer nodes (the
-// measurements are at sharesMinVars).
+// open after minutes, and the secant search below, where it closes 1e-6 in
+// fewer nodes (the measurements, and planning sizes, are in
+// benchmarks/rrsscale/README.md; the switch is sharesMinVars).
 //
 // With region-dependent slopes U is indefinite, but its non-convexity is
 // low-rank: DC i contributes −α_i (uᵀf_i)(wᵀf_i), α_i = N² a_i ι_i ≥ 0,
@@ -106,7 +126,7 @@
 // This is tighter than McCormick envelopes of the product y_i·(uᵀf_i)
 // on a box of y_i: with y_i fixed, uᵀf_i still spans [min κ·y_i, max κ·y_i],
 // so that envelope's error only shrinks linearly with y_i's range (a first
-// version branching on y_i left 6 × 8 instances open after 10 s), while the
+// version branching on y_i was far slower: benchmarks/rrsscale), while the
 // secant's error is at most β_i (H_i − L_i)²/4 and quarters with each
 // halving; it is also proportional to the non-concavity (β_i(H_i − L_i)² is
 // small when the slopes are nearly uniform).
@@ -119,8 +139,9 @@
 // with L_i ≤ T_i ≤ H_i as rows below the root (at the root every policy
 // lies in the box). Its objective lies above the profit at every policy
 // of the box for the reason above. The interior point (qp.SolveConvex)
-// solves it in one solve where the root LP, with s·r + 7s columns, takes
-// the pure-Go simplex most of 10 minutes at 200 × 2 000, and qp.DualBound
+// solves it in one solve where the root LP, with s·r + 7s columns, is slow
+// on the pure-Go simplex at 200 × 2 000 (timings in
+// benchmarks/rrsscale/README.md), and qp.DualBound
 // turns its answer into a proven bound (f ≤ 1 follows from the assignment
 // rows), whether or not the solve converged. It lacks the product bounds,
 // so it is the weaker of the two where both are solved (root gap 2.0e-2
@@ -182,9 +203,10 @@
 // master does, so the master needs no verification. The root starts from
 // the multipliers of the QP relaxation's assignment rows.
 //
-// The dual closes most of the gap at the root (the random 20 × 100
-// instance of TestGlobalStoppedReportsGap: 1.2e-4, where the QP
-// relaxation leaves 2.6e-2 and the secant search 1.0e-2 after 60 s), and
+// The dual closes most of the gap at the root (on the random 20 × 100
+// instance of TestGlobalStoppedReportsGap, 1.2e-4 where the QP relaxation
+// leaves 2.6e-2; benchmarks/rrsscale/README.md compares it with the secant
+// search over time), and
 // its optimum is no weaker than any relaxation that over-estimates each
 // DC's term on its own, the LP and QP relaxations included
 // (TestLagrangianBound checks it against both). What is left is the

@@ -6,6 +6,26 @@
 // Everything follows spec MODELS.md section C; formula numbers are the
 // paper's as reconstructed there.
 //
+// # Overview
+//
+//	model.json ──Parse──▶ Instance ──Build──▶ Scenario ──Plan(Request)──▶ []Experiment
+//	Experiment ──Scenario.Run──▶ replication r: trace from stream r ──▶ Simulate per policy + bounds
+//	           ──▶ Sample ──Aggregate──▶ ExperimentResult (means with CIs, bounds, gaps)
+//
+// Parse reads and validates an instance and Build turns it into a
+// Scenario: the IPNs, the latencies and the workload modes. Plan expands a
+// Request (modes, offered loads, policies, queue rule, bounds) into
+// Experiments; Scenario.Run runs one (RunAll a list), its replications on
+// all cores. Replication r draws a trace from stream r, simulates every
+// policy on it (common random numbers) and computes the lower bounds the
+// experiment asks for; Aggregate turns the Samples into an
+// ExperimentResult. Each step also serves on its own: Simulate; the lower
+// bounds LB0, LBSRPT, LowerBoundLP and LowerBoundLagrange; Exact, the
+// time-indexed MILP of a small trace; Greedy and ImproveSchedule on the
+// upper side; CheckSchedule for any schedule; Scenario.Export gives a
+// trace's models to another solver. The sections below give the
+// mathematics.
+//
 // # Model
 //
 // IPN k has Q_k parallel slots of speed v_k frames/s. Sub-task m is released
@@ -105,8 +125,8 @@
 // LB_LP needs windows of a few dozen sub-tasks to stay solvable, but the
 // campus scenario has 640 slots: contention only appears among hundreds of
 // overlapping sub-tasks, and a window always starts from an empty system,
-// so at heavy load LB_LP collapses to LB0 (and a 1500-task window did not
-// finish in 300 s on the pure-Go simplex). LowerBoundLagrange bounds the
+// so at heavy load LB_LP collapses to LB0 (and the LP of a 1500-task
+// window is out of reach: benchmarks/tpdrepro/README.md). LowerBoundLagrange bounds the
 // whole trace at once through a relaxation R and its Lagrangian dual.
 //
 // Relaxation R (grid step Δ, resources c). IPNs of equal speed are pooled
@@ -154,14 +174,12 @@
 // iterations end 5·10⁻⁵ and 906 iterations 8·10⁻⁷ below the optimum of R's
 // LP (waits capped at 50 buckets) that clp finds.
 //
-// Why a Lagrangian and not an LP solver, measured on that trace: R's LP
-// has 510 000 columns; clp solves it in 8 s, the pure-Go simplex in 108 s,
-// 300 subgradient iterations take 1–3 s. At Δ = 0.005 s (tighter: the
-// bound is 1368.8 s there against 1333.3 s at 0.02 s and LB0 = 1305.6 s)
-// the LP is four times larger, while the Lagrangian's iteration stays
-// linear in the trace; on a 200 000-sub-task trace at ρ = 0.95 it takes
-// about 20 s. Smaller windows for LB_LP cannot help: no 40-sub-task window
-// of a 640-slot system contends.
+// Why a Lagrangian and not an LP solver: on that trace R's LP has 510 000
+// columns, and at Δ = 0.005 s (tighter: the bound is 1368.8 s there
+// against 1333.3 s at 0.02 s and LB0 = 1305.6 s) it is four times larger,
+// while the Lagrangian's iteration stays linear in the trace (the timings
+// are in benchmarks/tpdrepro/README.md). Smaller windows for LB_LP cannot
+// help: no 40-sub-task window of a 640-slot system contends.
 //
 // # Refined bound for heavy load (LB_TIGHT)
 //
@@ -199,11 +217,11 @@
 // iterations in each refining phase, which starts near its optimum)
 // reaches 1385.47 there in about the time of r = 2 with full phases.
 // Means over three 5000-sub-task campus traces per load (tpdrepro
-// heavybound, two cores shared with other jobs, load average about 9):
-// at ρ = 0.95 LB_LAG 1367.23 s, LB_TIGHT 1384.25 s (35–50 s per trace)
-// and the best schedule found 1399.24 s, so OPT lies in an interval of
-// 1.08 % of the bound (TPD's 1592.18 s is 13.8–15.0 % above OPT); at
-// ρ = 0.85 1313.87, 1320.39 (2–6 s) and 1323.93 s, 0.27 %. Halving the
+// heavybound; its times are in benchmarks/tpdrepro/README.md): at
+// ρ = 0.95 LB_LAG 1367.23 s, LB_TIGHT 1384.25 s and the best schedule
+// found 1399.24 s, so OPT lies in an interval of 1.08 % of the bound
+// (TPD's 1592.18 s is 13.8–15.0 % above OPT); at ρ = 0.85 1313.87,
+// 1320.39 and 1323.93 s, 0.27 %. Halving the
 // grid further adds about half of the last step each time (5.85, 2.09,
 // 1.05 s above), so R's limit is about 1 s above the Δ/8 value: most of
 // the remaining 1 % is R's LP relaxation or the schedule, not the grid.
