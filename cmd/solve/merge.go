@@ -89,23 +89,7 @@ var studies study.Registry[mergeOutputs]
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
 func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutputs) error {
-	err := studies.Write(ctx, m, name, o)
-	if !errors.Is(err, study.ErrUnknown) {
-		return markUnknown(err)
-	}
-	w, stderr := o.stdout, o.stderr
-	switch m.Header.Command {
-	case "tpd":
-		if err := onlyOutputs("tpd", o); err != nil {
-			return err
-		}
-		results, err := mergeTPD(m, name)
-		if err != nil {
-			return err
-		}
-		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
-	}
-	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
+	return markUnknown(studies.Write(ctx, m, name, o))
 }
 
 // markUnknown marks an error that carries no fault kind and no exit code

@@ -145,7 +145,7 @@ func ExampleLowerBoundLagrange() {
 func ExampleLowerBoundLagrange_refined() {
 	s := scenario()
 	lb, err := tpd.LowerBoundLagrange(context.Background(), s, tasks, tpd.LagrangeOptions{
-		Refine: tpd.DefaultLagrangeRefine, TimeLimit: time.Minute, Schedule: true})
+		Refine: tpd.DefaultLagrangeRefine, Deadline: time.Now().Add(time.Minute), Schedule: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -185,15 +185,6 @@ func ExampleScenario_Run_progress() {
 	// Output:
 	// 6 calls, last 5/5 replications
 	// partial true: 2 of 5 replications; tpd: stable ρ=0.4: sim: stopped after 2 of 5 replications: context canceled
-}
-
-func ExampleCheckRuns() {
-	// solve tpd --count 1000000 --runs 2000 on the campus heavy mode.
-	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 20, 200_000))
-	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 2000, 1_000_000))
-	// Output:
-	// <nil>
-	// tpd: invalid input: workload.modes.heavy: 2000 runs × 1000000 sub-tasks = 2000000000 simulated sub-tasks per policy, over the cap of 1e+09
 }
 
 // The metric names of JSON, CSV and the summaries, with their units.
