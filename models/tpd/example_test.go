@@ -2,6 +2,8 @@ package tpd_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -243,4 +245,26 @@ func ExampleImproveSchedule() {
 	_, total, err := tpd.ImproveSchedule(context.Background(), s, tasks, outs, 0)
 	fmt.Println(greedy, total, err)
 	// Output: 17 17 <nil>
+}
+
+// A request marshals as the grid of a record file: its enums by name.
+func ExampleRequest() {
+	q := tpd.Request{Loads: []float64{0.5, 0.9}, Policies: []tpd.Policy{tpd.TPD, tpd.PoD}, Bound: ptr(tpd.BoundLagrange),
+		BoundTimeLimit: time.Minute, Seed: 7}
+	b, err := json.Marshal(q)
+	fmt.Println(string(b), err)
+	// Output:
+	// {"loads":[0.5,0.9],"policies":["TPD","PoD"],"bound":"lag","bound_time_limit_ns":60000000000,"seed":7} <nil>
+}
+
+// A field of a request out of its range is a *FieldError that names it
+// by its JSON name (solve tpd names the flag that set it).
+func ExampleFieldError() {
+	_, err := scenario().Plan(tpd.Request{LagIterations: -3})
+	var fe *tpd.FieldError
+	fmt.Println(errors.As(err, &fe), fe.Field, errors.Is(err, tpd.ErrInput))
+	fmt.Println(err)
+	// Output:
+	// true lag_iterations true
+	// tpd: invalid input: lag_iterations: must be >= 0, got -3
 }
