@@ -131,13 +131,12 @@ func TestTPDTableNoNegativeZero(t *testing.T) {
 	s := oneIPN(t, 2)
 	ex := tpd.Experiment{ModeName: "stable", Mode: tpd.Mode{Count: 20, Rate: 0.2}, Policies: []tpd.Policy{tpd.TPD}, Runs: 2, Bound: tpd.BoundSRPT}
 	lb := 0.3 * (1 + 1e-9)
-	sample := func(rep int, best float64) tpd.Sample {
-		return tpd.Sample{Rep: rep,
-			Bounds: map[string]float64{"lb0": lb, "lb_srpt": lb, "t_lb": lb, "greedy_ub": best, "best_ub": best},
-			Policies: []map[string]float64{{"total_delay": 0.3, "delay_ms": 15, "routing_ms": 0, "handling_ms": 15,
-				"tardiness": 0, "util_mean": 0.5, "gap_pct": -1e-10, "gap_greedy_pct": -0.001}}}
+	sample := func(best float64) tpd.Sample {
+		return tpd.Sample{Bounds: tpd.Bounds{LB0: lb, LBSRPT: &lb, TLB: lb, GreedyUB: best, BestUB: best},
+			Policies: []tpd.PolicyRun{{TotalDelay: 0.3, DelayMS: 15, RoutingMS: 0, HandlingMS: 15,
+				Tardiness: 0, UtilMean: 0.5, GapPct: -1e-10, GapGreedyPct: -0.001}}}
 	}
-	res := s.Aggregate(ex, []tpd.Sample{sample(0, 0.3), sample(1, 0.3)})
+	res := s.Aggregate(ex, []tpd.Sample{sample(0.3), sample(0.3)})
 	var b bytes.Buffer
 	if err := render.TPDTable(&b, []*tpd.ExperimentResult{res}); err != nil {
 		t.Fatal(err)
@@ -148,7 +147,7 @@ func TestTPDTableNoNegativeZero(t *testing.T) {
 	if !strings.Contains(b.String(), "width 0.00 % of T_LB") {
 		t.Errorf("no width 0.00 %%:\n%s", b.String())
 	}
-	bad := s.Aggregate(ex, []tpd.Sample{sample(0, 0.29), sample(1, 0.29)})
+	bad := s.Aggregate(ex, []tpd.Sample{sample(0.29), sample(0.29)})
 	err := render.TPDTable(&b, []*tpd.ExperimentResult{bad})
 	if !errors.Is(err, fault.ErrSolver) || !strings.Contains(err.Error(), "T_LB (mean) 0.3") || !strings.Contains(err.Error(), "best UB (mean) 0.29") {
 		t.Errorf("best UB below T_LB: error %v, want a solver fault naming both", err)

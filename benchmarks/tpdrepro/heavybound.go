@@ -24,6 +24,7 @@ type heavyBoundConfig struct {
 	lpWindows []int         // window sizes tried for LB_LP
 	boundTime time.Duration // budget of LB_TIGHT
 	improve   time.Duration // budget of the local search from the Lagrangian schedule
+	seed      uint64        // seed of the traces and policies; trace r uses stream r
 }
 
 // heavyBound measures, on campus traces at ρ = 0.85 and 0.95 (mode
@@ -71,7 +72,7 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 		m := heavy
 		m.Rate, m.Load, m.Count = 0, load, cfg.count
 		for run := 0; run < cfg.runs; run++ {
-			tasks, err := s.Trace(m, rand.New(rand.NewPCG(s.Seed, uint64(run))))
+			tasks, err := s.Trace(m, rand.New(rand.NewPCG(cfg.seed, uint64(run))))
 			if err != nil {
 				f.Close()
 				return err
@@ -116,7 +117,7 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 				}},
 				{tpd.MetricLBTight.String(), func() (float64, error) {
 					b, err := tpd.LowerBoundLagrange(ctx, s, tasks, tpd.LagrangeOptions{PerIPN: true, Refine: tpd.DefaultLagrangeRefine,
-						TimeLimit: cfg.boundTime, Schedule: true})
+						Deadline: time.Now().Add(cfg.boundTime), Schedule: true})
 					lagSchedule, lagOuts = b.ScheduleTotal, b.Schedule
 					if err == nil && b.Stopped {
 						fmt.Fprintf(os.Stderr, "heavybound ρ=%g run %d: LB_TIGHT stopped by its budget on the grid %g s\n", load, run, b.Slot)
@@ -138,10 +139,10 @@ func heavyBound(ctx context.Context, s *tpd.Scenario, heavy tpd.Mode, cfg heavyB
 			for _, p := range tpd.Policies {
 				p := p
 				steps = append(steps, hbStep{strings.ToLower(p.String()) + "_ub", func() (float64, error) {
-					return ub(simulate(ctx, s, tasks, p, tpd.UseScenarioInfo, run))
+					return ub(simulate(ctx, s, tasks, p, tpd.UseScenarioInfo, cfg.seed, run))
 				}})
 			}
-			steps = append(steps, hbStep{"tpd_exact_state_ub", func() (float64, error) { return ub(simulate(ctx, s, tasks, tpd.TPD, 0, run)) }})
+			steps = append(steps, hbStep{"tpd_exact_state_ub", func() (float64, error) { return ub(simulate(ctx, s, tasks, tpd.TPD, 0, cfg.seed, run)) }})
 			for _, win := range cfg.lpWindows {
 				win := win
 				steps = append(steps, hbStep{tpd.MetricLBLP.String() + "_w" + strconv.Itoa(win), func() (float64, error) {
@@ -213,9 +214,9 @@ type hbStep struct {
 // errPartial marks a windowed LB_LP some of whose LPs did not finish.
 var errPartial = errors.New("partial")
 
-func simulate(ctx context.Context, s *tpd.Scenario, tasks []tpd.Task, p tpd.Policy, info float64, run int) (float64, error) {
+func simulate(ctx context.Context, s *tpd.Scenario, tasks []tpd.Task, p tpd.Policy, info float64, seed uint64, run int) (float64, error) {
 	r, err := tpd.Simulate(ctx, s, tasks, tpd.Config{Policy: p, Discipline: p.DefaultDiscipline(), InfoInterval: info},
-		rand.New(rand.NewPCG(s.Seed, uint64(run))))
+		rand.New(rand.NewPCG(seed, uint64(run))))
 	if err != nil {
 		return 0, err
 	}

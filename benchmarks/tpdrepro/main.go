@@ -84,15 +84,18 @@ func run(input, out, parts string, runs, sweepRuns, sweepCount int, seed *uint64
 	if err != nil {
 		return err
 	}
+	sd := in.Seed
 	if seed != nil {
-		s.Seed = *seed
+		sd = *seed
 	}
+	hb.seed = sd
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
 	ctx := context.Background()
 	bar := progress.New(os.Stderr, progress.Auto)
 	plan := func(req tpd.Request) ([]tpd.Experiment, error) {
+		req.Seed = sd
 		es, err := s.Plan(req)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", input, err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
@@ -89,27 +88,13 @@ var studies study.Registry[mergeOutputs]
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
 func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutputs) error {
-	switch err := studies.Write(ctx, m, name, o); {
-	case err == nil:
-		return nil
-	case !errors.Is(err, study.ErrUnknown):
+	err := studies.Write(ctx, m, name, o)
+	if err != nil && fault.Of(err) == fault.Unknown {
 		// From a study, an error of no kind is a failure of the program,
 		// not of the input.
 		return fault.Errorf(fault.ErrSolver, "%w", err)
 	}
-	w, stderr := o.stdout, o.stderr
-	switch m.Header.Command {
-	case "tpd":
-		if err := onlyOutputs("tpd", o); err != nil {
-			return err
-		}
-		results, err := mergeTPD(m, name)
-		if err != nil {
-			return err
-		}
-		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
-	}
-	return fault.Errorf(fault.ErrInput, "%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command)
+	return err
 }
 
 // onlyOutputs refuses the output flags of mps (--plot-gap, --plot-bars)

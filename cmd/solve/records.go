@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 
 	"github.com/spf13/pflag"
 	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/internal/shard"
-	"github.com/streamopt/streamopt/internal/version"
 	"github.com/streamopt/streamopt/study"
 )
 
@@ -64,26 +62,6 @@ func (f *shardFlags) check(outputs map[string]string) error {
 
 // sharded reports whether the run is a strict part of the units.
 func (f *shardFlags) sharded() bool { return f.sp.Sharded() }
-
-// recordHeader is the header of a record file of command on the instance
-// read from inputFile ("-": standard input, as rf kept it), parsed as in (after the flag overrides that change
-// it); grid is the command's plan.
-func recordHeader(command string, rf *runFlags, inputFile string, in any, grid any, runs []int, cells []string, sp shard.Spec) (shard.Header, error) {
-	compact, err := compactInput(rf, inputFile)
-	if err != nil {
-		return shard.Header{}, err
-	}
-	hash, err := shard.Hash(in)
-	if err != nil {
-		return shard.Header{}, fault.Errorf(fault.ErrSolver, "%w", err)
-	}
-	g, err := json.Marshal(grid)
-	if err != nil {
-		return shard.Header{}, fault.Errorf(fault.ErrSolver, "%w", err)
-	}
-	return shard.Header{Command: command, Version: version.String(), InstanceHash: hash, Instance: compact,
-		Grid: g, Runs: runs, Cells: cells, Shard: sp.String()}, nil
-}
 
 // compactInput is the --input file as a record header holds it: its JSON,
 // compact.
@@ -141,31 +119,6 @@ func (f *shardFlags) openRecords(ctx context.Context, input string, h shard.Head
 	return w, nil
 }
 
-// writeUnit writes the records of one finished unit to w (a no-op without
-// --records).
-func writeUnit(w *shard.Writer, recs []shard.Record) error {
-	if w == nil {
-		return nil
-	}
-	if err := w.WriteUnit(recs); err != nil {
-		return fault.Errorf(fault.ErrSolver, "--records: %w", err)
-	}
-	return nil
-}
-
-// remaining returns the replications of point p (of runs) that a resumed
-// run still has to do: those of reps (ascending; nil: all) that w does
-// not hold. The result is never nil: an empty list runs nothing.
-func remaining(w *shard.Writer, p, runs int, reps []int) []int {
-	out := []int{}
-	for r := 0; r < runs; r++ {
-		if _, in := slices.BinarySearch(reps, r); (reps == nil || in) && !w.Has(p, r) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // abortRecords ends the --records file of a run that failed: FILE stays as
 // it was, and FILE.partial keeps the units finished (for --resume).
 func (f *shardFlags) abortRecords(stderr io.Writer, w *shard.Writer) {
@@ -214,37 +167,4 @@ func (f *shardFlags) closeRecords(ctx context.Context, stderr io.Writer, w *shar
 		return true, err
 	}
 	return true, out(m)
-}
-
-// mergeInstance reparses the instance of a merged header with parse and
-// checks that, after the overrides apply made, its hash is the header's.
-func mergeInstance[T any](m *shard.Merged, name string, parse func(io.Reader) (T, error), apply func(T) error) (T, error) {
-	var zero T
-	in, err := parse(bytes.NewReader(m.Header.Instance))
-	if err != nil {
-		return zero, fault.Errorf(fault.ErrInput, "%s: instance: %w", name, err)
-	}
-	if apply != nil {
-		if err := apply(in); err != nil {
-			return zero, fault.Errorf(fault.ErrInput, "%s: instance: %w", name, err)
-		}
-	}
-	hash, err := shard.Hash(in)
-	if err != nil {
-		return zero, fault.Errorf(fault.ErrSolver, "%w", err)
-	}
-	if hash != m.Header.InstanceHash {
-		return zero, fault.Errorf(fault.ErrInput, "%s: instance_sha256: %.12s… is not the hash of its instance (%.12s…): the file was edited, or written by another build", name, m.Header.InstanceHash, hash)
-	}
-	return in, nil
-}
-
-// decodeGrid reads the grid of a merged header.
-func decodeGrid(m *shard.Merged, name string, grid any) error {
-	dec := json.NewDecoder(bytes.NewReader(m.Header.Grid))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(grid); err != nil {
-		return fault.Errorf(fault.ErrInput, "%s: grid: %w", name, err)
-	}
-	return nil
 }

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,10 +16,18 @@ import (
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
-	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/study"
 )
 
-func init() { register(newTPDCmd) }
+func init() {
+	register(newTPDCmd)
+	study.Register(&studies, tpd.Study{}, func(ctx context.Context, _ tpd.Sweep, results []*tpd.ExperimentResult, o mergeOutputs) error {
+		if err := onlyOutputs("tpd", o); err != nil {
+			return err
+		}
+		return writeTPDOutput(ctx, o, results, "", &runFlags{})
+	})
+}
 
 func newTPDCmd() *cobra.Command {
 	var (
@@ -89,17 +95,19 @@ the exit code is 1.`,
 			if err != nil {
 				return fault.Errorf(fault.ErrInput, "%s: %w", inputName(input), err)
 			}
-			if _, err := parseTPDPolicies(policy); err != nil {
+			// The flags, parsed once into the request; its ranges are
+			// checked where it is planned (tpdInputError names the flag).
+			q := tpd.Sweep{Instance: in, Request: tpd.NewRequest(in)}
+			q.Count, q.Backend, q.LagIterations, q.LagPerIPN, q.BoundTimeLimit = count, backend, lagIters, lagPerIPN, boundTime
+			if q.Policies, err = parseTPDPolicies(policy); err != nil {
 				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
 			}
-			// The grid keeps the flag as given, checked above.
-			g := tpdGrid{Policies: strings.Split(policy, ","), Count: count, LagIterations: lagIters, LagPerIPN: lagPerIPN, Backend: backend, Seed: s.Seed}
 			if discipline != "" {
 				d, err := tpd.ParseDiscipline(discipline)
 				if err != nil {
 					return fault.Errorf(fault.ErrInput, "--discipline: %w", err)
 				}
-				g.Discipline = d.String()
+				q.Discipline = &d
 			}
 			if loads != "" {
 				for _, f := range strings.Split(loads, ",") {
@@ -107,42 +115,35 @@ the exit code is 1.`,
 					if err != nil || !(v > 0) || math.IsInf(v, 0) {
 						return fault.Errorf(fault.ErrInput, "--load: each value must be a number > 0, got %q", f)
 					}
-					g.Loads = append(g.Loads, v)
+					q.Loads = append(q.Loads, v)
 				}
 			}
 			if mode != "" {
-				g.Modes = strings.Split(mode, ",")
+				q.Modes = strings.Split(mode, ",")
 			}
 			if bound != "" {
 				bk, err := tpd.ParseBound(bound)
 				if err != nil {
 					return fault.Errorf(fault.ErrInput, "--bound: %w", err)
 				}
-				g.Bound = bk.String()
+				q.Bound = &bk
 			}
 			if cmd.Flags().Changed("runs") {
 				if err := checkCount("--runs", runs, tpd.MaxRuns, "replications"); err != nil {
 					return err
 				}
-				g.Runs = runs
+				q.Runs = runs
 			}
 			if cmd.Flags().Changed("count") {
 				if err := checkCount("--count", count, tpd.MaxTasks, "sub-tasks per trace"); err != nil {
 					return err
 				}
 			}
-			if boundTime < 0 {
-				return fault.Errorf(fault.ErrInput, "--bound-time-limit: must be >= 0, got %v", boundTime)
-			}
-			g.BoundTimeLimit = boundTime
-			if lagIters < 0 {
-				return fault.Errorf(fault.ErrInput, "--lag-iterations: must be >= 0, got %d", lagIters)
+			if cmd.Flags().Changed("seed") {
+				q.Seed = seed
 			}
 			if err := checkWorkers(workers); err != nil {
 				return err
-			}
-			if cmd.Flags().Changed("seed") {
-				s.Seed, g.Seed = seed, seed
 			}
 			if err := sf.check(map[string]string{"--out": out, "--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
 				return err
@@ -151,67 +152,55 @@ the exit code is 1.`,
 				output{"--export", exportDir, outDir}, output{"--records", sf.records, outFile}); err != nil {
 				return err
 			}
-			exps, err := planTPD(s, g, func(r *tpd.Request) {
-				r.Workers, r.Shard = workers, sf.sp
-				r.Progress = func(ex tpd.Experiment) sim.Progress {
-					return rf.task(fmt.Sprintf("tpd %s ρ=%.3g", ex.ModeName, s.OfferedLoad(ex.Mode)), "replications")
-				}
-			})
+			exps, err := s.Plan(q.Request)
 			if err != nil {
-				return err
+				return tpdInputError(err)
 			}
 			for _, w := range s.Warnings(exps) {
 				fmt.Fprintln(stderr, "solve: warning:", w)
 			}
-			var rec *shard.Writer
-			if sf.records != "" {
-				h, err := recordHeader("tpd", &rf, input, in, g.withPoints(s, exps), tpd.Runs(exps), tpd.RecordCells(exps[0].Policies), sf.sp)
-				if err != nil {
-					return err
-				}
-				if rec, err = sf.openRecords(ctx, input, h); err != nil {
-					return err
-				}
-				defer func() {
-					if rec != nil {
-						sf.abortRecords(stderr, rec)
-					}
-				}()
-				w, pols := rec, exps[0].Policies
-				for i := range exps {
-					if sf.resume {
-						exps[i].Reps = remaining(w, i, exps[i].Runs, exps[i].Reps)
-					}
-					exps[i].Finished = func(smp tpd.Sample) error { return writeUnit(w, tpd.UnitRecords(i, s.Seed, pols, smp)) }
-				}
+			p, err := tpd.Study{}.Plan(ctx, q)
+			if err != nil {
+				return tpdInputError(err)
 			}
+			rec, err := studyRecords(ctx, &sf, &rf, input, tpd.Study{}, q)
+			if err != nil {
+				return err
+			}
+			defer func() {
+				if rec != nil {
+					sf.abortRecords(stderr, rec)
+				}
+			}()
 			if exportDir != "" {
 				if err := exportTPD(stderr, exportDir, s, exps); err != nil {
 					return err
 				}
 			}
-			results, err := s.RunAll(ctx, exps, nil)
+			run, err := study.Run(ctx, p, study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("tpd", "replications"), Records: rec})
+			results := run.Result
 			partial := ""
-			if stopped(ctx, err) {
+			if stopped(ctx, err) && results != nil {
 				rf.printer.Clear()
-				partial, err = tpd.Stopped(results), nil
+				partial, err = tpdStopped(results), nil
 			}
 			if err != nil {
 				// tpd.ErrInput and tpd.ErrTooLarge (a model too large to
 				// build) are of kind input; an error of no kind is a failure.
 				return fault.Errorf(fault.ErrSolver, "%w", err)
 			}
+			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: stderr}
 			if rec != nil {
 				w := rec
 				rec = nil // closed, not aborted
-				done, err := sf.closeRecords(ctx, stderr, w, tpd.Runs(exps), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", "", cmd.OutOrStdout(), stderr})
+				done, err := sf.closeRecords(ctx, stderr, w, p.Shape().Runs, partial, &rf, func(m *shard.Merged) error {
+					return writeMerged(ctx, m, sf.records, o)
 				})
 				if done || err != nil {
 					return err
 				}
 			}
-			return writeTPDOutput(ctx, cmd.OutOrStdout(), stderr, results, tpdOutput{format, out, csvFile, plotDir}, partial, &rf)
+			return writeTPDOutput(ctx, o, results, partial, &rf)
 		},
 	}
 	fl := cmd.Flags()
@@ -279,7 +268,7 @@ func parseTPDPolicies(s string) ([]tpd.Policy, error) {
 // its replication 0 compile (tpd.Scenario.Export) to dir/<mode>-rho<ρ>/.
 func exportTPD(stderr io.Writer, dir string, s *tpd.Scenario, exps []tpd.Experiment) error {
 	for _, ex := range exps {
-		e, err := s.Export(ex.Mode, 0)
+		e, err := s.Export(ex.Mode, ex.Seed, 0)
 		if err != nil {
 			return fmt.Errorf("--export: mode %s: %w", ex.ModeName, err)
 		}
@@ -297,116 +286,39 @@ func exportTPD(stderr io.Writer, dir string, s *tpd.Scenario, exps []tpd.Experim
 	return nil
 }
 
-// tpdGrid is what shapes a tpd run besides its instance: the parsed flags
-// (the record files' grid, from which solve merge plans the run again) and
-// the points they plan.
-type tpdGrid struct {
-	Policies      []string  `json:"policies"`
-	Discipline    string    `json:"discipline,omitempty"`
-	Modes         []string  `json:"modes,omitempty"`
-	Loads         []float64 `json:"loads,omitempty"`
-	Count         int       `json:"count,omitempty"`
-	Runs          int       `json:"runs,omitempty"`
-	Bound         string    `json:"bound,omitempty"`
-	LagIterations int       `json:"lag_iterations,omitempty"`
-	LagPerIPN     bool      `json:"lag_per_ipn,omitempty"`
-	// BoundTimeLimit is --bound-time-limit: a stopped bound depends on the
-	// machine, so shards given one merge only as what each computed.
-	BoundTimeLimit time.Duration  `json:"bound_time_limit_ns,omitempty"`
-	Backend        string         `json:"backend,omitempty"`
-	Seed           uint64         `json:"seed"`
-	Points         []tpdGridPoint `json:"points,omitempty"`
-}
+// tpdFlags names the flag that sets each field of tpd.Request that a
+// *tpd.FieldError may name.
+var tpdFlags = map[string]string{"count": "--count", "runs": "--runs", "loads": "--load",
+	"bound_time_limit_ns": "--bound-time-limit", "lag_iterations": "--lag-iterations"}
 
-// tpdGridPoint is one planned experiment, for a reader of the records.
-type tpdGridPoint struct {
-	Mode  string  `json:"mode"`
-	Load  float64 `json:"load"`
-	Count int     `json:"count"`
-	Runs  int     `json:"runs"`
-	Bound string  `json:"bound"`
-}
-
-// withPoints returns g with the points of exps.
-func (g tpdGrid) withPoints(s *tpd.Scenario, exps []tpd.Experiment) tpdGrid {
-	g.Points = nil
-	for _, ex := range exps {
-		g.Points = append(g.Points, tpdGridPoint{ex.ModeName, s.OfferedLoad(ex.Mode), ex.Mode.Count, ex.Runs, ex.Bound.String()})
+// tpdInputError is the input error of planning a request: a field out of
+// its range is named by its flag.
+func tpdInputError(err error) error {
+	var fe *tpd.FieldError
+	if errors.As(err, &fe) && tpdFlags[fe.Field] != "" {
+		return fault.Errorf(fault.ErrInput, "%s: %w", tpdFlags[fe.Field], fe.Err)
 	}
-	return g
+	return fault.Errorf(fault.ErrInput, "%w", err)
 }
 
-// planTPD plans the experiments of g on s (whose seed g.Seed is); run, when
-// not nil, sets how the request runs (workers, progress), which is not part
-// of the grid.
-func planTPD(s *tpd.Scenario, g tpdGrid, run func(*tpd.Request)) ([]tpd.Experiment, error) {
-	pols, err := parseTPDPolicies(strings.Join(g.Policies, ","))
-	if err != nil {
-		return nil, fault.Errorf(fault.ErrInput, "--policy: %w", err)
-	}
-	req := tpd.Request{Loads: g.Loads, Policies: pols, Count: g.Count, Runs: g.Runs, Modes: g.Modes, Backend: g.Backend,
-		Lagrange: tpd.LagrangeOptions{Iterations: g.LagIterations, PerIPN: g.LagPerIPN}, BoundTimeLimit: g.BoundTimeLimit}
-	if g.Discipline != "" {
-		d, err := tpd.ParseDiscipline(g.Discipline)
-		if err != nil {
-			return nil, fault.Errorf(fault.ErrInput, "--discipline: %w", err)
+// tpdStopped says what a stopped run finished: the replications of the
+// first partial result and, with several, how many results were complete.
+func tpdStopped(results []*tpd.ExperimentResult) string {
+	for i, r := range results {
+		if r.Partial() {
+			msg := fmt.Sprintf("%d of %d replications of mode %s ρ=%.3g", r.Done, r.Runs, r.ModeName, r.Load)
+			if len(results) > 1 {
+				msg += fmt.Sprintf("; %d of %d results complete", i, len(results))
+			}
+			return msg
 		}
-		req.Discipline = &d
 	}
-	if g.Bound != "" {
-		bk, err := tpd.ParseBound(g.Bound)
-		if err != nil {
-			return nil, fault.Errorf(fault.ErrInput, "--bound: %w", err)
-		}
-		req.Bound = &bk
-	}
-	if run != nil {
-		run(&req)
-	}
-	exps, err := s.Plan(req)
-	if err != nil {
-		return nil, fault.Errorf(fault.ErrInput, "%w", err)
-	}
-	return exps, nil
+	return ""
 }
 
-// mergeTPD rebuilds the results of the merged records of a tpd run.
-func mergeTPD(m *shard.Merged, name string) ([]*tpd.ExperimentResult, error) {
-	in, err := mergeInstance(m, name, tpd.Parse, nil)
-	if err != nil {
-		return nil, err
-	}
-	s, err := tpd.Build(in)
-	if err != nil {
-		return nil, fault.Errorf(fault.ErrInput, "%s: instance: %w", name, err)
-	}
-	var g tpdGrid
-	if err := decodeGrid(m, name, &g); err != nil {
-		return nil, err
-	}
-	s.Seed = g.Seed
-	exps, err := planTPD(s, g, nil)
-	if err != nil {
-		return nil, fmt.Errorf("%s: grid: %w", name, err)
-	}
-	got, _ := json.Marshal(g.withPoints(s, exps).Points)
-	if want, _ := json.Marshal(g.Points); !bytes.Equal(got, want) {
-		return nil, fault.Errorf(fault.ErrInput, "%s: grid.points: %s, but this build plans %s from the grid", name, want, got)
-	}
-	cells := tpd.RecordCells(exps[0].Policies)
-	if !slices.Equal(cells, m.Header.Cells) {
-		return nil, fault.Errorf(fault.ErrInput, "%s: cells: %q, but the grid's policies give %q", name, m.Header.Cells, cells)
-	}
-	results := s.FromRecords(exps, func(p, r int, cell string) map[string]float64 { return m.Values(p, r, cell) })
-	return results, nil
-}
-
-// tpdOutput are the output flags of tpd that solve merge shares.
-type tpdOutput struct{ format, out, csv, plot string }
-
-// writeTPDOutput writes the results: the table or JSON on w, the CSV and
-// the figures; partial, when not empty, says what a stopped run finished.
-func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.ExperimentResult, o tpdOutput, partial string, rf *runFlags) error {
+// writeTPDOutput writes the results: the table or JSON, the CSV and the
+// figures; partial, when not empty, says what a stopped run finished.
+func writeTPDOutput(ctx context.Context, o mergeOutputs, results []*tpd.ExperimentResult, partial string, rf *runFlags) error {
 	// solve merge learns only from the records that --plot is a folder.
 	if err := checkOutputs(nil, output{"--plot", o.plot, outDir}); err != nil {
 		return err
@@ -414,14 +326,14 @@ func writeTPDOutput(ctx context.Context, w, stderr io.Writer, results []*tpd.Exp
 	forms := answerForms{json: func(by string) any { return render.TPDJSON(results, by) },
 		table: func(w io.Writer) error { return render.TPDTable(w, results) },
 		csv:   func(w io.Writer) error { return render.TPDCSV(w, render.TPDFinished(results)) }}
-	if err := writeAnswer(ctx, w, o.format, o.out, partial, rf, forms); err != nil {
+	if err := writeAnswer(ctx, o.stdout, o.format, o.out, partial, rf, forms); err != nil {
 		return err
 	}
 	results = render.TPDFinished(results) // the files get what finished
 	if err := writeCSV(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
 		return err
 	}
-	if err := writeFigures(stderr, o.plot, func(dir string) ([]string, error) { return render.TPDFigures(dir, results) }); err != nil {
+	if err := writeFigures(o.stderr, o.plot, func(dir string) ([]string, error) { return render.TPDFigures(dir, results) }); err != nil {
 		return err
 	}
 	return rf.finish(ctx, partial)

@@ -38,23 +38,6 @@ type Merged struct {
 	vals  []float64
 }
 
-// Values returns the metrics of replication rep of point p for the cell.
-// Merge has checked that they exist; Values panics on indices outside the
-// header's grid.
-func (m *Merged) Values(p, rep int, cell string) map[string]float64 {
-	c := m.Header.cell(cell)
-	if c < 0 || rep < 0 || rep >= m.Header.Runs[p] {
-		panic(fmt.Sprintf("shard: Values(%d, %d, %q) outside the grid", p, rep, cell))
-	}
-	i := m.index[(m.offset[p]+rep)*len(m.Header.Cells)+c]
-	names := m.Header.Metrics[cell]
-	out := make(map[string]float64, len(names))
-	for j, n := range names {
-		out[n] = m.vals[int(m.start[i])+j]
-	}
-	return out
-}
-
 // Metrics returns the metric names of the cell, as the header declares
 // them, and the values of replication rep of point p, in that order (vals
 // is a fresh slice). Merge has checked that they exist; Metrics panics on

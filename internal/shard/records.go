@@ -137,24 +137,6 @@ func (f *Float) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Floats converts a metric map for a Record.
-func Floats(m map[string]float64) map[string]Float {
-	out := make(map[string]Float, len(m))
-	for k, v := range m {
-		out[k] = Float(v)
-	}
-	return out
-}
-
-// Values returns the metrics of r as float64.
-func (r *Record) Values() map[string]float64 {
-	out := make(map[string]float64, len(r.Metrics))
-	for k, v := range r.Metrics {
-		out[k] = float64(v)
-	}
-	return out
-}
-
 // Hash is the hex SHA-256 of the JSON encoding of v: the instance hash of
 // a header, v being the parsed instance after the flag overrides.
 func Hash(v any) (string, error) {

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,8 +117,8 @@ func writeFile(t *testing.T, path string, h Header, sp Spec) {
 		for _, r := range reps {
 			var unit []Record
 			for _, c := range h.Cells {
-				m := map[string]float64{"v": float64(10*p + r), "nan": math.NaN(), "inf": math.Inf(1), "neg": math.Inf(-1), "third": 1.0 / 3}
-				unit = append(unit, Record{Point: p, Cell: c, Rep: r, Seed: 1, Stream: uint64(r), Metrics: Floats(m)})
+				m := map[string]Float{"v": Float(10*p + r), "nan": Float(math.NaN()), "inf": Float(math.Inf(1)), "neg": Float(math.Inf(-1)), "third": 1.0 / 3}
+				unit = append(unit, Record{Point: p, Cell: c, Rep: r, Seed: 1, Stream: uint64(r), Metrics: m})
 			}
 			if err := w.WriteUnit(unit); err != nil {
 				t.Fatal(err)
@@ -147,9 +148,10 @@ func TestWriteReadMerge(t *testing.T) {
 		}
 		for p, n := range m.Header.Runs {
 			for r := 0; r < n; r++ {
-				v := m.Values(p, r, "tpd")
-				if v["v"] != float64(10*p+r) || !math.IsNaN(v["nan"]) || !math.IsInf(v["inf"], 1) || !math.IsInf(v["neg"], -1) || v["third"] != 1.0/3 {
-					t.Errorf("%s: point %d rep %d read back as %v", ext, p, r, v)
+				names, vals := m.Metrics(p, r, "tpd")
+				v := func(name string) float64 { return vals[slices.Index(names, name)] }
+				if v("v") != float64(10*p+r) || !math.IsNaN(v("nan")) || !math.IsInf(v("inf"), 1) || !math.IsInf(v("neg"), -1) || v("third") != 1.0/3 {
+					t.Errorf("%s: point %d rep %d read back as %v = %v", ext, p, r, names, vals)
 				}
 			}
 		}
@@ -399,7 +401,7 @@ func FuzzMerge(f *testing.F) {
 		for p, n := range m.Header.Runs {
 			for r := 0; r < n; r++ {
 				for _, c := range m.Header.Cells {
-					if v := m.Values(p, r, c); len(v) != len(m.Header.Metrics[c]) {
+					if names, v := m.Metrics(p, r, c); len(v) != len(m.Header.Metrics[c]) || len(names) != len(v) {
 						t.Fatalf("(%d, %d) %s: %d metrics, the header declares %d", p, r, c, len(v), len(m.Header.Metrics[c]))
 					}
 				}

@@ -107,7 +107,7 @@ func TestCheckRuns(t *testing.T) {
 		{MaxRuns + 1, 5, "mode.runs: must be in [1, 100000], got 100001"},
 		{MaxRuns, 10_001, "mode: 100000 runs × 10001 sub-tasks = 1000100000 simulated sub-tasks per policy, over the cap of 1e+09"},
 	} {
-		err := CheckRuns("mode", tc.runs, tc.count)
+		err := checkRuns("mode", tc.runs, tc.count)
 		if tc.want == "" {
 			if err != nil {
 				t.Errorf("%d runs × %d: %v", tc.runs, tc.count, err)

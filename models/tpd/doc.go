@@ -67,6 +67,20 @@
 // The cost then follows the dispatches, not Δ_info (in an almost idle
 // system most refresh instants see no dispatch at all).
 //
+// # Experiments (Scenario.Plan, Scenario.Run, Study)
+//
+// A Request (modes, offered loads, policies, bounds, seed) plans one
+// Experiment per mode and load. Replication r of an experiment draws its
+// trace from stream r of the request's seed, computes the bounds on it
+// and runs every policy on the same trace from the same stream state
+// (common random numbers): its Sample holds the bound metrics (Bounds)
+// and each policy's (PolicyRun), and Scenario.Aggregate summarises the
+// samples into an ExperimentResult. Study runs a Sweep (a Request on an
+// instance) through package study: the experiments are its points and
+// their replications its units, so a run shards, streams its records
+// (a cell "bounds" and one per policy) and merges them back into the
+// unsharded results; Scenario.Run is the study of one experiment.
+//
 // # Offline side
 //
 // LB0 (spec C.4) = Σ_m min_k (l_mk + p_mk). LBSRPT pools every slot into one
@@ -226,11 +240,13 @@
 // 1.05 s above), so R's limit is about 1 s above the Δ/8 value: most of
 // the remaining 1 % is R's LP relaxation or the schedule, not the grid.
 //
-// Time budget. LagrangeOptions.TimeLimit (solve tpd --bound-time-limit,
-// bounds.time_limit) stops the iterations between two of them and returns
-// the best L(λ) so far: a valid bound, at least L(0) = LB0 since the
-// first iteration always runs. Experiment.Run gives LB_LP's windows the
-// budget first (a window whose LP the deadline stops keeps its LB0/LB_SRPT
+// Time budget. Request.BoundTimeLimit (solve tpd --bound-time-limit, else
+// the instance's bounds.time_limit) is the budget of the bounds of one
+// replication; the replication turns it into a deadline once, when its
+// bounds start. LagrangeOptions.Deadline stops the iterations between two
+// of them and returns the best L(λ) so far: a valid bound, at least
+// L(0) = LB0 since the first iteration always runs. A replication gives
+// LB_LP's windows the budget first (a window whose LP the deadline stops keeps its LB0/LB_SRPT
 // bound, so LB_LP stays whole and valid) and LB_LAG what is left. A cut
 // is never silent: LPBound.Cut counts the windows the budget left at their
 // combinatorial bound, LagrangeBound.Stopped, Phases of Planned and

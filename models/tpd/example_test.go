@@ -2,6 +2,8 @@ package tpd_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -145,7 +147,7 @@ func ExampleLowerBoundLagrange() {
 func ExampleLowerBoundLagrange_refined() {
 	s := scenario()
 	lb, err := tpd.LowerBoundLagrange(context.Background(), s, tasks, tpd.LagrangeOptions{
-		Refine: tpd.DefaultLagrangeRefine, TimeLimit: time.Minute, Schedule: true})
+		Refine: tpd.DefaultLagrangeRefine, Deadline: time.Now().Add(time.Minute), Schedule: true})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -185,15 +187,6 @@ func ExampleScenario_Run_progress() {
 	// Output:
 	// 6 calls, last 5/5 replications
 	// partial true: 2 of 5 replications; tpd: stable ρ=0.4: sim: stopped after 2 of 5 replications: context canceled
-}
-
-func ExampleCheckRuns() {
-	// solve tpd --count 1000000 --runs 2000 on the campus heavy mode.
-	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 20, 200_000))
-	fmt.Println(tpd.CheckRuns("workload.modes.heavy", 2000, 1_000_000))
-	// Output:
-	// <nil>
-	// tpd: invalid input: workload.modes.heavy: 2000 runs × 1000000 sub-tasks = 2000000000 simulated sub-tasks per policy, over the cap of 1e+09
 }
 
 // The metric names of JSON, CSV and the summaries, with their units.
@@ -265,4 +258,26 @@ func ExampleRandomTrace() {
 	fmt.Println(len(tasks), "sub-tasks on", s.K(), "IPNs")
 	// Output:
 	// 30 sub-tasks on 3 IPNs
+}
+
+// A request marshals as the grid of a record file: its enums by name.
+func ExampleRequest() {
+	q := tpd.Request{Loads: []float64{0.5, 0.9}, Policies: []tpd.Policy{tpd.TPD, tpd.PoD}, Bound: ptr(tpd.BoundLagrange),
+		BoundTimeLimit: time.Minute, Seed: 7}
+	b, err := json.Marshal(q)
+	fmt.Println(string(b), err)
+	// Output:
+	// {"loads":[0.5,0.9],"policies":["TPD","PoD"],"bound":"lag","bound_time_limit_ns":60000000000,"seed":7} <nil>
+}
+
+// A field of a request out of its range is a *FieldError that names it
+// by its JSON name (solve tpd names the flag that set it).
+func ExampleFieldError() {
+	_, err := scenario().Plan(tpd.Request{LagIterations: -3})
+	var fe *tpd.FieldError
+	fmt.Println(errors.As(err, &fe), fe.Field, errors.Is(err, tpd.ErrInput))
+	fmt.Println(err)
+	// Output:
+	// true lag_iterations true
+	// tpd: invalid input: lag_iterations: must be >= 0, got -3
 }

@@ -1,16 +1,20 @@
 package tpd
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
+	"github.com/streamopt/streamopt/study"
 )
 
 // BoundKind selects which lower bounds an experiment computes.
@@ -64,6 +68,9 @@ type Experiment struct {
 	// Discipline, when set, replaces every policy's default queue rule.
 	Discipline *Discipline
 	Runs       int
+	// Seed seeds the traces and the policies: replication r draws from
+	// stream r of it (sim.Stream).
+	Seed uint64
 	// InfoInterval, when set, replaces the scenario's Δ_info (0 = exact state).
 	InfoInterval *float64
 	// CountOwn, when set, replaces the scenario's policy.count_own_dispatches.
@@ -80,16 +87,6 @@ type Experiment struct {
 	Workers  int
 	// Progress, when not nil, is told of every finished replication.
 	Progress sim.Progress
-	// Reps, when not nil, names the replications to run, ascending in
-	// [0, Runs): a shard of the experiment (package internal/shard).
-	// Replication r draws from stream r whichever others run, so the
-	// Samples of the shards together are those of the whole run.
-	Reps []int
-	// Finished, when not nil, receives the sample of every replication as
-	// it finishes, from the goroutine that ran it (so it must be safe for
-	// concurrent use): a run that streams its records. An error it
-	// returns fails the replication.
-	Finished func(Sample) error
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -101,13 +98,54 @@ type PolicyStats struct {
 	Stats sim.Summary
 }
 
-// Sample is one replication's raw numbers: the BoundMetrics, and the
-// PolicyMetrics (with the per-IPN UtilMetric) of each policy by its
-// position in Experiment.Policies.
+// Sample is one replication's raw numbers: its bounds, and the metrics of
+// each policy by its position in Experiment.Policies. Its fields are
+// recorded under the names of BoundMetrics and PolicyMetrics.
 type Sample struct {
-	Rep      int // the replication, 0..Runs-1; it drew from stream Rep of the seed
-	Bounds   map[string]float64
-	Policies []map[string]float64
+	Bounds   Bounds
+	Policies []PolicyRun
+}
+
+// Bounds are the bound metrics of one replication (BoundMetrics); those
+// the experiment's BoundKind does not compute are nil.
+type Bounds struct {
+	LB0      float64  `record:"lb0"`
+	TLB      float64  `record:"t_lb"`
+	GreedyUB float64  `record:"greedy_ub"`
+	BestUB   float64  `record:"best_ub"`
+	LBSRPT   *float64 `record:"lb_srpt"`
+	// LB_LP and how many of its windows were solved, or cut by the budget.
+	LBLP      *float64 `record:"lb_lp"`
+	LPWindows *float64 `record:"lp_windows"`
+	LPSolved  *float64 `record:"lp_solved"`
+	LPCut     *float64 `record:"lp_cut"`
+	// LB_LAG (with BoundTight, its first phase), LB_TIGHT and how far the
+	// iterations got: LagStopped is 1 when the budget stopped them, else 0.
+	LBLag             *float64 `record:"lb_lag"`
+	LBTight           *float64 `record:"lb_tight"`
+	LagIterations     *float64 `record:"lag_iterations"`
+	LagStopped        *float64 `record:"lag_stopped"`
+	LagPhases         *float64 `record:"lag_phases"`
+	LagPlanned        *float64 `record:"lag_phases_planned"`
+	LagLastIterations *float64 `record:"lag_last_iterations"`
+	LagLastCap        *float64 `record:"lag_last_cap"`
+}
+
+// PolicyRun is the metrics of one policy in one replication
+// (PolicyMetrics).
+type PolicyRun struct {
+	RoutingMS    float64 `record:"routing_ms"`
+	HandlingMS   float64 `record:"handling_ms"`
+	DelayMS      float64 `record:"delay_ms"`
+	TotalDelay   float64 `record:"total_delay"`
+	Tardiness    float64 `record:"tardiness"`
+	SamplesMean  float64 `record:"samples_mean"`
+	UtilMean     float64 `record:"util_mean"`
+	GapPct       float64 `record:"gap_pct"`
+	GapGreedyPct float64 `record:"gap_greedy_pct"`
+	// Util is each IPN's utilisation, in the scenario's order; its summary
+	// names them UtilMetric(name).
+	Util []float64 `record:"util"`
 }
 
 // ExperimentResult holds the per-policy summaries and the bounds.
@@ -139,180 +177,150 @@ func (r *ExperimentResult) Partial() bool { return r.Done < r.Runs }
 // OfferedLoad is ρ = λ w̄ / Σ_k Q_k v_k for base rate λ.
 func (s *Scenario) OfferedLoad(m Mode) float64 { return s.Rate(m) / s.TaskCapacity() }
 
-// Run executes the experiment: replication r draws its trace from
-// sim.Stream(seed, r) and every policy then continues from the same stream
-// state, so all policies see the same sub-tasks and the same random
-// numbers (common random numbers); replications run on all cores.
+// Run executes the experiment as a study of one point (package study):
+// replication r draws its trace from sim.Stream(ex.Seed, r) and every
+// policy then continues from the same stream state, so all policies see
+// the same sub-tasks and the same random numbers (common random numbers);
+// replications run on ex.Workers cores.
 //
 // Once ctx is done (a deadline, a cancellation) the running replications
 // stop within a few thousand events, and Run returns the summaries over the
 // replications that finished (Done of them, possibly none) together with
 // an error that wraps ctx.Err(); the result is then Partial.
 func (s *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, error) {
-	if err := ex.Mode.validate("mode"); err != nil {
+	p, err := s.trials([]Experiment{ex})
+	if err != nil {
 		return nil, err
 	}
-	if len(ex.Policies) == 0 {
-		return nil, inputErr("policies: must name at least one policy")
-	}
-	if ex.InfoInterval != nil && !(*ex.InfoInterval >= 0) {
-		return nil, inputErr("info_interval: must be >= 0, got %g", *ex.InfoInterval)
-	}
-	if err := CheckRuns("experiment", ex.Runs, ex.Mode.Count); err != nil {
+	out, err := study.Run(ctx, p, study.Options{Workers: ex.Workers, Progress: ex.Progress})
+	if out.Result == nil {
 		return nil, err
 	}
-	if ex.CountOwn != nil {
-		c := *s
-		c.CountOwn = *ex.CountOwn
-		s = &c
-	}
-	backend := ex.Backend
-	if backend == "" {
-		backend = s.Backend
-	}
-	n := ex.Runs
-	if ex.Reps != nil {
-		n = len(ex.Reps)
-		for i, r := range ex.Reps {
-			if r < 0 || r >= ex.Runs || i > 0 && r <= ex.Reps[i-1] {
-				return nil, inputErr("reps[%d]: must rise within [0, %d), got %d", i, ex.Runs, r)
-			}
-		}
-	}
-	disc := ex.discipline
-	samples, err := sim.Run(ctx, n, sim.Options{Seed: s.Seed, Workers: ex.Workers, Progress: ex.Progress, Reps: ex.Reps},
-		func(ctx context.Context, rep sim.Rep) (Sample, error) {
-			tasks, pcg, err := s.replicationTrace(ex.Mode, rep.Index)
-			if err != nil {
-				return Sample{}, err
-			}
-			out := Sample{Rep: rep.Index, Bounds: map[string]float64{}, Policies: make([]map[string]float64, len(ex.Policies))}
-			bound := func(m Metric, v float64) { out.Bounds[string(m)] = v }
-			lb0 := lb0(s, tasks)
-			tlb := lb0
-			bound(MetricLB0, lb0)
-			// A replication of 10⁵ sub-tasks has steps of a fraction of a
-			// second that do not watch ctx: look between them.
-			if err := ctx.Err(); err != nil {
-				return Sample{}, err
-			}
-			limit := s.boundTimeLimit(ex)
-			bctx, deadline := ctx, time.Time{}
-			if limit > 0 {
-				deadline = time.Now().Add(limit)
-				var cancel context.CancelFunc
-				bctx, cancel = context.WithDeadline(ctx, deadline)
-				defer cancel()
-			}
-			best := math.Inf(1) // the least total delay of a feasible schedule
-			if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange || ex.Bound == BoundTight {
-				v := lbSRPT(s, tasks)
-				bound(MetricLBSRPT, v)
-				tlb = math.Max(tlb, v)
-			}
-			if ex.Bound == BoundLP || ex.Bound == BoundAll {
-				b, err := LowerBoundLP(bctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
-				if err != nil {
-					return Sample{}, err
-				}
-				bound(MetricLBLP, b.Value)
-				bound(MetricLPWindows, float64(b.Windows))
-				bound(MetricLPSolved, float64(b.Solved))
-				bound(MetricLPCut, float64(b.Cut))
-				tlb = math.Max(tlb, b.Value)
-				if err := ctx.Err(); err != nil {
-					return Sample{}, err // LB_LP fell back to weaker windows: not a full replication
-				}
-			}
-			if ex.Bound == BoundLagrange || ex.Bound == BoundAll || ex.Bound == BoundTight {
-				opt := ex.Lagrange
-				opt.Schedule = true
-				tight := ex.Bound == BoundTight
-				if tight {
-					opt.PerIPN = true
-					if opt.Refine == 0 {
-						opt.Refine = DefaultLagrangeRefine
-					}
-				}
-				if limit > 0 {
-					// What LB_LP left of the budget; at least one
-					// iteration runs, so LB_LAG ≥ LB0 whatever is left.
-					opt.TimeLimit = max(time.Until(deadline), time.Nanosecond)
-				}
-				b, err := LowerBoundLagrange(ctx, s, tasks, opt)
-				if err != nil {
-					return Sample{}, err
-				}
-				if tight {
-					bound(MetricLBLag, b.Pooled)
-					bound(MetricLBTight, b.Value)
-				} else {
-					bound(MetricLBLag, b.Value)
-				}
-				bound(MetricLagIterations, float64(b.Iterations))
-				stopped := 0.0
-				if b.Stopped {
-					stopped = 1
-				}
-				bound(MetricLagStopped, stopped)
-				bound(MetricLagPhases, float64(b.Phases))
-				bound(MetricLagPlanned, float64(b.Planned))
-				bound(MetricLagLastIterations, float64(b.LastIterations))
-				bound(MetricLagLastCap, float64(b.LastCap))
-				tlb = math.Max(tlb, b.Value)
-				best = math.Min(best, b.ScheduleTotal)
-			}
-			bound(MetricTLB, tlb)
-			if err := ctx.Err(); err != nil {
-				return Sample{}, err
-			}
-			_, greedy := greedyRounded(s, tasks, 0)
-			bound(MetricGreedyUB, greedy)
-			best = math.Min(best, greedy)
-			info := float64(UseScenarioInfo)
-			if ex.InfoInterval != nil {
-				info = *ex.InfoInterval
-			}
-			for i, p := range ex.Policies {
-				st := *pcg // same stream state for every policy
-				r, err := Simulate(ctx, s, tasks, Config{Policy: p, Discipline: disc(p), InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
-				if err != nil {
-					return Sample{}, err
-				}
-				m := map[string]float64{}
-				for k, v := range r.Metrics(s) {
-					m[string(k)] = v
-				}
-				// T_LB bounds every schedule: a policy below it beyond
-				// rounding means a bound is wrong.
-				if m[string(MetricGapPct)], err = nonneg.Pct("T_LB", tlb, p.String()+"'s total delay", r.TotalDelay); err != nil {
-					return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
-				}
-				m[string(MetricGapGreedyPct)] = 100 * (r.TotalDelay - greedy) / greedy
-				out.Policies[i] = m
-				best = math.Min(best, r.TotalDelay)
-			}
-			if _, err := nonneg.Diff("T_LB", tlb, "best UB", best); err != nil {
-				return Sample{}, fmt.Errorf("tpd: replication %d: %w", rep.Index, err)
-			}
-			bound(MetricBestUB, best)
-			if ex.Finished != nil {
-				if err := ex.Finished(out); err != nil {
-					return Sample{}, err
-				}
-			}
-			return out, nil
-		})
-	samples = sim.Finished(samples, err)
-	if samples == nil {
-		return nil, err
-	}
-	res := s.Aggregate(ex, samples)
+	res := out.Result[0]
 	if err != nil {
 		return res, fmt.Errorf("tpd: %s ρ=%.3g: %w", ex.ModeName, res.Load, err)
 	}
 	return res, nil
 }
+
+// check checks the experiment.
+func (ex *Experiment) check() error {
+	if err := ex.Mode.validate("mode"); err != nil {
+		return err
+	}
+	if len(ex.Policies) == 0 {
+		return inputErr("policies: must name at least one policy")
+	}
+	if ex.InfoInterval != nil && !(*ex.InfoInterval >= 0) {
+		return inputErr("info_interval: must be >= 0, got %g", *ex.InfoInterval)
+	}
+	return checkRuns("experiment", ex.Runs, ex.Mode.Count)
+}
+
+// replicate runs replication r of the experiment on s: its trace, its
+// bounds and every policy on the trace.
+func (s *Scenario) replicate(ctx context.Context, ex *Experiment, r int) (Sample, error) {
+	tasks, pcg, err := s.replicationTrace(ex.Mode, ex.Seed, r)
+	if err != nil {
+		return Sample{}, err
+	}
+	out := Sample{Policies: make([]PolicyRun, len(ex.Policies))}
+	b := &out.Bounds
+	b.LB0 = lb0(s, tasks)
+	tlb := b.LB0
+	// A replication of 10⁵ sub-tasks has steps of a fraction of a second
+	// that do not watch ctx: look between them.
+	if err := ctx.Err(); err != nil {
+		return Sample{}, err
+	}
+	// The bounds' budget becomes one deadline, from now: LB_LP's windows
+	// spend it first, LB_LAG what they leave.
+	bctx, deadline := ctx, time.Time{}
+	if limit := s.boundTimeLimit(*ex); limit > 0 {
+		deadline = time.Now().Add(limit)
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
+	best := math.Inf(1) // the least total delay of a feasible schedule
+	if ex.Bound == BoundSRPT || ex.Bound == BoundAll || ex.Bound == BoundLagrange || ex.Bound == BoundTight {
+		b.LBSRPT = ptr(lbSRPT(s, tasks))
+		tlb = math.Max(tlb, *b.LBSRPT)
+	}
+	if ex.Bound == BoundLP || ex.Bound == BoundAll {
+		backend := cmp.Or(ex.Backend, s.Backend)
+		lp, err := LowerBoundLP(bctx, s, tasks, s.Slot, s.WindowMaxTasks, backend, solve.Options{})
+		if err != nil {
+			return Sample{}, err
+		}
+		b.LBLP, b.LPWindows, b.LPSolved, b.LPCut = ptr(lp.Value), ptr(float64(lp.Windows)), ptr(float64(lp.Solved)), ptr(float64(lp.Cut))
+		tlb = math.Max(tlb, lp.Value)
+		if err := ctx.Err(); err != nil {
+			return Sample{}, err // LB_LP fell back to weaker windows: not a full replication
+		}
+	}
+	if ex.Bound == BoundLagrange || ex.Bound == BoundAll || ex.Bound == BoundTight {
+		opt := ex.Lagrange
+		opt.Schedule, opt.Deadline = true, deadline
+		tight := ex.Bound == BoundTight
+		if tight {
+			opt.PerIPN = true
+			if opt.Refine == 0 {
+				opt.Refine = DefaultLagrangeRefine
+			}
+		}
+		lag, err := LowerBoundLagrange(ctx, s, tasks, opt)
+		if err != nil {
+			return Sample{}, err
+		}
+		b.LBLag = ptr(lag.Value)
+		if tight {
+			b.LBLag, b.LBTight = ptr(lag.Pooled), ptr(lag.Value)
+		}
+		stopped := 0.0
+		if lag.Stopped {
+			stopped = 1
+		}
+		b.LagIterations, b.LagStopped, b.LagPhases = ptr(float64(lag.Iterations)), ptr(stopped), ptr(float64(lag.Phases))
+		b.LagPlanned, b.LagLastIterations, b.LagLastCap = ptr(float64(lag.Planned)), ptr(float64(lag.LastIterations)), ptr(float64(lag.LastCap))
+		tlb = math.Max(tlb, lag.Value)
+		best = math.Min(best, lag.ScheduleTotal)
+	}
+	b.TLB = tlb
+	if err := ctx.Err(); err != nil {
+		return Sample{}, err
+	}
+	_, greedy := greedyRounded(s, tasks, 0)
+	b.GreedyUB = greedy
+	best = math.Min(best, greedy)
+	info := float64(UseScenarioInfo)
+	if ex.InfoInterval != nil {
+		info = *ex.InfoInterval
+	}
+	for i, p := range ex.Policies {
+		st := *pcg // same stream state for every policy
+		res, err := Simulate(ctx, s, tasks, Config{Policy: p, Discipline: ex.discipline(p), InfoInterval: info, Warmup: ex.Mode.Warmup}, rand.New(&st))
+		if err != nil {
+			return Sample{}, err
+		}
+		m := res.Metrics()
+		// T_LB bounds every schedule: a policy below it beyond rounding
+		// means a bound is wrong.
+		if m.GapPct, err = nonneg.Pct("T_LB", tlb, p.String()+"'s total delay", res.TotalDelay); err != nil {
+			return Sample{}, fmt.Errorf("tpd: replication %d: %w", r, err)
+		}
+		m.GapGreedyPct = 100 * (res.TotalDelay - greedy) / greedy
+		out.Policies[i] = m
+		best = math.Min(best, res.TotalDelay)
+	}
+	if _, err := nonneg.Diff("T_LB", tlb, "best UB", best); err != nil {
+		return Sample{}, fmt.Errorf("tpd: replication %d: %w", r, err)
+	}
+	b.BestUB = best
+	return out, nil
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // discipline is the queue rule of policy p in the experiment.
 func (ex *Experiment) discipline(p Policy) Discipline {
@@ -324,23 +332,37 @@ func (ex *Experiment) discipline(p Policy) Discipline {
 
 // Aggregate summarises the samples of replications of the experiment, in
 // the order given (Run gives them by replication): the result Run
-// returns. A merge of the Samples of the shards of a run, in replication
-// order, gives the same numbers as the unsharded run.
+// returns. The samples of the shards of a run, in replication order, give
+// the same numbers as the unsharded run.
 func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult {
 	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound,
 		Done: len(samples), Samples: samples, BoundTimeLimit: s.boundTimeLimit(ex)}
-	col := make([]map[string]float64, len(samples))
+	bounds := make([]Bounds, len(samples))
 	for r, smp := range samples {
-		col[r] = smp.Bounds
+		bounds[r] = smp.Bounds
 	}
-	res.Bounds = sim.Summarize(col)
+	res.Bounds = study.Summarize(bounds)
+	runs := make([]PolicyRun, len(samples))
 	for i, p := range ex.Policies {
 		for r, smp := range samples {
-			col[r] = smp.Policies[i]
+			runs[r] = smp.Policies[i]
 		}
-		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: sim.Summarize(col)})
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: s.utilNames(study.Summarize(runs))})
 	}
 	return res
+}
+
+// utilNames renames the per-IPN utilisations of a policy's summary, which
+// PolicyRun records by index (util_0, util_1, …), to UtilMetric of each
+// IPN's name, keeping the summary sorted by name.
+func (s *Scenario) utilNames(sum sim.Summary) sim.Summary {
+	for i, m := range sum.Metrics {
+		if k, err := strconv.Atoi(strings.TrimPrefix(m.Name, utilPrefix)); err == nil && strings.HasPrefix(m.Name, utilPrefix) && k < len(s.Names) {
+			sum.Metrics[i].Name = UtilMetric(s.Names[k]).String()
+		}
+	}
+	slices.SortFunc(sum.Metrics, func(a, b sim.Metric) int { return strings.Compare(a.Name, b.Name) })
+	return sum
 }
 
 // boundTimeLimit is the budget of the bounds of each replication of ex.
@@ -374,17 +396,17 @@ func (r *ExperimentResult) BudgetCuts() []BudgetCut {
 	}
 	for _, smp := range r.Samples {
 		b := smp.Bounds
-		if b[string(MetricLPCut)] > 0 {
+		if b.LPCut != nil && *b.LPCut > 0 {
 			lp.Reps++
-			lp.WindowsCut += b[string(MetricLPCut)]
-			lp.Windows += b[string(MetricLPWindows)]
+			lp.WindowsCut += *b.LPCut
+			lp.Windows += *b.LPWindows
 		}
-		if b[string(MetricLagStopped)] > 0 {
+		if b.LagStopped != nil && *b.LagStopped > 0 {
 			lag.Reps++
-			lag.Phases += b[string(MetricLagPhases)]
-			lag.Planned += b[string(MetricLagPlanned)]
-			lag.Iterations += b[string(MetricLagLastIterations)]
-			lag.Cap += b[string(MetricLagLastCap)]
+			lag.Phases += *b.LagPhases
+			lag.Planned += *b.LagPlanned
+			lag.Iterations += *b.LagLastIterations
+			lag.Cap += *b.LagLastCap
 		}
 	}
 	var out []BudgetCut

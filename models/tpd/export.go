@@ -8,10 +8,10 @@ import (
 )
 
 // replicationTrace draws the trace of replication r of mode m from the
-// stream (Seed, r), as Run does, and returns the stream's state after it,
+// stream (seed, r), as Run does, and returns the stream's state after it,
 // from which every policy of the replication continues.
-func (s *Scenario) replicationTrace(m Mode, r int) ([]Task, *rand.PCG, error) {
-	pcg := rand.NewPCG(s.Seed, uint64(r))
+func (s *Scenario) replicationTrace(m Mode, seed uint64, r int) ([]Task, *rand.PCG, error) {
+	pcg := rand.NewPCG(seed, uint64(r))
 	tasks, err := s.Trace(m, rand.New(pcg))
 	return tasks, pcg, err
 }
@@ -37,17 +37,17 @@ type Export struct {
 }
 
 // Export compiles the problems behind the bounds of replication r of mode
-// m (the trace Run draws for it): the exact time-indexed MILP of Exact
+// m with this seed (the trace Run draws for it): the exact time-indexed MILP of Exact
 // (data rounded up to the grid Δ = s.Slot) when the trace has at most
 // ExportMaxExactTasks sub-tasks, and the LP relaxation of every window
 // LowerBoundLP solves an LP for (data rounded down). Each comes with lines
 // saying what its optimum means for the model's answer.
-func (s *Scenario) Export(m Mode, r int) (*Export, error) {
-	tasks, _, err := s.replicationTrace(m, r)
+func (s *Scenario) Export(m Mode, seed uint64, r int) (*Export, error) {
+	tasks, _, err := s.replicationTrace(m, seed, r)
 	if err != nil {
 		return nil, err
 	}
-	return s.ExportTrace(tasks, fmt.Sprintf("replication %d (seed %d) at rate %g sub-tasks/s, %d sub-tasks", r, s.Seed, s.Rate(m), len(tasks)))
+	return s.ExportTrace(tasks, fmt.Sprintf("replication %d (seed %d) at rate %g sub-tasks/s, %d sub-tasks", r, seed, s.Rate(m), len(tasks)))
 }
 
 // ExportTrace is Export for a given trace (checked against s), described in

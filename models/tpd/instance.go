@@ -334,7 +334,7 @@ func (in *Instance) Validate() error {
 		if err := m.validate(path); err != nil {
 			return err
 		}
-		if err := CheckRuns(path, cmp.Or(m.Runs, in.Runs, DefaultRuns), m.Count); err != nil {
+		if err := checkRuns(path, cmp.Or(m.Runs, in.Runs, DefaultRuns), m.Count); err != nil {
 			return err
 		}
 	}
@@ -361,12 +361,11 @@ func (in *Instance) Validate() error {
 	return nil
 }
 
-// CheckRuns checks the replications of the mode at path with count
+// checkRuns checks the replications of the mode at path with count
 // sub-tasks per trace: runs in [1, MaxRuns] and runs × count at most
-// MaxSimulatedTasks. Validate applies it to every mode; a caller that
-// overrides the runs or the count (solve tpd --runs, --count) checks the
-// result with it.
-func CheckRuns(path string, runs, count int) error {
+// MaxSimulatedTasks. Validate applies it to every mode, and a run to
+// every experiment (whose runs and count a Request may override).
+func checkRuns(path string, runs, count int) error {
 	if runs < 1 || runs > MaxRuns {
 		return inputErr("%s.runs: must be in [1, %d], got %d", path, MaxRuns, runs)
 	}

@@ -63,10 +63,11 @@ type LagrangeOptions struct {
 	// (Polyak's rule); 0 means the greedy reference schedule's total delay.
 	// It affects only how fast the bound rises, never its validity.
 	Upper float64
-	// TimeLimit, when > 0, bounds the time of the iterations: once it is
-	// spent the best bound so far is returned, with Stopped set and no
-	// error. That bound is valid: every L(λ) is ≤ OPT.
-	TimeLimit time.Duration
+	// Deadline, when not zero, ends the iterations: once it has passed
+	// the best bound so far is returned, with Stopped set and no error
+	// (the first iteration runs whatever the time). That bound is valid:
+	// every L(λ) is ≤ OPT.
+	Deadline time.Time
 	// Schedule asks for the Lagrangian schedule (LagrangeBound.Schedule).
 	Schedule bool
 }
@@ -82,7 +83,7 @@ type LagrangeBound struct {
 	Phases     int     // phases run (begun)
 	Planned    int     // phases planned: 1, 2 with PerIPN, 2 + Refine less those too large for memory
 	Slot       float64 // grid step of the last phase run
-	Stopped    bool    // the TimeLimit ended the iterations
+	Stopped    bool    // the Deadline ended the iterations
 	// LastIterations and LastCap are the iterations the last phase begun
 	// ran and the most it could run: with Stopped, how far the budget let
 	// it get.
@@ -108,10 +109,9 @@ type lagPhase struct {
 // time-indexed relaxation R of the whole trace (see doc.go for the model
 // and why every L(λ) is ≤ OPT). The best L(λ) over the iterations is kept,
 // so the bound only rises with the budget. A cancelled ctx returns the
-// bound reached so far together with ctx.Err(); an expired TimeLimit
+// bound reached so far together with ctx.Err(); a passed Deadline
 // returns it with Stopped set.
 func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt LagrangeOptions) (LagrangeBound, error) {
-	begin := time.Now()
 	if err := checkTrace(s, tasks); err != nil {
 		return LagrangeBound{}, err
 	}
@@ -127,9 +127,6 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 	}
 	if opt.Refine < 0 || opt.Refine > 20 {
 		return LagrangeBound{}, inputErr("refine: must be in 0..20, got %d", opt.Refine)
-	}
-	if opt.TimeLimit < 0 {
-		return LagrangeBound{}, inputErr("time_limit: must be >= 0, got %v", opt.TimeLimit)
 	}
 	if !(opt.Upper >= 0) || math.IsInf(opt.Upper, 1) {
 		return LagrangeBound{}, inputErr("upper: must be a finite number >= 0, got %g", opt.Upper)
@@ -148,9 +145,8 @@ func LowerBoundLagrange(ctx context.Context, s *Scenario, tasks []Task, opt Lagr
 		return out, err
 	}
 	stop := func() bool { return false }
-	if opt.TimeLimit > 0 {
-		deadline := begin.Add(opt.TimeLimit)
-		stop = func() bool { return !time.Now().Before(deadline) }
+	if !opt.Deadline.IsZero() {
+		stop = func() bool { return !time.Now().Before(opt.Deadline) }
 	}
 	gOuts, greedy := greedyRounded(s, tasks, 0)
 	out.Upper = opt.Upper

@@ -6,76 +6,100 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/streamopt/streamopt/internal/shard"
-	"github.com/streamopt/streamopt/sim"
 )
 
-// Request says which experiments to plan on a scenario (see Plan). The zero
-// value plans the default: modes "stable" and "burst" (those the instance
-// has), every policy, every bound, the instance's replication counts.
+// Request says which experiments to plan on a scenario (see Plan): the
+// request of a tpd study (Study), whose JSON is the grid of its record
+// files. Apart from the seed, the zero value plans the default: modes
+// "stable" and "burst" (those the instance has), every policy, every
+// bound, the instance's replication counts.
 type Request struct {
 	// Modes names the modes to run, in order. Empty: "stable" and "burst",
 	// those the instance defines; with Loads, "heavy" (or "stable" when the
 	// instance has no "heavy").
-	Modes []string
+	Modes []string `json:"modes,omitempty"`
 	// Loads, when not empty, runs each mode once per offered load ρ > 0,
 	// its rate set to ρ·Σ Q_k v_k / w̄ (a heavy-load sweep).
-	Loads []float64
+	Loads []float64 `json:"loads,omitempty"`
 	// Count, when > 0, replaces every mode's sub-tasks per replication.
-	Count int
+	Count int `json:"count,omitempty"`
 	// Runs, when > 0, replaces the replications of every experiment;
 	// otherwise a mode's own runs apply, else the instance's.
-	Runs int
+	Runs int `json:"runs,omitempty"`
 	// Policies to compare; empty: all of Policies.
-	Policies []Policy
+	Policies []Policy `json:"policies,omitempty"`
 	// Discipline, when set, replaces every policy's default queue rule.
-	Discipline *Discipline
+	Discipline *Discipline `json:"discipline,omitempty"`
 	// Bound, when set, selects the lower bounds; otherwise BoundAll, or
 	// BoundLagrange with Loads (LB_LP's windows see no contention at
 	// heavy load and its LPs grow too large).
-	Bound *BoundKind
+	Bound *BoundKind `json:"bound,omitempty"`
 	// Backend is the LP backend of LB_LP; "" = the scenario's.
-	Backend string
-	// Lagrange configures LB_LAG.
-	Lagrange LagrangeOptions
-	// BoundTimeLimit, when > 0, replaces the instance's bounds.time_limit
-	// (the budget of the bounds of each replication).
-	BoundTimeLimit time.Duration
-	// Workers is each experiment's Workers (replications at once; 0 = one
-	// per core).
-	Workers int
-	// Progress, when not nil, gives each planned experiment its Progress.
-	Progress func(Experiment) sim.Progress
-	// Shard, when it is a strict part (shard.Spec.Sharded), keeps in each
-	// experiment's Reps only the shard's (experiment, replication) units,
-	// numbered in plan order; the zero value runs everything.
-	Shard shard.Spec
+	Backend string `json:"backend,omitempty"`
+	// LagIterations caps the subgradient iterations of each phase of
+	// LB_LAG (LagrangeOptions.Iterations; 0: DefaultLagrangeIterations).
+	LagIterations int `json:"lag_iterations,omitempty"`
+	// LagPerIPN refines LB_LAG with one resource per IPN
+	// (LagrangeOptions.PerIPN).
+	LagPerIPN bool `json:"lag_per_ipn,omitempty"`
+	// BoundTimeLimit, when > 0, replaces the instance's bounds.time_limit:
+	// the budget of the bounds of each replication. A bound it stops is
+	// still valid, but depends on the machine, so shards given one merge
+	// only as what each computed.
+	BoundTimeLimit time.Duration `json:"bound_time_limit_ns,omitempty"`
+	// Seed seeds the traces and the policies: replication r of every
+	// experiment draws from stream r of it (sim.Stream). NewRequest sets
+	// the instance's.
+	Seed uint64 `json:"seed"`
+}
+
+// NewRequest is the default request on in: Request's zero value with the
+// instance's seed.
+func NewRequest(in *Instance) Request { return Request{Seed: in.Seed} }
+
+// FieldError is the error of a field of a Request that is out of its
+// range (Plan): Field is its JSON name. It wraps ErrInput.
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string   { return ErrInput.Error() + ": " + e.Field + ": " + e.Err.Error() }
+func (e *FieldError) Unwrap() []error { return []error{e.Err, ErrInput} }
+
+// check checks the ranges of the fields of q: the one place they are
+// checked.
+func (q *Request) check() error {
+	field := func(name, format string, args ...any) error {
+		return &FieldError{name, fmt.Errorf(format, args...)}
+	}
+	switch {
+	case q.Count < 0:
+		return field("count", "must be >= 1 (or 0 for each mode's), got %d", q.Count)
+	case q.Runs < 0:
+		return field("runs", "must be >= 1 (or 0 for each mode's or the instance's), got %d", q.Runs)
+	case q.BoundTimeLimit < 0:
+		return field("bound_time_limit_ns", "must be >= 0, got %v", q.BoundTimeLimit)
+	case q.LagIterations < 0:
+		return field("lag_iterations", "must be >= 0, got %d", q.LagIterations)
+	}
+	for _, rho := range q.Loads {
+		if !(rho > 0) || math.IsInf(rho, 0) {
+			return field("loads", "each value must be a number > 0, got %g", rho)
+		}
+	}
+	return nil
 }
 
 // Plan expands a request into the experiments to run: one per mode, or
 // one per mode and load when the request has Loads, in that order. The
 // replications of each are req.Runs when set, else the mode's runs when
 // set, else the scenario's. An error wraps ErrInput and names the field of
-// the request ("modes", "loads", "count", "runs", "bound_time_limit",
-// "lagrange.iterations").
+// the request: a *FieldError for a value out of its range ("loads",
+// "count", "runs", "bound_time_limit_ns", "lag_iterations"), or "modes".
 func (s *Scenario) Plan(req Request) ([]Experiment, error) {
-	if req.Count < 0 {
-		return nil, inputErr("count: must be >= 1 (or 0 for each mode's), got %d", req.Count)
-	}
-	if req.Runs < 0 {
-		return nil, inputErr("runs: must be >= 1 (or 0 for each mode's or the instance's), got %d", req.Runs)
-	}
-	if req.BoundTimeLimit < 0 {
-		return nil, inputErr("bound_time_limit: must be >= 0, got %v", req.BoundTimeLimit)
-	}
-	if req.Lagrange.Iterations < 0 {
-		return nil, inputErr("lagrange.iterations: must be >= 0, got %d", req.Lagrange.Iterations)
-	}
-	for _, rho := range req.Loads {
-		if !(rho > 0) || math.IsInf(rho, 0) {
-			return nil, inputErr("loads: each value must be a number > 0, got %g", rho)
-		}
+	if err := req.check(); err != nil {
+		return nil, err
 	}
 	modes, err := s.planModes(req.Modes, len(req.Loads) > 0)
 	if err != nil {
@@ -115,30 +139,12 @@ func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 			if req.Runs > 0 {
 				n = req.Runs
 			}
-			ex := Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: req.Discipline,
-				Runs: n, Bound: bk, Backend: req.Backend, Lagrange: req.Lagrange, Workers: req.Workers,
-				BoundTimeLimit: req.BoundTimeLimit}
-			if req.Progress != nil {
-				ex.Progress = req.Progress(ex)
-			}
-			exps = append(exps, ex)
-		}
-	}
-	if req.Shard.Sharded() {
-		for i, reps := range req.Shard.Select(Runs(exps)) {
-			exps[i].Reps = append([]int{}, reps...) // empty, not nil: none of its replications
+			exps = append(exps, Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: req.Discipline,
+				Runs: n, Seed: req.Seed, Bound: bk, Backend: req.Backend,
+				Lagrange: LagrangeOptions{Iterations: req.LagIterations, PerIPN: req.LagPerIPN}, BoundTimeLimit: req.BoundTimeLimit})
 		}
 	}
 	return exps, nil
-}
-
-// Runs lists the replications of each experiment.
-func Runs(exps []Experiment) []int {
-	runs := make([]int, len(exps))
-	for i, ex := range exps {
-		runs[i] = ex.Runs
-	}
-	return runs
 }
 
 // planModes resolves the mode names of a request (see Request.Modes).

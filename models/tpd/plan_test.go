@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // planScenario has three modes: stable with its own runs, burst and heavy
@@ -83,13 +84,14 @@ func TestPlan(t *testing.T) {
 	}
 	// The rest of the request reaches every experiment unchanged.
 	req := Request{Modes: []string{"stable", "burst"}, Policies: []Policy{PoD}, Discipline: &fcfs, Backend: "simplex",
-		Lagrange: LagrangeOptions{Iterations: 9, PerIPN: true}}
+		LagIterations: 9, LagPerIPN: true}
 	exps, err := s.Plan(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, ex := range exps {
-		if !slices.Equal(ex.Policies, req.Policies) || ex.Discipline != req.Discipline || ex.Backend != req.Backend || ex.Lagrange != req.Lagrange {
+		if !slices.Equal(ex.Policies, req.Policies) || ex.Discipline != req.Discipline || ex.Backend != req.Backend ||
+			ex.Lagrange != (LagrangeOptions{Iterations: 9, PerIPN: true}) {
 			t.Errorf("%s: experiment %+v does not carry the request %+v", ex.ModeName, ex, req)
 		}
 	}
@@ -113,7 +115,8 @@ func TestPlanErrors(t *testing.T) {
 		{s, Request{Loads: []float64{0}}, "loads: each value must be a number > 0, got 0"},
 		{s, Request{Count: -2}, "count: must be >= 1 (or 0 for each mode's), got -2"},
 		{s, Request{Runs: -1}, "runs: must be >= 1"},
-		{s, Request{Lagrange: LagrangeOptions{Iterations: -3}}, "lagrange.iterations: must be >= 0, got -3"},
+		{s, Request{LagIterations: -3}, "lag_iterations: must be >= 0, got -3"},
+		{s, Request{BoundTimeLimit: -time.Second}, "bound_time_limit_ns: must be >= 0, got -1s"},
 	} {
 		_, err := tc.s.Plan(tc.req)
 		if err == nil || !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {

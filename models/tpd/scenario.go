@@ -47,7 +47,6 @@ type Scenario struct {
 	WindowMaxTasks int
 	Backend        string
 	BoundTimeLimit time.Duration // budget of the bounds of one replication; 0: none
-	Seed           uint64
 	Runs           int
 }
 
@@ -92,7 +91,6 @@ func Build(in *Instance) (*Scenario, error) {
 		FrameMax: int(math.Floor(in.Workload.Frames.Max)),
 		Demand:   max(1, in.Workload.Demand),
 		Modes:    in.Workload.Modes,
-		Seed:     in.Seed,
 		Runs:     in.Runs,
 	}
 	for k, n := range in.IPNs {

@@ -3,91 +3,87 @@ package tpd_test
 import (
 	"context"
 	"fmt"
-	"slices"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/study"
 )
 
-// Two shards of an experiment (replications 0, 2 and 1, 3) aggregated
-// together give the summaries of the whole run: replication r draws from
-// stream r whichever shard runs it.
-func ExampleScenario_Aggregate() {
-	s := scenario()
-	ex := tpd.Experiment{ModeName: "stable", Mode: s.Modes["stable"], Policies: tpd.Policies, Runs: 4, Bound: tpd.BoundSRPT}
-	full, err := s.Run(context.Background(), ex)
+// A load sweep run as a study (package study) in two shards of its
+// (experiment, replication) units: each shard streams its records to a
+// file, and the merged files give the results of the unsharded run, since
+// replication r draws from stream r whichever shard runs it.
+func ExampleStudy() {
+	ctx := context.Background()
+	in, err := tpd.Parse(strings.NewReader(small))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	var samples []tpd.Sample
-	for _, reps := range [][]int{{0, 2}, {1, 3}} {
-		part := ex
-		part.Reps = reps
-		r, err := s.Run(context.Background(), part)
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		fmt.Printf("shard %v: %d of %d replications\n", reps, r.Done, r.Runs)
-		samples = append(samples, r.Samples...)
-	}
-	slices.SortFunc(samples, func(a, b tpd.Sample) int { return a.Rep - b.Rep })
-	merged := s.Aggregate(ex, samples)
-	fmt.Println("same summaries:", fmt.Sprint(merged.Policies, merged.Bounds) == fmt.Sprint(full.Policies, full.Bounds), merged.Done)
-	// Output:
-	// shard [0 2]: 2 of 4 replications
-	// shard [1 3]: 2 of 4 replications
-	// same summaries: true 4
-}
-
-// A sweep planned as two shards of its (experiment, replication) units:
-// each shard runs its part with RunAll and keeps its raw records; the
-// records of both, read back with FromRecords, give the results of the
-// unsharded run.
-func ExampleScenario_RunAll() {
-	s := scenario()
-	req := tpd.Request{Modes: []string{"stable"}, Loads: []float64{0.3, 0.6}, Runs: 3, Bound: ptr(tpd.BoundSRPT)}
-	exps, err := s.Plan(req)
+	q := tpd.Sweep{Instance: in, Request: tpd.NewRequest(in)}
+	q.Modes, q.Loads, q.Runs, q.Bound = []string{"stable"}, []float64{0.3, 0.6}, 3, ptr(tpd.BoundSRPT)
+	p, err := tpd.Study{}.Plan(ctx, q)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	full, err := s.RunAll(context.Background(), exps, nil)
+	full, err := study.Run(ctx, p, study.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	records := map[string]map[string]float64{} // by point, replication and cell
-	key := func(p, r int, cell string) string { return fmt.Sprint(p, r, cell) }
+	dir, err := os.MkdirTemp("", "tpd-study")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	var files []string
 	for i := 0; i < 2; i++ {
-		part := req
-		part.Shard = shard.Spec{Index: i, Count: 2}
-		pexps, err := s.Plan(part)
+		sp := shard.Spec{Index: i, Count: 2}
+		h, err := study.Header(tpd.Study{}, q, nil, sp)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
-		_, err = s.RunAll(context.Background(), pexps, func(p int, r *tpd.ExperimentResult) error {
-			for _, rec := range r.Records(p, s.Seed) {
-				records[key(rec.Point, rec.Rep, rec.Cell)] = rec.Values()
-			}
-			return nil
-		})
+		files = append(files, filepath.Join(dir, fmt.Sprintf("shard%d.jsonl", i)))
+		w, err := shard.Create(files[i], h)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
+		out, err := study.Run(ctx, p, study.Options{Shard: sp, Records: w})
+		if err == nil {
+			err = w.Close()
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("shard %v: %d of the 6 units\n", sp, out.Done)
 	}
-	merged := s.FromRecords(exps, func(p, r int, cell string) map[string]float64 { return records[key(p, r, cell)] })
-	fmt.Println(len(records), "records")
-	for i := range full {
-		fmt.Printf("ρ=%.1f: same summaries %v\n", full[i].Load, fmt.Sprint(merged[i].Policies, merged[i].Bounds) == fmt.Sprint(full[i].Policies, full[i].Bounds))
+	m, err := shard.Merge(ctx, files)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, merged, err := study.Merged(ctx, tpd.Study{}, m, files[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, r := range full.Result {
+		same := fmt.Sprint(merged[i].Policies, merged[i].Bounds) == fmt.Sprint(r.Policies, r.Bounds)
+		fmt.Printf("ρ=%.1f: %d replications, same summaries %v\n", r.Load, merged[i].Done, same)
 	}
 	// Output:
-	// 30 records
-	// ρ=0.3: same summaries true
-	// ρ=0.6: same summaries true
+	// shard 0/2: 3 of the 6 units
+	// shard 1/2: 3 of the 6 units
+	// ρ=0.3: 3 replications, same summaries true
+	// ρ=0.6: 3 replications, same summaries true
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -14,8 +14,6 @@ import (
 	"github.com/streamopt/streamopt/sim"
 )
 
-func ptr[T any](v T) *T { return &v }
-
 // oneIPN is a single IPN with Q slots of speed 1 frame/s and zero latency, so
 // a sub-task of w frames runs exactly w seconds.
 func oneIPN(q int) *Scenario {

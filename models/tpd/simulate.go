@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/streamopt/streamopt/sim"
 )
@@ -53,24 +54,17 @@ type Result struct {
 	Events uint64
 }
 
-// Metrics flattens a result into its policy metrics (PolicyMetrics; the
-// gaps, which need the bounds, are left to the caller) and the per-IPN
-// utilisations UtilMetric(name).
-func (r *Result) Metrics(s *Scenario) map[Metric]float64 {
-	m := map[Metric]float64{
-		MetricRoutingMS:   1000 * r.MeanRouting,
-		MetricHandlingMS:  1000 * r.MeanHandling,
-		MetricDelayMS:     1000 * r.MeanDelay,
-		MetricTotalDelay:  r.TotalDelay,
-		MetricTardiness:   r.TotalTardiness,
-		MetricSamplesMean: r.MeanSamples,
-	}
+// Metrics returns the policy metrics of a result (PolicyMetrics; the
+// gaps, which need the bounds, are left to the caller) with the per-IPN
+// utilisations.
+func (r *Result) Metrics() PolicyRun {
+	m := PolicyRun{RoutingMS: 1000 * r.MeanRouting, HandlingMS: 1000 * r.MeanHandling, DelayMS: 1000 * r.MeanDelay,
+		TotalDelay: r.TotalDelay, Tardiness: r.TotalTardiness, SamplesMean: r.MeanSamples, Util: slices.Clone(r.Utilisation)}
 	u := 0.0
-	for k, x := range r.Utilisation {
-		m[UtilMetric(s.Names[k])] = x
+	for _, x := range r.Utilisation {
 		u += x
 	}
-	m[MetricUtilMean] = u / float64(len(r.Utilisation))
+	m.UtilMean = u / float64(len(r.Utilisation))
 	return m
 }
 
