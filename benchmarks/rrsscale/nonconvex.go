@@ -42,24 +42,24 @@ func runNonConvex(sizes string, seed uint64, spread, gap float64, budget time.Du
 			return 3
 		}
 		el, gprofit := math.NaN(), math.NaN()
-		stats := map[string]float64{"gap": math.NaN(), "nodes": math.NaN(), "lp_solves": math.NaN(), "best_bound": math.NaN()}
+		stats := &rrs.GlobalStats{Gap: math.NaN(), BestBound: math.NaN()}
 		if !sp.Sharded() {
 			ctx, cancel := context.WithTimeout(context.Background(), budget)
 			start := time.Now()
-			sol, err := rrs.SolveGlobal(ctx, in, p, rrs.GlobalOptions{Gap: gap, Backend: backend})
+			sol, st, err := rrs.SolveGlobal(ctx, in, p, rrs.GlobalOptions{Gap: gap, Backend: backend})
 			el = time.Since(start).Seconds()
 			cancel()
 			if err != nil && !errors.Is(err, rrs.ErrGlobalLimit) {
 				fmt.Fprintln(os.Stderr, "rrsscale:", err)
 				return 3
 			}
-			if sol.X != nil {
+			if sol != nil {
 				gprofit = sol.Objective
 			}
-			stats = sol.Stats
+			stats = st
 		}
-		globalCols := fmt.Sprintf("%10s %9d %10.2f %10.2e %8.0f %8.0f %14.4f %14.4f", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
-			stats["gap"], stats["nodes"], stats["lp_solves"], stats["best_bound"], gprofit)
+		globalCols := fmt.Sprintf("%10s %9d %10.2f %10.2e %8d %8d %14.4f %14.4f", fmt.Sprintf("%dx%d", s, r), p.NumVars(), el,
+			stats.Gap, stats.Nodes, stats.LPSolves, stats.BestBound, gprofit)
 		var report func(startResult)
 		if sp.Sharded() {
 			// Each start as it ends, so that a run stopped early keeps

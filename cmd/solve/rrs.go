@@ -122,13 +122,13 @@ have no valid answer before they converge. The exit code is 1.`,
 // rrsPartial says what a stopped solve had reached, for the partial marker.
 func rrsPartial(r *rrs.Result) string {
 	what := r.Method
-	if n, ok := r.Stats["nodes"]; ok {
-		what = fmt.Sprintf("%g branch-and-bound nodes of %s", n, r.Method)
+	if r.Stats != nil && r.Stats.Nodes != nil {
+		what = fmt.Sprintf("%d branch-and-bound nodes of %s", *r.Stats.Nodes, r.Method)
 	}
 	switch {
 	case r.Policy != nil && r.BestBound != nil:
-		if g, ok := r.Stats["gap"]; ok {
-			return fmt.Sprintf("%s: best profit found %.6f, upper bound %.6f, gap %.2g", what, r.Profit, *r.BestBound, g)
+		if r.Stats != nil && r.Stats.Gap != nil {
+			return fmt.Sprintf("%s: best profit found %.6f, upper bound %.6f, gap %.2g", what, r.Profit, *r.BestBound, *r.Stats.Gap)
 		}
 		return fmt.Sprintf("%s: best profit found %.6f, upper bound %.6f", what, r.Profit, *r.BestBound)
 	case r.BestBound != nil:
@@ -156,7 +156,11 @@ func exportRRS(stderr io.Writer, path string, in *rrs.Instance, res *rrs.Result)
 		fmt.Fprintf(stderr, "solve: nothing exported: %s\n", res.Message)
 		return nil
 	}
-	m, about, err := rrs.ExportModel(in, res.Method, res.Stats["big_m"])
+	bigM := 0.0
+	if res.Stats != nil && res.Stats.KKTMILPStats != nil {
+		bigM = res.Stats.BigM
+	}
+	m, about, err := rrs.ExportModel(in, res.Method, bigM)
 	if err != nil {
 		return inputError(fmt.Errorf("--export: %w", err))
 	}
