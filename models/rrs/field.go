@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/streamopt/streamopt/fault"
 )
 
 // Field names a numeric field of an Instance by its JSON path: "users",
@@ -24,6 +26,11 @@ type fieldStep struct {
 	index int
 	all   bool
 }
+
+// ErrField is wrapped by the errors of a path that names no numeric field
+// of an Instance, or an element it does not have; it is of kind input
+// (package fault).
+var ErrField = fault.New(fault.ErrInput, "field")
 
 // ParseField reads a field path and checks that it names a numeric field
 // of an Instance; the error lists the numeric fields.
@@ -93,11 +100,11 @@ func (f *Field) UnmarshalText(b []byte) error {
 // field and the value. in is not changed.
 func (f Field) Set(in *Instance, v float64) (*Instance, error) {
 	if len(f.steps) == 0 {
-		return nil, fmt.Errorf("%w: field: empty path", ErrInput)
+		return nil, fmt.Errorf("%w: empty path", ErrField)
 	}
 	out := in.clone()
 	if err := f.set(reflect.ValueOf(out).Elem(), f.steps, v); err != nil {
-		return nil, fmt.Errorf("%w: %s=%v: %w", ErrInput, f.path, v, err)
+		return nil, fmt.Errorf("%w %s=%v: %w", ErrField, f.path, v, err)
 	}
 	if err := out.Validate(); err != nil {
 		return nil, fmt.Errorf("%s=%v: %w", f.path, v, err)
@@ -164,7 +171,7 @@ func typeName(t reflect.Type) string {
 
 // badField is the error of a path that names no numeric field.
 func badField(path, why string) error {
-	return fmt.Errorf("%w: field %q: %s (the numeric fields: %s)", ErrInput, path, why, strings.Join(NumericFields(), ", "))
+	return fmt.Errorf("%w %q: %s (the numeric fields: %s)", ErrField, path, why, strings.Join(NumericFields(), ", "))
 }
 
 // NumericFields lists the numeric fields of an Instance as paths, with i

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamopt/streamopt/fault"
 	"github.com/streamopt/streamopt/study"
 	"github.com/streamopt/streamopt/study/studytest"
 )
@@ -91,7 +92,7 @@ func TestBatchFieldErrors(t *testing.T) {
 		{"regions", "not a number"},
 	} {
 		_, err := ParseField(tc.path)
-		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "datacenters[i].bandwidth_users") {
+		if !errors.Is(err, ErrField) || fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "datacenters[i].bandwidth_users") {
 			t.Errorf("ParseField(%q) = %v, want an input error with %q and the list of fields", tc.path, err, tc.want)
 		}
 	}
@@ -102,14 +103,14 @@ func TestBatchFieldErrors(t *testing.T) {
 		want string
 	}{
 		{"users", -5, "users=-5: "},
-		{"regions[7].share", 0.5, "regions[7].share=0.5: index 7: the list has 5 entries"},
+		{"regions[7].share", 0.5, "field regions[7].share=0.5: index 7: the list has 5 entries"},
 		{"datacenters[*].background_cpu", 2, "datacenters[*].background_cpu=2: "},
 	} {
 		f, err := ParseField(tc.path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.Set(in, tc.v); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
+		if _, err := f.Set(in, tc.v); fault.Of(err) != fault.Input || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Set(%s, %v) = %v, want an input error with %q", tc.path, tc.v, err, tc.want)
 		}
 	}
@@ -129,7 +130,7 @@ func TestBatchFieldErrors(t *testing.T) {
 	}
 	q := batchQ(t)
 	q.Values = []float64{300, -1}
-	if _, err := (BatchStudy{}).Plan(context.Background(), q); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "paper.json: users=-1") {
+	if _, err := (BatchStudy{}).Plan(context.Background(), q); fault.Of(err) != fault.Input || !strings.Contains(err.Error(), "paper.json: users=-1") {
 		t.Errorf("Plan with users=-1: %v, want an input error naming the file, field and value", err)
 	}
 }
