@@ -19,7 +19,7 @@ func newMergeCmd() *cobra.Command {
 	var format, out, csvFile, plot, plotGap, plotBars string
 	cmd := &cobra.Command{
 		Use:   "merge [output flags] FILE.jsonl...",
-		Short: "Merge the record files of the shards of a tpd, rmts or mps run into the output of the unsharded run",
+		Short: "Merge the record files of the shards of a tpd, rmts, mps or rrs run into the output of the unsharded run",
 		Long: `merge reads the record files that runs with --records wrote (any number of
 them, .jsonl or .jsonl.gz: typically one per --shard i/n), checks that they
 come from the same command, program version (solve --version: the module
@@ -27,7 +27,8 @@ version, the commit and the Go release), instance and grid and that
 together they hold every (point, replication) exactly once, and writes what
 the unsharded command would have written with the same output flags, byte
 for byte: the table or --format json on stdout, --csv, and the figures
-(--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps).
+(--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps;
+rrs batches have none).
 
 Records of two builds (two commits, or a clean and a modified tree of one
 commit) are refused as differing in their version. A version that names no
@@ -105,7 +106,7 @@ func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutpu
 		}
 		return writeTPDOutput(ctx, w, stderr, results, tpdOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
 	}
-	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts and mps records, got %q", name, m.Header.Command))
+	return inputError(fmt.Errorf("%s: command: solve merge knows tpd, rmts, mps and rrs records, got %q", name, m.Header.Command))
 }
 
 // markUnknown marks an error that carries no fault kind and no exit code

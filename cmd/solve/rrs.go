@@ -133,7 +133,7 @@ stops the batch between rows (the rows finished, "partial", exit 1).`,
 	fl.StringVar(&method, "method", rrs.MethodAuto, "solution method: "+strings.Join(rrs.Methods, "|"))
 	fl.StringVar(&backend, "backend", solve.Auto, "MILP backend for kkt-milp, LP backend for global: "+strings.Join(append([]string{solve.Auto}, solve.Backends()...), "|"))
 	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: one row per data centre and region: "+
-		"datacenter, region, f (the share f_ij of the region's viewers sent there), users (N·φ_j·f_ij))")
+		"datacenter, region, f (the share f_ij of the region's viewers sent there), users (N·φ_j·f_ij); a batch: its rows, what --csv writes)")
 	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&export, "export", "", "write the KKT-MILP the kkt-milp method solved to this file (qp, wolfe and global have no single linear form and are refused)"+exportFlagHelp)
 	fl.StringVar(&export, "export-mps", "", "the same as --export")
