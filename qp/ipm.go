@@ -708,7 +708,7 @@ func (p *Problem) interiorPoint(ctx context.Context, opt ConvexOptions, d *ipmDa
 	for i := 0; i < me; i++ {
 		s.Gamma[i] = -y[mg+i]
 	}
-	s.Stats = map[string]float64{"rows": float64(m), "columns": float64(nv), "schur_size": float64(ns.q)}
+	s.Stats.Convex = &ConvexStats{Rows: m, Columns: nv, SchurSize: ns.q}
 	if err := p.finish(s); err != nil {
 		return s, err
 	}

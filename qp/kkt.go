@@ -24,12 +24,50 @@ type Solution struct {
 	Method     string // "kkt-milp", "wolfe" or "qp"
 	Backend    string // LP/MILP backend used, if any
 	Iterations int    // IPM iterations, simplex pivots, or MILP nodes
-	Stats      map[string]float64
+	// Stats are the counts of the method that produced the solution.
+	Stats Stats
 	// Audit sums up solve.Verify's reports on the LP and MILP answers the
 	// solution relied on (kkt-milp's MILPs and multiplier LP; empty for
 	// the interior point and Wolfe, which solve no LP through package
 	// solve).
 	Audit solve.Audit
+}
+
+// Stats are the counts and sizes of the method that produced a Solution:
+// the group of that method is set, the others are nil.
+type Stats struct {
+	Convex  *ConvexStats  // SolveConvex
+	Wolfe   *WolfeStats   // SolveWolfe
+	KKTMILP *KKTMILPStats // SolveKKTMILP
+}
+
+// ConvexStats are the sizes of the interior point's linear systems.
+type ConvexStats struct {
+	Rows      int `json:"rows"`       // rows of the constraint matrix
+	Columns   int `json:"columns"`    // its columns
+	SchurSize int `json:"schur_size"` // order of the dense Schur complement
+}
+
+// WolfeStats are the size of Wolfe's tableau and its pivots.
+type WolfeStats struct {
+	Pivots         int `json:"pivots"`
+	TableauRows    int `json:"tableau_rows"`
+	TableauColumns int `json:"tableau_columns"`
+}
+
+// KKTMILPStats describe the KKT-MILP search (the MILP nodes are the
+// Solution's Iterations).
+type KKTMILPStats struct {
+	BigM          float64 `json:"big_m"`   // the multiplier bound M of the last MILP
+	Growths       int     `json:"growths"` // tenfold growths of M
+	MILPColumns   int     `json:"milp_columns"`
+	MILPRows      int     `json:"milp_rows"`
+	ProvenBounds  bool    `json:"proven_bounds,omitempty"`  // M came from bounds proven on the data (MILPOptions.Bounds)
+	MultiplierRay bool    `json:"multiplier_ray,omitempty"` // the multipliers lie on a ray: a tenfold M changed nothing
+	// BestBound is, when a limit stopped the search, the backend's upper
+	// bound on the identity over the KKT points with multipliers ≤ BigM;
+	// NaN otherwise.
+	BestBound float64 `json:"-"`
 }
 
 // Residuals measures how far a point is from satisfying the KKT conditions

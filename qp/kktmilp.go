@@ -233,8 +233,8 @@ const bindTol = 1e-6
 // When a limit stops the search it returns ErrLimit together with a
 // Solution that holds the best KKT point found so far (X is nil when there
 // is none): a feasible point whose objective is a lower bound on the
-// maximum. Stats["best_bound"] is then the backend's upper bound on the
-// identity over the KKT points with multipliers ≤ Stats["big_m"].
+// maximum. Stats.KKTMILP.BestBound is then the backend's upper bound on
+// the identity over the KKT points with multipliers ≤ Stats.KKTMILP.BigM.
 func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -289,13 +289,13 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		s.Backend = backend
 		s.Iterations = nodes
 		s.Audit = audit
-		s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
-			"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes)}
+		st := &KKTMILPStats{BigM: bigM, Growths: grow, MILPColumns: km.Model.NumVars(), MILPRows: km.Model.NumRows(), BestBound: math.NaN()}
+		s.Stats.KKTMILP = st
 		atBound := km.atBound(sol)
 		if opt.Bounds != nil {
 			// Proven bounds: a multiplier at its bound is still a valid KKT
 			// multiplier; the smallest ones on a ray are recomputed.
-			s.Stats["proven_bounds"] = 1
+			st.ProvenBounds = true
 			if atBound {
 				if err := p.cleanMultipliers(ctx, backend, s, opt.Solve); err != nil {
 					return nil, err
@@ -310,7 +310,7 @@ func (p *Problem) SolveKKTMILP(ctx context.Context, opt MILPOptions) (*Solution,
 		if prev != nil && math.Abs(obj-prev.Identity) <= 1e-7*math.Max(1, math.Abs(obj)) {
 			// A tenfold M changed nothing: the multipliers lie on a ray
 			// along which the identity is constant (spec A.8, Σm_i = 1).
-			s.Stats["multiplier_ray"] = 1
+			st.MultiplierRay = true
 			if err := p.cleanMultipliers(ctx, backend, s, opt.Solve); err != nil {
 				return nil, err
 			}
@@ -349,8 +349,7 @@ func (p *Problem) stoppedKKTMILP(ctx context.Context, km *KKTMILP, sol *lp.Solut
 	s.Backend = sol.Backend
 	s.Iterations = nodes
 	s.Audit = audit
-	s.Stats = map[string]float64{"big_m": bigM, "growths": float64(grow), "milp_columns": float64(km.Model.NumVars()),
-		"milp_rows": float64(km.Model.NumRows()), "nodes": float64(nodes), "best_bound": sol.BestBound}
+	s.Stats.KKTMILP = &KKTMILPStats{BigM: bigM, Growths: grow, MILPColumns: km.Model.NumVars(), MILPRows: km.Model.NumRows(), BestBound: sol.BestBound}
 	return s, err
 }
 

@@ -319,8 +319,8 @@ func TestCleanMultipliersLeavesTheRay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(sol.Objective-1.5) > 1e-7 || sol.Stats["growths"] < 1 {
-		t.Errorf("KKT-MILP from M = 1: objective %g after %g growths, want 1.5 after at least one (μ1 = 2 > M)", sol.Objective, sol.Stats["growths"])
+	if math.Abs(sol.Objective-1.5) > 1e-7 || sol.Stats.KKTMILP.Growths < 1 {
+		t.Errorf("KKT-MILP from M = 1: objective %g after %d growths, want 1.5 after at least one (μ1 = 2 > M)", sol.Objective, sol.Stats.KKTMILP.Growths)
 	}
 }
 
@@ -377,7 +377,7 @@ func TestKKTMILPStopped(t *testing.T) {
 	if !errors.Is(err, ErrLimit) || fault.Of(err) != fault.Limit || s == nil {
 		t.Fatalf("node limit 1: %v, %v; want ErrLimit with a solution", s, err)
 	}
-	if b := s.Stats["best_bound"]; !(b >= 1-1e-7) {
+	if b := s.Stats.KKTMILP.BestBound; !(b >= 1-1e-7) {
 		t.Errorf("best bound %g, below the maximum 1", b)
 	}
 	if s.X != nil && (s.Objective > 1+1e-7 || s.Residuals.Max() > KKTTol) {

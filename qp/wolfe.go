@@ -700,6 +700,6 @@ func (p *Problem) SolveWolfe(ctx context.Context, opt WolfeOptions) (*Solution, 
 	for i := 0; i < me; i++ {
 		s.Gamma[i] = t.value(cgp+i) - t.value(cgm+i)
 	}
-	s.Stats = map[string]float64{"pivots": float64(t.pivots), "tableau_rows": float64(nrow), "tableau_columns": float64(ncol)}
+	s.Stats.Wolfe = &WolfeStats{Pivots: t.pivots, TableauRows: nrow, TableauColumns: ncol}
 	return s, p.finish(s)
 }

@@ -55,7 +55,7 @@ type sample struct {
 // writes exactly the bytes of json.Marshal, for a struct that uses the
 // rules answers rely on and for a full rrs answer.
 func TestMarshalFiniteIsJSONMarshal(t *testing.T) {
-	one := 1.5
+	one, gapSmall := 1.5, 1e-7
 	s := sample{inner: &inner{X: 2, Deep: 3}, Exported: Exported{E: 4, Clash: 5}, Clash: "outer", Name: "a", HTML: "<b>&</b>",
 		F32: 0.1, NegZero: math.Copysign(0, -1), Empty: []int{}, Bytes: []byte("hi"), Arr: [2]int{1, 2}, Ptr: &one,
 		Any: map[string]any{"k": []any{1.0, "v"}}, Map: map[string]int{"b": 2, "a": 1}, IntMap: map[int]string{10: "x", 9: "y"},
@@ -63,7 +63,7 @@ func TestMarshalFiniteIsJSONMarshal(t *testing.T) {
 		Skip: 7, private: 8, Untagged: true, Nums: number(math.Inf(1))}
 	res := &rrs.Result{Status: rrs.StatusOptimal, Method: "qp", Backend: "pure-go", Users: 360, TotalCapacity: 400, Profit: 12.5,
 		MaxEigen: -0.25, Policy: [][]float64{{0.5, 0.5}}, Loads: []rrs.DCLoad{{Name: "DC1", Users: 360}},
-		KKT: &qp.Residuals{Primal: 1e-12}, Verification: &solve.Audit{Solves: 2}, Stats: map[string]float64{"iterations": 19, "gap": 1e-7}}
+		KKT: &qp.Residuals{Primal: 1e-12}, Verification: &solve.Audit{Solves: 2}, Stats: &rrs.Stats{Iterations: 19, Gap: &gapSmall, GlobalStats: &rrs.GlobalStats{LPSolves: 4}}}
 	for _, v := range []any{s, &s, sample{}, res, struct {
 		*rrs.Result
 		StoppedBy string `json:"stopped_by,omitempty"`
@@ -86,9 +86,9 @@ func TestMarshalFiniteIsJSONMarshal(t *testing.T) {
 // pointer, a map, a slice) are written as null, and JSON does not fail;
 // before, json.Marshal refused the answer ("unsupported value: +Inf").
 func TestJSONNonFinite(t *testing.T) {
-	inf, nan := math.Inf(1), math.NaN()
+	inf, nan, three := math.Inf(1), math.NaN(), 3
 	res := &rrs.Result{Status: rrs.StatusTimeLimit, Partial: true, Method: "global", MaxEigen: math.Inf(-1), BestBound: &inf,
-		Policy: [][]float64{{nan}}, Stats: map[string]float64{"gap": inf, "nodes": 3}}
+		Policy: [][]float64{{nan}}, Stats: &rrs.Stats{Gap: &inf, Nodes: &three, GlobalStats: &rrs.GlobalStats{}}}
 	var b strings.Builder
 	if err := JSON(&b, res); err != nil {
 		t.Fatalf("JSON: %v", err)

@@ -38,15 +38,15 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 		concave = "NOT concave"
 	}
 	fmt.Fprintf(&b, "objective: %s, largest eigenvalue of A %.4g\n", concave, r.MaxEigen)
-	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %g\n", r.Method, r.Backend, r.Stats["iterations"])
+	fmt.Fprintf(&b, "method: %s   backend: %s   iterations: %d\n", r.Method, r.Backend, r.Stats.Iterations)
 	if r.Search != "" {
 		fmt.Fprintf(&b, "  (search over %s; models/rrs doc.go)\n", map[string]string{rrs.SearchShares: "the data centres' shares with the Lagrangian bound", rrs.SearchSecant: "ranges of T_i with the secant LP relaxation"}[r.Search])
 	}
 	if r.MethodReason != "" {
 		fmt.Fprintf(&b, "  (%s)\n", r.MethodReason)
 	}
-	if g, ok := r.Stats["gap"]; ok && r.BestBound == nil {
-		fmt.Fprintf(&b, "proven relative gap: %.2g (upper bound on the profit %.6f)\n", g, r.Stats["best_bound"])
+	if st := r.Stats; st.Gap != nil && st.BestBound != nil && r.BestBound == nil {
+		fmt.Fprintf(&b, "proven relative gap: %.2g (upper bound on the profit %.6f)\n", *st.Gap, *st.BestBound)
 	}
 	if v := r.Verification; v != nil {
 		fmt.Fprintf(&b, "verification: %d of %d LP/MILP answers accepted by solve.Verify (largest relative primal violation %.1e)\n", v.Verified, v.Solves, v.MaxPrimalRel)
@@ -91,9 +91,13 @@ func RRSTable(w io.Writer, in *rrs.Instance, r *rrs.Result) error {
 func boundSource(r *rrs.Result) string {
 	switch r.Method {
 	case rrs.MethodKKTMILP:
-		return fmt.Sprintf("KKT-MILP, multipliers ≤ M = %g", r.Stats["big_m"])
+		if r.Stats != nil && r.Stats.KKTMILPStats != nil {
+			return fmt.Sprintf("KKT-MILP, multipliers ≤ M = %g", r.Stats.BigM)
+		}
 	case rrs.MethodGlobal:
-		return fmt.Sprintf("global branch and bound, proven relative gap %.2g", r.Stats["gap"])
+		if r.Stats != nil && r.Stats.Gap != nil {
+			return fmt.Sprintf("global branch and bound, proven relative gap %.2g", *r.Stats.Gap)
+		}
 	}
 	return "method " + r.Method
 }

@@ -16,7 +16,7 @@ import (
 func TestRRSTableNamesTheBoundsSource(t *testing.T) {
 	in := &rrs.Instance{Name: "stopped", Users: 10}
 	bound := 123.5
-	stopped := func(method string, stats map[string]float64) *rrs.Result {
+	stopped := func(method string, stats *rrs.Stats) *rrs.Result {
 		return &rrs.Result{Status: rrs.StatusTimeLimit, Partial: true, Method: method, BestBound: &bound,
 			Message: method + " stopped before it finished", Stats: stats, Profit: 120,
 			Policy: [][]float64{{1}}, Loads: []rrs.DCLoad{{Name: "DC1"}}, Regions: []rrs.RegionDelay{{Name: "R1"}}, KKT: &qp.Residuals{}}
@@ -25,9 +25,9 @@ func TestRRSTableNamesTheBoundsSource(t *testing.T) {
 		res        *rrs.Result
 		want, omit string
 	}{
-		{stopped(rrs.MethodKKTMILP, map[string]float64{"big_m": 40}),
+		{stopped(rrs.MethodKKTMILP, &rrs.Stats{KKTMILPStats: &qp.KKTMILPStats{BigM: 40}}),
 			"upper bound on the profit: 123.500000 (KKT-MILP, multipliers ≤ M = 40)\n", "global"},
-		{stopped(rrs.MethodGlobal, map[string]float64{"gap": 0.0292, "best_bound": bound}),
+		{stopped(rrs.MethodGlobal, &rrs.Stats{Gap: ptr(0.0292), BestBound: &bound, GlobalStats: &rrs.GlobalStats{}}),
 			"upper bound on the profit: 123.500000 (global branch and bound, proven relative gap 0.029)\n", "KKT-MILP"},
 	}
 	for _, tc := range tests {
@@ -44,7 +44,7 @@ func TestRRSTableNamesTheBoundsSource(t *testing.T) {
 		}
 	}
 	// Solved to the gap, the global method states the gap it proved.
-	res := stopped(rrs.MethodGlobal, map[string]float64{"gap": 8e-7, "best_bound": 120.0001})
+	res := stopped(rrs.MethodGlobal, &rrs.Stats{Gap: ptr(8e-7), BestBound: ptr(120.0001), GlobalStats: &rrs.GlobalStats{}})
 	res.Status, res.Partial, res.BestBound = rrs.StatusOptimal, false, nil
 	var b strings.Builder
 	if err := render.RRSTable(&b, in, res); err != nil {
@@ -54,3 +54,5 @@ func TestRRSTableNamesTheBoundsSource(t *testing.T) {
 		t.Errorf("no line %q in\n%s", want, b.String())
 	}
 }
+
+func ptr(v float64) *float64 { return &v }

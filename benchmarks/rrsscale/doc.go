@@ -22,13 +22,17 @@
 //
 //	go run ./benchmarks/rrsscale -nonconvex -sizes 20x100,50x500 [-budget 10m] [-multistart 200]
 //
-// -shard i/n (or slurm, k8s/n, as in the sweeps of cmd/solve) runs only
-// the starts k ≡ i (mod n), skips the global method and lists each start's
-// profit, KKT residual and time; the starts are drawn from the seed before
-// any solve, so the n shards' lists together are the unsharded multistart
-// and its best is the best of the shards' bests:
+// The multistart is the study rrs.MultistartStudy (package study): start k
+// begins from a policy drawn from its own stream sim.Stream(seed, k), so it
+// does not depend on the shard or the worker that runs it. -shard i/n (or
+// slurm, k8s/n, as in the sweeps of cmd/solve) runs only the starts
+// k ≡ i (mod n), skips the global method and streams each finished start
+// to -records FILE (one file per size with several -sizes); -merge puts the
+// shards' files together and prints the best of all the starts, the
+// unsharded multistart's:
 //
-//	go run ./benchmarks/rrsscale -nonconvex -sizes 200x2000 -multistart 200 -workers 2 -shard 0/4
+//	go run ./benchmarks/rrsscale -nonconvex -sizes 200x2000 -multistart 200 -workers 2 -shard 0/4 -records s0.jsonl
+//	go run ./benchmarks/rrsscale -merge s0.jsonl s1.jsonl s2.jsonl s3.jsonl
 //
 // -backend names the LP backend of the global method's relaxations (auto:
 // the pure-Go simplex, whose bound-tightening LPs start warm; clp when built

@@ -109,7 +109,9 @@ func main() {
 	workers := flag.Int("workers", 1, "goroutines running the multistart local solves with -nonconvex")
 	msBudget := flag.Duration("multistart-budget", 0, "start no new multistart local solve after this long (0: run all -multistart)")
 	track := flag.Bool("track", false, "multistart local solves with qp.LocalOptions.Track (faster, less diverse)")
-	shardFlag := flag.String("shard", "0/1", "with -nonconvex, run only the multistart starts k ≡ i (mod n) of shard i/n (or slurm, k8s/n), skip the global method, and list every start")
+	shardFlag := flag.String("shard", "0/1", "with -nonconvex, run only the multistart starts k ≡ i (mod n) of shard i/n (or slurm, k8s/n) and skip the global method; needs -records")
+	records := flag.String("records", "", "with -nonconvex: stream every finished multistart start to this record file (.jsonl or .jsonl.gz; with several -sizes, one file per size, the size before the extension)")
+	merge := flag.Bool("merge", false, "merge the multistart record files given as arguments (the shards of one size) and print the unsharded multistart's best")
 	backend := flag.String("backend", "auto", "LP backend of the global method's relaxations with -nonconvex (simplex; clp when built with -tags clp)")
 	seeds := flag.String("seeds", "", "with -nonconvex -checkpoints: instance seeds, FIRST..LAST or a list (default: -seed)")
 	checkpoints := flag.String("checkpoints", "", "with -nonconvex: print the proven gap of the global method at these times (e.g. 1m,5m,10m), per size and seed, instead of the multistart comparison")
@@ -124,6 +126,13 @@ func main() {
 			os.Exit(2)
 		}
 		defer stop()
+	}
+	if *merge {
+		if flag.NArg() == 0 {
+			fmt.Fprintln(os.Stderr, "rrsscale: -merge: name the record files")
+			os.Exit(2)
+		}
+		os.Exit(mergeMultistart(flag.Args()))
 	}
 	if *nonconvex && *checkpoints != "" {
 		cps, err := parseCheckpoints(*checkpoints)
@@ -146,7 +155,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "rrsscale:", err)
 			os.Exit(2)
 		}
-		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *track, *backend, sp)
+		code := runNonConvex(*sizes, *seed, *spread, *gap, *budget, *starts, *workers, *msBudget, *track, *backend, sp, *records)
 		if *cpuProfile != "" {
 			pprof.StopCPUProfile()
 		}

@@ -1,47 +1,67 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/rrs"
+	"github.com/streamopt/streamopt/study"
 )
 
-// TestMultistartShardsMakeTheWhole: the three shards of a multistart run
-// together exactly the starts of the unsharded run, each with the same
-// profit, so the best of the shards' bests is the unsharded best.
+// TestMultistartShardsMakeTheWhole: the record files of three shards of a
+// multistart merge into the unsharded run's result (package study; the
+// study itself runs the conformance suite in models/rrs).
 func TestMultistartShardsMakeTheWhole(t *testing.T) {
 	in := rrs.Random(4, 12, 3, 0.75)
-	p, err := in.Compile()
+	const n = 7
+	all, err := multistart(in, 3, n, 2, 0, false, shard.All, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const n = 7
-	var whole []startResult
-	all := multistart(p, in, 3, n, 2, 0, false, shard.All, func(st startResult) { whole = append(whole, st) })
-	if all.asked != n || all.done != n || len(whole) != n {
-		t.Fatalf("unsharded: %d asked, %d done, %d reported; want %d", all.asked, all.done, len(whole), n)
+	if all.Starts != n || all.Done != n || all.BestStart < 0 {
+		t.Fatalf("unsharded: %+v; want %d starts done and a best", all, n)
 	}
-	seen := map[int]float64{}
-	best := all.best - 1
+	dir := t.TempDir()
+	var files []string
 	for i := 0; i < 3; i++ {
-		part := multistart(p, in, 3, n, 1, 0, false, shard.Spec{Index: i, Count: 3}, func(st startResult) {
-			if st.k%3 != i {
-				t.Errorf("shard %d/3 ran start %d", i, st.k)
-			}
-			if _, dup := seen[st.k]; dup {
-				t.Errorf("start %d ran twice", st.k)
-			}
-			seen[st.k] = st.profit
-		})
-		best = max(best, part.best)
-	}
-	for _, st := range whole {
-		if got, ok := seen[st.k]; !ok || got != st.profit {
-			t.Errorf("start %d: shards %v (ran %v), unsharded %v", st.k, got, ok, st.profit)
+		f := filepath.Join(dir, sizedRecords("s.jsonl", "4x12,5x5", "4x12"))
+		f = f[:len(f)-len(".jsonl")] + string(rune('0'+i)) + ".jsonl"
+		part, err := multistart(in, 3, n, 1, 0, false, shard.Spec{Index: i, Count: 3}, f)
+		if err != nil {
+			t.Fatal(err)
 		}
+		if want := (n + 2 - i) / 3; part.Done != want {
+			t.Errorf("shard %d/3 ran %d starts, want %d", i, part.Done, want)
+		}
+		files = append(files, f)
 	}
-	if len(seen) != n || best != all.best {
-		t.Errorf("shards ran %d starts with best %v; unsharded %d with best %v", len(seen), best, n, all.best)
+	m, err := shard.Merge(context.Background(), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := study.Merged(context.Background(), rrs.MultistartStudy{}, m, files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != all {
+		t.Errorf("merged shards %+v, unsharded %+v", got, all)
+	}
+	if code := mergeMultistart(files); code != 0 {
+		t.Errorf("mergeMultistart: exit %d", code)
+	}
+}
+
+func TestSizedRecords(t *testing.T) {
+	for _, tc := range []struct{ records, sizes, sz, want string }{
+		{"r.jsonl", "20x100", "20x100", "r.jsonl"},
+		{"r.jsonl", "20x100,50x500", "50x500", "r-50x500.jsonl"},
+		{"out/r.jsonl.gz", "20x100, 50x500", " 50x500", "out/r-50x500.jsonl.gz"},
+		{"", "20x100,50x500", "20x100", ""},
+	} {
+		if got := sizedRecords(tc.records, tc.sizes, tc.sz); got != tc.want {
+			t.Errorf("sizedRecords(%q, %q, %q) = %q, want %q", tc.records, tc.sizes, tc.sz, got, tc.want)
+		}
 	}
 }

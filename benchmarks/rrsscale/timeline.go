@@ -85,7 +85,7 @@ func runTimelines(sizes string, seeds []uint64, spread, gap float64, checkpoints
 				opt := rrs.GlobalOptions{Gap: gap, Search: search, Progress: func(bound, profit float64) {
 					tl.hist = append(tl.hist, progress{t: time.Since(start), bound: bound, profit: profit})
 				}}
-				sol, err := rrs.SolveGlobal(ctx, in, p, opt)
+				sol, st, err := rrs.SolveGlobal(ctx, in, p, opt)
 				el := time.Since(start)
 				cancel()
 				if err != nil && !errors.Is(err, rrs.ErrGlobalLimit) {
@@ -94,12 +94,12 @@ func runTimelines(sizes string, seeds []uint64, spread, gap float64, checkpoints
 				}
 				// The figures at the stop are those of the budget's end
 				// (the search notices the deadline a moment after it).
-				tl.final = progress{t: min(el, budget), bound: sol.Stats["best_bound"], profit: math.Inf(-1)}
-				if sol.X != nil {
+				tl.final = progress{t: min(el, budget), bound: st.BestBound, profit: math.Inf(-1)}
+				if sol != nil {
 					tl.final.profit = sol.Objective
 				}
 				tl.hist = append(tl.hist, tl.final)
-				tl.nodes = sol.Stats["nodes"]
+				tl.nodes = float64(st.Nodes)
 				fmt.Printf("%10s %5d %8s", tl.size, seed, search)
 				for _, c := range checkpoints {
 					fmt.Printf(" %12.2e", tl.gapAt(c))

@@ -18,7 +18,7 @@ func newMergeCmd() *cobra.Command {
 	var format, out, csvFile, plot, plotGap, plotBars string
 	cmd := &cobra.Command{
 		Use:   "merge [output flags] FILE.jsonl...",
-		Short: "Merge the record files of the shards of a tpd, rmts or mps run into the output of the unsharded run",
+		Short: "Merge the record files of the shards of a tpd, rmts, mps or rrs run into the output of the unsharded run",
 		Long: `merge reads the record files that runs with --records wrote (any number of
 them, .jsonl or .jsonl.gz: typically one per --shard i/n), checks that they
 come from the same command, program version (solve --version: the module
@@ -26,7 +26,8 @@ version, the commit and the Go release), instance and grid and that
 together they hold every (point, replication) exactly once, and writes what
 the unsharded command would have written with the same output flags, byte
 for byte: the table or --format json on stdout, --csv, and the figures
-(--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps).
+(--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps;
+rrs batches have none).
 
 Records of two builds (two commits, or a clean and a modified tree of one
 commit) are refused as differing in their version. A version that names no
@@ -88,10 +89,14 @@ var studies study.Registry[mergeOutputs]
 // writeMerged writes what the command of the merged records m (read from
 // name, first) writes with the output flags o.
 func writeMerged(ctx context.Context, m *shard.Merged, name string, o mergeOutputs) error {
-	err := studies.Write(ctx, m, name, o)
+	return unknownAsSolver(studies.Write(ctx, m, name, o))
+}
+
+// unknownAsSolver gives an error of no fault kind the kind solver (exit
+// 3): from a study, an error of no kind is a failure of the program, not
+// of the input.
+func unknownAsSolver(err error) error {
 	if err != nil && fault.Of(err) == fault.Unknown {
-		// From a study, an error of no kind is a failure of the program,
-		// not of the input.
 		return fault.Errorf(fault.ErrSolver, "%w", err)
 	}
 	return err

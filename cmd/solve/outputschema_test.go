@@ -94,6 +94,9 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		// Stopped before its first incumbent: a partial answer whose bound
 		// and gap are +∞, written as null.
 		{"rrs", []string{"rrs", "--input", ex("rrs-paper.json"), "--method", "global", "--time-limit", "1ns"}},
+		// A batch: a folder swept over users, with an infeasible point and
+		// global's bound (the other methods' bound and gap are null).
+		{"rrs", []string{"rrs", "--input", ex("rrs-plans") + string(filepath.Separator), "--sweep", "users=360,500"}},
 		{"mps", []string{"mps", "--input", ex("mps-paper.json"), "--step", "25"}},
 		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem"}},
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},

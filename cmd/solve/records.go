@@ -14,7 +14,7 @@ import (
 	"github.com/streamopt/streamopt/study"
 )
 
-// shardFlags are --shard and --records, which tpd, rmts and mps share
+// shardFlags are --shard and --records, which tpd, rmts, mps and rrs share
 // (package internal/shard).
 type shardFlags struct {
 	spec, records string

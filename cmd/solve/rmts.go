@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -223,56 +222,21 @@ func parseRMTSPolicies(s string) ([]rmts.Policy, error) {
 	return out, nil
 }
 
-// parseSweep reads xi=a:b[:step] or xi=v1,v2,….
+// parseSweep reads xi=a:b[:step] or xi=v1,v2,… (parseValues); each rate
+// must be > 0.
 func parseSweep(s string) ([]float64, error) {
 	name, spec, ok := strings.Cut(s, "=")
 	if !ok || strings.TrimSpace(name) != "xi" {
 		return nil, fmt.Errorf("must look like xi=36:44 or xi=36,40,44, got %q", s)
 	}
-	num := func(f string) (float64, error) {
-		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-		if err != nil || !(v > 0) || math.IsInf(v, 0) {
-			return 0, fmt.Errorf("each rate must be a number > 0, got %q", f)
-		}
-		return v, nil
+	out, err := parseValues(spec)
+	if err != nil {
+		return nil, err
 	}
-	if strings.Contains(spec, ":") {
-		parts := strings.Split(spec, ":")
-		if len(parts) > 3 {
-			return nil, fmt.Errorf("range must be start:end[:step], got %q", spec)
+	for _, v := range out {
+		if !(v > 0) {
+			return nil, fmt.Errorf("each rate must be a number > 0, got %g", v)
 		}
-		var vs []float64
-		for _, p := range parts {
-			v, err := num(p)
-			if err != nil {
-				return nil, err
-			}
-			vs = append(vs, v)
-		}
-		step := 1.0
-		if len(vs) == 3 {
-			step = vs[2]
-		}
-		if vs[1] < vs[0] {
-			return nil, fmt.Errorf("range end %g is below its start %g", vs[1], vs[0])
-		}
-		n := int(math.Floor((vs[1]-vs[0])/step+1e-9)) + 1
-		if n > 1000 {
-			return nil, fmt.Errorf("range has %d points, at most 1000", n)
-		}
-		out := make([]float64, n)
-		for i := range out {
-			out[i] = vs[0] + float64(i)*step
-		}
-		return out, nil
-	}
-	var out []float64
-	for _, f := range strings.Split(spec, ",") {
-		v, err := num(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
 	}
 	return out, nil
 }

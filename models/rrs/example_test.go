@@ -96,12 +96,12 @@ func ExampleSolveGlobal() {
 		fmt.Println(err)
 		return
 	}
-	s, err := rrs.SolveGlobal(context.Background(), in, p, rrs.GlobalOptions{})
+	s, st, err := rrs.SolveGlobal(context.Background(), in, p, rrs.GlobalOptions{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("profit %.4f, proven gap ≤ 1e-6: %v\n", s.Objective, s.Stats["gap"] <= 1e-6)
+	fmt.Printf("profit %.4f, proven gap ≤ 1e-6: %v\n", s.Objective, st.Gap <= 1e-6)
 	// Output: profit 144.8432, proven gap ≤ 1e-6: true
 }
 

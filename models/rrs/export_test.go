@@ -20,7 +20,7 @@ func TestExportModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, method := range []string{MethodKKTMILP, MethodAuto} {
-		m, about, err := ExportModel(in, method, res.Stats["big_m"])
+		m, about, err := ExportModel(in, method, res.Stats.BigM)
 		if err != nil {
 			t.Fatalf("%s: %v", method, err)
 		}

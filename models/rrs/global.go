@@ -117,22 +117,21 @@ type search struct {
 
 // SolveGlobal finds a global maximiser of RRS(N, M), concave or not, by a
 // spatial branch and bound on the non-concave scalars T_i, one per data
-// centre (doc.go, "Global optimum"). p must be in.Compile(). The
-// Solution's Stats hold "gap" (the proven relative gap), "best_bound",
-// "nodes", "lp_solves", "local_solves", "qp_solves", "lp_failures" and "tangent_pool"
-// (the cutting planes kept). When the context or the node limit stops it
-// first, it returns the best point found with ErrGlobalLimit; the
-// Solution's Stats["gap"] and ["best_bound"] are then what was proven so
-// far.
-func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOptions) (*qp.Solution, error) {
+// centre (doc.go, "Global optimum"). p must be in.Compile(). It returns
+// the maximiser (a KKT point from a local solve) and the search's
+// GlobalStats: the proven relative gap, the bound and the counts. When the
+// context or the node limit stops it first, it returns the best point
+// found (nil when there is none) with ErrGlobalLimit; the stats then hold
+// what was proven so far.
+func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOptions) (*qp.Solution, *GlobalStats, error) {
 	if opt.Gap == 0 {
 		opt.Gap = DefaultGlobalGap
 	}
 	if !(opt.Gap > 0) || math.IsInf(opt.Gap, 0) {
-		return nil, fmt.Errorf("%w: global gap: must be finite and > 0, got %v", ErrInput, opt.Gap)
+		return nil, nil, fmt.Errorf("%w: global gap: must be finite and > 0, got %v", ErrInput, opt.Gap)
 	}
 	if opt.NodeLimit < 0 {
-		return nil, fmt.Errorf("%w: global node limit: must be ≥ 0, got %d", ErrInput, opt.NodeLimit)
+		return nil, nil, fmt.Errorf("%w: global node limit: must be ≥ 0, got %d", ErrInput, opt.NodeLimit)
 	}
 	if opt.Backend == "" {
 		opt.Backend = solve.Auto
@@ -142,7 +141,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 		opt.Search = SearchFor(in)
 	case SearchShares, SearchSecant:
 	default:
-		return nil, fmt.Errorf("%w: global search: must be %q or %q, got %q", ErrInput, SearchShares, SearchSecant, opt.Search)
+		return nil, nil, fmt.Errorf("%w: global search: must be %q or %q, got %q", ErrInput, SearchShares, SearchSecant, opt.Search)
 	}
 	sr := &search{in: in, p: p, sp: newSplit(in), opt: opt, lower: math.Inf(-1), pruned: math.Inf(-1)}
 	// A first bound before any LP, from the QP relaxation of the root
@@ -166,7 +165,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 		uniform[k] = 1 / float64(len(in.DataCenters))
 	}
 	if err := sr.offer(ctx, uniform, true); err != nil && ctx.Err() == nil {
-		return nil, err
+		return nil, nil, err
 	}
 	open := newBestFirst(func(n *node) float64 { return n.bound }, &node{b: sr.sp.root, bound: rootBound})
 	var stop error
@@ -198,7 +197,7 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 				stop = fmt.Errorf("%w: %w", ErrGlobalLimit, ctx.Err())
 				break
 			}
-			return nil, err
+			return nil, nil, err
 		}
 		for _, k := range kids {
 			heap.Push(open, k)
@@ -208,36 +207,53 @@ func SolveGlobal(ctx context.Context, in *Instance, p *qp.Problem, opt GlobalOpt
 	return sr.finish(upper, stop)
 }
 
-// finish returns the incumbent with the proven bound upper, and stop (the
-// limit that ended the search, or nil).
-func (sr *search) finish(upper float64, stop error) (*qp.Solution, error) {
-	opt := sr.opt
+// finish returns the incumbent with the proven bound upper and the
+// search's stats, and stop (the limit that ended the search, or nil).
+func (sr *search) finish(upper float64, stop error) (*qp.Solution, *GlobalStats, error) {
+	st := sr.stats(upper)
 	if sr.best == nil {
 		if stop != nil {
-			return &qp.Solution{Method: MethodGlobal, Stats: sr.stats(upper), Audit: sr.audit}, stop
+			return nil, st, stop
 		}
-		return nil, fmt.Errorf("%w: global search found no feasible point (every relaxation infeasible)", qp.ErrNoKKTPoint)
+		return nil, nil, fmt.Errorf("%w: global search found no feasible point (every relaxation infeasible)", qp.ErrNoKKTPoint)
 	}
 	s := sr.best
 	s.Method = MethodGlobal
 	s.Backend = sr.backend
 	s.Iterations = sr.nodes
-	s.Stats = sr.stats(upper)
+	s.Stats = qp.Stats{}
 	s.Audit = sr.audit
-	if stop == nil && s.Stats["gap"] > opt.Gap*(1+1e-9) {
-		return nil, fmt.Errorf("rrs: global search ended with gap %.3g above %.3g", s.Stats["gap"], opt.Gap)
+	if stop == nil && st.Gap > sr.opt.Gap*(1+1e-9) {
+		return nil, nil, fmt.Errorf("rrs: global search ended with gap %.3g above %.3g", st.Gap, sr.opt.Gap)
 	}
-	return s, stop
+	return s, st, stop
 }
 
-func (sr *search) stats(upper float64) map[string]float64 {
+// GlobalStats describe a global search (SolveGlobal).
+type GlobalStats struct {
+	// Gap is the proven relative gap (BestBound − profit)/max(1, |profit|),
+	// +Inf before the first incumbent.
+	Gap float64 `json:"-"`
+	// BestBound is the proven upper bound on the profit of every policy.
+	BestBound float64 `json:"-"`
+	// Nodes are the boxes processed.
+	Nodes       int         `json:"-"`
+	LPSolves    int         `json:"lp_solves"`    // relaxation LPs solved
+	LocalSolves int         `json:"local_solves"` // local solves for incumbents
+	QPSolves    int         `json:"qp_solves"`    // QP relaxations solved
+	LPFailures  int         `json:"lp_failures"`  // relaxations without a trustworthy bound
+	TangentPool int         `json:"tangent_pool"` // cutting planes kept
+	DualRounds  int         `json:"dual_rounds"`  // cutting-plane rounds of the Lagrangian dual (search shares)
+	Audit       solve.Audit `json:"-"`            // the verification reports of the LPs solved
+}
+
+func (sr *search) stats(upper float64) *GlobalStats {
 	gap := math.Inf(1)
 	if !math.IsInf(sr.lower, -1) {
 		gap = math.Max(0, upper-sr.lower) / math.Max(1, math.Abs(sr.lower))
 	}
-	return map[string]float64{"gap": gap, "best_bound": upper, "nodes": float64(sr.nodes), "lp_solves": float64(sr.lps),
-		"local_solves": float64(sr.locals), "qp_solves": float64(sr.qps), "lp_failures": float64(sr.lpFails), "tangent_pool": float64(sr.sp.poolSize()),
-		"dual_rounds": float64(sr.dualRounds)}
+	return &GlobalStats{Gap: gap, BestBound: upper, Nodes: sr.nodes, LPSolves: sr.lps, LocalSolves: sr.locals, QPSolves: sr.qps,
+		LPFailures: sr.lpFails, TangentPool: sr.sp.poolSize(), DualRounds: sr.dualRounds, Audit: sr.audit}
 }
 
 // closed reports whether a node with this bound cannot improve the

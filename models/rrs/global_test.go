@@ -53,8 +53,8 @@ func TestGlobalAgreesWithKKTMILP(t *testing.T) {
 			t.Fatalf("instance %d %+v: global: %v", k, g, err)
 		}
 		took := time.Since(start)
-		if res.Status != "optimal" || res.Stats["gap"] > DefaultGlobalGap {
-			t.Fatalf("instance %d: status %s, gap %g", k, res.Status, res.Stats["gap"])
+		if res.Status != "optimal" || *res.Stats.Gap > DefaultGlobalGap {
+			t.Fatalf("instance %d: status %s, gap %g", k, res.Status, *res.Stats.Gap)
 		}
 		if res.Concave {
 			t.Fatalf("instance %d: generated concave", k)
@@ -76,8 +76,8 @@ func TestGlobalAgreesWithKKTMILP(t *testing.T) {
 		} else if err != errSkipped && fault.Of(err) != fault.Limit {
 			t.Errorf("instance %d %+v: kkt-milp failed: %v", k, g, err)
 		}
-		t.Logf("instance %d %dx%d load %.2f: profit %.6f, gap %.1e, %v nodes, %.2fs; %s",
-			k, g.DCs, g.Regions, g.Load, res.Profit, res.Stats["gap"], res.Stats["nodes"], took.Seconds(), note)
+		t.Logf("instance %d %dx%d load %.2f: profit %.6f, gap %.1e, %d nodes, %.2fs; %s",
+			k, g.DCs, g.Regions, g.Load, res.Profit, *res.Stats.Gap, *res.Stats.Nodes, took.Seconds(), note)
 	}
 }
 
@@ -235,7 +235,7 @@ func TestGlobalStoppedReportsGap(t *testing.T) {
 	if res == nil || res.Status == "optimal" || !res.Partial || res.BestBound == nil || res.Policy == nil {
 		t.Fatalf("result %+v, want a partial result with a policy and a bound", res)
 	}
-	if gap := res.Stats["gap"]; !(gap > DefaultGlobalGap) || *res.BestBound < res.Profit {
+	if gap := *res.Stats.Gap; !(gap > DefaultGlobalGap) || *res.BestBound < res.Profit {
 		t.Errorf("gap %g, bound %g, profit %g: want an open gap above the profit", gap, *res.BestBound, res.Profit)
 	}
 }

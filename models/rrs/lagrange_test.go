@@ -263,13 +263,13 @@ func TestReportedFiguresAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, p := res.Stats["best_bound"], res.Profit
+		b, p := *res.Stats.BestBound, res.Profit
 		scale := math.Max(1, math.Abs(p))
 		if b < p {
 			t.Errorf("instance %d: bound %.12g below the profit %.12g", k, b, p)
 		}
-		if gap := (b - p) / scale; math.Abs(gap-res.Stats["gap"]) > 1e-15 {
-			t.Errorf("instance %d: gap %g, (bound − profit)/max(1, |profit|) = %g", k, res.Stats["gap"], gap)
+		if gap := (b - p) / scale; math.Abs(gap-*res.Stats.Gap) > 1e-15 {
+			t.Errorf("instance %d: gap %g, (bound − profit)/max(1, |profit|) = %g", k, *res.Stats.Gap, gap)
 		}
 		if math.Abs(res.Identity-p) > CompareTol*scale {
 			t.Errorf("instance %d: identity %.12g, profit %.12g", k, res.Identity, p)

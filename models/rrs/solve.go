@@ -74,8 +74,8 @@ type Result struct {
 	Partial bool `json:"partial,omitempty"`
 	// BestBound is the upper bound on the profit of kkt-milp or global
 	// stopped by a limit: for kkt-milp the MILP's, over the KKT points with
-	// multipliers ≤ Stats["big_m"]; for global the largest bound of an open
-	// box, valid for every policy (Stats["gap"] is the gap it proves).
+	// multipliers ≤ Stats.BigM; for global the largest bound of an open
+	// box, valid for every policy (Stats.Gap is the gap it proves).
 	BestBound *float64 `json:"best_bound,omitempty"`
 	Method    string   `json:"method"`
 	// MethodReason says why method auto chose Method; empty when the
@@ -105,9 +105,55 @@ type Result struct {
 	// Verification sums up solve.Verify's reports on the LP and MILP
 	// answers the method relied on (kkt-milp, global); nil for qp and
 	// wolfe, which solve none through package solve.
-	Verification *solve.Audit       `json:"verification,omitempty"`
-	Stats        map[string]float64 `json:"stats,omitempty"`
-	Message      string             `json:"message,omitempty"`
+	Verification *solve.Audit `json:"verification,omitempty"`
+	// Stats are the method's counts; nil when no method ran (infeasible).
+	Stats   *Stats `json:"stats,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// Stats are the counts and measures of the method that solved an
+// instance: Iterations, and the group of the method, the others nil (in
+// JSON, the fields of the groups are those of stats itself).
+type Stats struct {
+	// Iterations are the interior point's iterations (qp), Wolfe's pivots,
+	// or the branch-and-bound nodes (kkt-milp, global).
+	Iterations int `json:"iterations"`
+	// Nodes are the branch-and-bound nodes of kkt-milp and global.
+	Nodes *int `json:"nodes,omitempty"`
+	// BestBound is the proven upper bound on the profit: global's, or that
+	// of kkt-milp stopped by a limit.
+	BestBound *float64 `json:"best_bound,omitempty"`
+	// Gap is the relative gap (BestBound − profit)/max(1, |profit|) with
+	// BestBound: +Inf before the first incumbent.
+	Gap *float64 `json:"gap,omitempty"`
+	*qp.ConvexStats
+	*qp.WolfeStats
+	*qp.KKTMILPStats
+	*GlobalStats
+}
+
+// statsOf gathers the stats of a method's solution s (nil: none found) and,
+// for global, of its search g.
+func statsOf(s *qp.Solution, g *GlobalStats) *Stats {
+	st := &Stats{}
+	if s != nil {
+		st.Iterations = s.Iterations
+		st.ConvexStats, st.WolfeStats, st.KKTMILPStats = s.Stats.Convex, s.Stats.Wolfe, s.Stats.KKTMILP
+	}
+	if k := st.KKTMILPStats; k != nil {
+		nodes := s.Iterations
+		st.Nodes = &nodes
+		if !math.IsNaN(k.BestBound) {
+			b := k.BestBound
+			st.BestBound = &b
+		}
+	}
+	if g != nil {
+		st.GlobalStats, st.Iterations = g, g.Nodes
+		nodes, b, gap := g.Nodes, g.BestBound, g.Gap
+		st.Nodes, st.BestBound, st.Gap = &nodes, &b, &gap
+	}
+	return st
 }
 
 // policyZero is the share below which a routing fraction is printed as 0:
@@ -180,6 +226,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 	}
 	res.Method = method
 	var s *qp.Solution
+	var gs *GlobalStats
 	switch method {
 	case MethodQP:
 		s, err = p.SolveConvex(ctx, qp.ConvexOptions{})
@@ -193,7 +240,7 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 		s, err = p.SolveKKTMILP(ctx, mo)
 	case MethodGlobal:
 		res.Search = SearchFor(in)
-		s, err = SolveGlobal(ctx, in, p, GlobalOptions{Search: res.Search, Gap: opt.Gap, Backend: opt.Backend, NodeLimit: opt.Solve.NodeLimit, Solve: opt.Solve})
+		s, gs, err = SolveGlobal(ctx, in, p, GlobalOptions{Search: res.Search, Gap: opt.Gap, Backend: opt.Backend, NodeLimit: opt.Solve.NodeLimit, Solve: opt.Solve})
 	}
 	if err != nil {
 		var nc *qp.NotConcaveError
@@ -208,27 +255,31 @@ func Solve(ctx context.Context, in *Instance, opt Options) (*Result, error) {
 			res.Status = StatusTimeLimit
 		}
 		res.Message = fmt.Sprintf("%s stopped before it finished: %v", method, err)
-		if s == nil {
+		if s == nil && gs == nil {
 			return res, err
 		}
-		if b, ok := s.Stats["best_bound"]; ok && !math.IsNaN(b) && !math.IsInf(b, 0) {
-			res.BestBound = &b
+		st := statsOf(s, gs)
+		if b := st.BestBound; b != nil && !math.IsNaN(*b) && !math.IsInf(*b, 0) {
+			v := *b
+			res.BestBound = &v
 		}
-		if s.X == nil {
-			res.Backend, res.Stats = s.Backend, s.Stats
-			if s.Audit.Solves > 0 {
-				a := s.Audit
+		if s == nil || s.X == nil {
+			res.Stats = st
+			if s != nil {
+				res.Backend = s.Backend
+			}
+			if a := auditOf(s, gs); a.Solves > 0 {
 				res.Verification = &a
 			}
 			return res, err
 		}
-		if ferr := fillResult(in, res, s); ferr != nil {
+		if ferr := fillResult(in, res, s, st, gs); ferr != nil {
 			return nil, fmt.Errorf("%w; its incumbent: %w", err, ferr)
 		}
 		return res, err
 	}
 	res.Status = StatusOptimal
-	if err := fillResult(in, res, s); err != nil {
+	if err := fillResult(in, res, s, statsOf(s, gs), gs); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -263,12 +314,24 @@ func (in *Instance) checkSize(method string) error {
 	return nil
 }
 
+// auditOf is the verification summary of a method's solution s or, for
+// global, of its search g.
+func auditOf(s *qp.Solution, g *GlobalStats) solve.Audit {
+	if g != nil {
+		return g.Audit
+	}
+	if s != nil {
+		return s.Audit
+	}
+	return solve.Audit{}
+}
+
 // fillResult copies a method's solution into res: the policy, its profit,
-// the loads and the multipliers.
-func fillResult(in *Instance, res *Result, s *qp.Solution) error {
+// the loads and the multipliers, and the stats st (of s and, for global,
+// its search g).
+func fillResult(in *Instance, res *Result, s *qp.Solution, st *Stats, g *GlobalStats) error {
 	res.Backend = s.Backend
-	if s.Audit.Solves > 0 {
-		a := s.Audit
+	if a := auditOf(s, g); a.Solves > 0 {
 		res.Verification = &a
 	}
 	if res.Backend == "" {
@@ -277,11 +340,7 @@ func fillResult(in *Instance, res *Result, s *qp.Solution) error {
 	res.Identity = s.Identity
 	r := s.Residuals
 	res.KKT = &r
-	res.Stats = s.Stats
-	if res.Stats == nil {
-		res.Stats = map[string]float64{}
-	}
-	res.Stats["iterations"] = float64(s.Iterations)
+	res.Stats = st
 	nd, nr := len(in.DataCenters), len(in.Regions)
 	res.Policy = make([][]float64, nd)
 	for i := range res.Policy {
@@ -323,13 +382,13 @@ const CompareTol = 1e-6
 // still an upper bound on the optimum), and the gap is recomputed from the
 // two figures printed.
 func consistentBound(res *Result) {
-	b, ok := res.Stats["best_bound"]
-	if !ok || math.IsNaN(b) {
+	st := res.Stats
+	if st == nil || st.BestBound == nil || math.IsNaN(*st.BestBound) {
 		return
 	}
-	b = math.Max(b, res.Profit)
-	res.Stats["best_bound"] = b
-	res.Stats["gap"] = math.Max(0, b-res.Profit) / math.Max(1, math.Abs(res.Profit))
+	b := math.Max(*st.BestBound, res.Profit)
+	gap := math.Max(0, b-res.Profit) / math.Max(1, math.Abs(res.Profit))
+	st.BestBound, st.Gap = &b, &gap
 	if res.BestBound != nil {
 		res.BestBound = &b
 	}
