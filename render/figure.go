@@ -137,13 +137,46 @@ func dataXs(ss []series) []float64 {
 	return xs
 }
 
-// runsNote says what a figure's whiskers are: the 95% CI over runs
-// replications, or, with one, that there is none.
-func runsNote(runs int) string {
+// runsNote says what a figure's whiskers are: the confidence interval at
+// level (0: the default 95%) over runs replications, or, with one, that
+// there is none.
+func runsNote(runs int, level float64) string {
 	if runs == 1 {
 		return "1 run: no confidence interval"
 	}
-	return fmt.Sprintf("%d runs, 95%% CI", runs)
+	return fmt.Sprintf("%d runs, %s%% CI", runs, levelPct(level))
+}
+
+// distinctStyles is how many curves of one figure addErrorLines can give
+// each its own (colour, mark shape) pair: curve i takes colour i mod c and
+// shape i mod s of gonum's c default colours and s shapes, pairs that
+// first repeat at i = lcm(c, s).
+var distinctStyles = lcm(len(plotutil.DefaultColors), len(plotutil.DefaultGlyphShapes))
+
+func lcm(a, b int) int {
+	g, h := a, b
+	for h != 0 {
+		g, h = h, g%h
+	}
+	return a / g * b
+}
+
+// figureFiles are the files of the figure base (a name without its
+// extension) in dir, one per format, an extension such as "svg" (png when
+// formats is empty); a format gonum cannot write is an error naming it.
+func figureFiles(dir, base string, formats []string) ([]string, error) {
+	if len(formats) == 0 {
+		formats = []string{"png"}
+	}
+	var out []string
+	for _, f := range formats {
+		path := filepath.Join(dir, base+"."+f)
+		if err := CheckFigureName(path); err != nil {
+			return nil, err
+		}
+		out = append(out, path)
+	}
+	return out, nil
 }
 
 // sameTol is the difference, relative to the span of all the curves'
@@ -364,6 +397,9 @@ func num6(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 // keeps its colour slot, so a policy has the same colour in every figure
 // of a run. It returns the notes of sameNotes (xsym names the x axis).
 func addErrorLines(p *plot.Plot, ss []series, xsym string) ([]string, error) {
+	if len(ss) > distinctStyles {
+		return nil, fmt.Errorf("render: %d curves in one figure; at most %d can each have their own colour and mark", len(ss), distinctStyles)
+	}
 	spacing := minSpacing(ss)
 	for i, s := range ss {
 		if len(s.pts.XYs) == 0 {

@@ -55,7 +55,7 @@ func RMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
 		proactive = fmt.Sprintf(", DASD proactive δ=%d", d)
 	}
 	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d%s, runs=%d, seed=%d, horizon %g min (warm-up %g)  %s\n",
-		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup, ciNote(r.Runs))
+		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup, ciNote(r.Runs, r.Confidence))
 	cols := rmtsTableColumns(r)
 	head := []string{"policy", "ξ", "α"}
 	if r.Partial() {

@@ -60,23 +60,33 @@ func ExampleNewBurst() {
 }
 
 func ExampleMeanCI() {
-	s := sim.MeanCI([]float64{1, 2, 3, 4, 5})
+	s := sim.MeanCI([]float64{1, 2, 3, 4, 5}, sim.DefaultConfidence)
 	fmt.Printf("%.4f ± %.4f\n", s.Mean, s.HalfWidth)
 	// Output: 3.0000 ± 1.9632
 }
 
+// Two policies measured on the same five traces: the paired interval of
+// their difference.
+func ExamplePairedCI() {
+	a := []float64{0.91, 0.88, 0.95, 0.90, 0.86}
+	b := []float64{0.89, 0.85, 0.94, 0.87, 0.85}
+	s := sim.PairedCI(a, b, 0.9)
+	fmt.Printf("A − B = %.3f ± %.3f (90%%)\n", s.Mean, s.HalfWidth)
+	// Output: A − B = 0.020 ± 0.010 (90%)
+}
+
 func ExampleReplicate() {
-	sum, err := sim.Replicate(context.Background(), 20, sim.Options{Seed: 1},
-		func(_ context.Context, rep sim.Rep) (map[string]float64, error) {
-			return map[string]float64{"coin": float64(rep.Rand.IntN(2))}, nil
+	sum, err := sim.Replicate(context.Background(), 20, sim.Options{Seed: 1, Confidence: 0.99}, []string{"coin"},
+		func(_ context.Context, rep sim.Rep) ([]float64, error) {
+			return []float64{float64(rep.Rand.IntN(2))}, nil
 		})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	st, _ := sum.Get("coin")
-	fmt.Println(sum.Runs, st.N, st.Lo() <= st.Mean && st.Mean <= st.Hi())
-	// Output: 20 20 true
+	fmt.Println(sum.Runs, sum.Level, st.N, st.Lo() <= st.Mean && st.Mean <= st.Hi())
+	// Output: 20 0.99 20 true
 }
 
 // Progress is a callback: here it keeps the last count it was given.

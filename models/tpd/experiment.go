@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -333,12 +334,12 @@ func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult 
 	for r, smp := range samples {
 		col[r] = smp.Bounds
 	}
-	res.Bounds = sim.Summarize(col)
+	res.Bounds = summarize(col)
 	for i, p := range ex.Policies {
 		for r, smp := range samples {
 			col[r] = smp.Policies[i]
 		}
-		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: sim.Summarize(col)})
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: summarize(col)})
 	}
 	return res
 }
@@ -399,4 +400,25 @@ func (r *ExperimentResult) BudgetCuts() []BudgetCut {
 		out = append(out, lag)
 	}
 	return out
+}
+
+// summarize is the 95% summary (sim.Summarize) of the metrics of the
+// samples, a metric a sample lacks being missing in it.
+func summarize(samples []map[string]float64) sim.Summary {
+	at := map[string]int{}
+	var cols []sim.Column
+	for i, s := range samples {
+		for name, v := range s {
+			j, ok := at[name]
+			if !ok {
+				j = len(cols)
+				at[name] = j
+				cols = append(cols, sim.Column{Name: name, Values: slices.Repeat([]float64{math.NaN()}, len(samples))})
+			}
+			cols[j].Values[i] = v
+		}
+	}
+	sum := sim.Summarize(cols, sim.DefaultConfidence)
+	sum.Runs = len(samples)
+	return sum
 }
