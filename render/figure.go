@@ -153,6 +153,11 @@ func runsNote(runs int, level float64) string {
 // first repeat at i = lcm(c, s).
 var distinctStyles = lcm(len(plotutil.DefaultColors), len(plotutil.DefaultGlyphShapes))
 
+// curveStyle is the colour and mark shape of curve i of a figure.
+func curveStyle(i int) (color.Color, draw.GlyphDrawer) {
+	return plotutil.Color(i), plotutil.Shape(i)
+}
+
 func lcm(a, b int) int {
 	g, h := a, b
 	for h != 0 {
@@ -170,11 +175,10 @@ func figureFiles(dir, base string, formats []string) ([]string, error) {
 	}
 	var out []string
 	for _, f := range formats {
-		path := filepath.Join(dir, base+"."+f)
-		if err := CheckFigureName(path); err != nil {
+		if err := CheckFigureFormat(f); err != nil {
 			return nil, err
 		}
-		out = append(out, path)
+		out = append(out, filepath.Join(dir, base+"."+f))
 	}
 	return out, nil
 }
@@ -414,10 +418,10 @@ func addErrorLines(p *plot.Plot, ss []series, xsym string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := plotutil.Color(i)
+		c, shape := curveStyle(i)
 		line.Color, marks.Color = c, c
 		line.Dashes = plotutil.Dashes(i)
-		marks.Shape = plotutil.Shape(i)
+		marks.Shape = shape
 		p.Add(line, marks, newWhiskers(shifted, c))
 		p.Legend.Add(s.label, line, marks)
 	}
@@ -590,8 +594,17 @@ func figureFormat(path string) string {
 // format the functions that take a path (MPSProfit, MPSGap, MPSGapBars)
 // can write, so that a caller can refuse the name before any work.
 func CheckFigureName(path string) error {
-	if formats := draw.Formats(); !slices.Contains(formats, figureFormat(path)) {
-		return fmt.Errorf("%s: figure format unknown from the name (want .%s)", path, strings.Join(formats, ", ."))
+	if err := CheckFigureFormat(figureFormat(path)); err != nil {
+		return fmt.Errorf("%s: figure format unknown from the name (want .%s)", path, strings.Join(draw.Formats(), ", ."))
+	}
+	return nil
+}
+
+// CheckFigureFormat reports whether format, a file extension without its
+// dot ("png", "svg", "pdf"), is one figures can be written in.
+func CheckFigureFormat(format string) error {
+	if formats := draw.Formats(); !slices.Contains(formats, format) {
+		return fmt.Errorf("unknown figure format %q (want %s)", format, strings.Join(formats, ", "))
 	}
 	return nil
 }

@@ -290,18 +290,18 @@ func (s Summary) Get(name string) (Stat, bool) {
 	return Stat{}, false
 }
 
-// Widest returns the largest half-width of the metrics of s that have an
-// interval (N ≥ 2 observations), and +Inf when one of them has fewer: the
-// quantity a sequential stopping rule compares with its target. The
-// metrics are those named, or all of them when names is empty; a name s
-// does not hold is skipped.
+// Widest returns the largest half-width of the metrics of s, +Inf when
+// one was observed only once (it has no interval yet): the quantity a
+// sequential stopping rule compares with its target. The metrics are
+// those named, or all of them when names is empty; a name s does not
+// hold, or a metric no replication has a value of, is skipped.
 func (s Summary) Widest(names ...string) float64 {
 	w := 0.0
 	for _, m := range s.Metrics {
-		if len(names) > 0 && !slices.Contains(names, m.Name) {
+		if len(names) > 0 && !slices.Contains(names, m.Name) || m.N == 0 {
 			continue
 		}
-		if m.N < 2 {
+		if m.N == 1 {
 			return math.Inf(1)
 		}
 		w = math.Max(w, m.HalfWidth)

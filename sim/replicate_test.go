@@ -82,7 +82,8 @@ func TestPairedCI(t *testing.T) {
 }
 
 // TestSummarizeColumns: metrics sorted by name, a NaN a missing value,
-// Widest the largest half-width (+Inf when one metric has no interval).
+// Widest the largest half-width (+Inf when one metric has a single value,
+// none without any).
 func TestSummarizeColumns(t *testing.T) {
 	s := Summarize([]Column{{"z", []float64{1, 2, 3, 4, 5}}, {"a", []float64{2, 2, math.NaN()}}}, 0.9)
 	if s.Runs != 5 || s.Level != 0.9 || s.Metrics[0].Name != "a" || s.Metrics[1].Name != "z" {
@@ -97,6 +98,9 @@ func TestSummarizeColumns(t *testing.T) {
 	}
 	if got := s.Widest("a"); got != 0 {
 		t.Errorf("Widest(a) = %g, want 0", got)
+	}
+	if got := Summarize([]Column{{"x", []float64{1, 2}}, {"none", []float64{math.NaN(), math.NaN()}}}, 0.95).Widest(); math.IsInf(got, 0) {
+		t.Errorf("Widest counts a metric without values: %g", got)
 	}
 	one := Summarize([]Column{{"x", []float64{1}}}, 0.95)
 	if !math.IsInf(one.Widest(), 1) {
