@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/streamopt/streamopt/models/multistage"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
@@ -108,5 +109,29 @@ func TestTPDFiguresFormats(t *testing.T) {
 	checkFigures(t, files, formats, "2 runs", "95%")
 	if _, err := render.TPDFigures(t.TempDir(), results, "bmp"); err == nil || !strings.Contains(err.Error(), `"bmp"`) {
 		t.Errorf("format bmp: error %v, want one naming it", err)
+	}
+}
+
+// TestMPSFiguresFormats: the MPS figures take their format from the
+// extension of their path; an unknown one is an error naming the file.
+func TestMPSFiguresFormats(t *testing.T) {
+	pts := []multistage.Point{
+		{N: 300, Optimum: 210.5, Policies: []multistage.Evaluation{{Profit: 200.25, Feasible: true}, {Profit: 215, Feasible: false}}},
+		{N: 305, Optimum: 212, Policies: []multistage.Evaluation{{Profit: 201, Feasible: true}, {Profit: 205, Feasible: true}}},
+	}
+	names := []string{"S1", "S2"}
+	dir := t.TempDir()
+	var files []string
+	for _, ext := range []string{"png", "svg", "pdf"} {
+		path := filepath.Join(dir, "profit."+ext)
+		if err := render.MPSProfit(path, pts, names); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, path)
+	}
+	checkFigures(t, files, []string{"png", "svg", "pdf"}, "S1", "S2")
+	bad := filepath.Join(dir, "profit.gif")
+	if err := render.MPSProfit(bad, pts, names); err == nil || !strings.Contains(err.Error(), "gif") {
+		t.Errorf("profit.gif: error %v, want one naming the format", err)
 	}
 }

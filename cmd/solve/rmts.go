@@ -29,7 +29,7 @@ func init() {
 		if err != nil {
 			return inputError(fmt.Errorf("instance: %w", err))
 		}
-		return writeRMTSOutput(ctx, o.stdout, o.stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot, nil}, "", &runFlags{})
+		return writeRMTSOutput(ctx, o.stdout, o.stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot, o.plotFormats}, "", &runFlags{})
 	})
 }
 
@@ -214,7 +214,7 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
-			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
+			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), plotFormats: plotFormats}
 			if rec != nil {
 				w := rec
 				rec = nil // closed, not aborted

@@ -209,7 +209,7 @@ the exit code is 1.`,
 				w := rec
 				rec = nil // closed, not aborted
 				done, err := sf.closeRecords(ctx, stderr, w, tpd.Runs(exps), partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", "", cmd.OutOrStdout(), stderr})
+					return writeMerged(ctx, m, sf.records, mergeOutputs{format, out, csvFile, plotDir, "", "", cmd.OutOrStdout(), stderr, nil})
 				})
 				if done || err != nil {
 					return err
