@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/streamopt/streamopt/sim"
+	"github.com/streamopt/streamopt/study"
 )
 
 // TestPairedNarrowerThanUnpaired: on the paper scenario (spec B.7,
@@ -73,5 +77,58 @@ func TestCompareRefuses(t *testing.T) {
 		if _, err := sc.Plan(ex); !errors.Is(err, ErrInput) {
 			t.Errorf("%s: error %v, want an input error", name, err)
 		}
+	}
+}
+
+// TestDiffIsPairedCI: each reported difference is sim.PairedCI of the two
+// policies' metrics trace by trace, the traces' samples computed here one
+// unit at a time; an α-independent pair is the same at every α.
+func TestDiffIsPairedCI(t *testing.T) {
+	in := smallInstance(rand.New(rand.NewPCG(5, 5)), false)
+	sc, err := Build(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := Experiment{Policies: []Policy{RMTS, REM, DASD}, Rates: []float64{2}, Alphas: []float64{0.3, 0.7}, Runs: 5, Confidence: 0.8,
+		Compare: [][2]Policy{{RMTS, REM}, {DASD, REM}}}
+	res, err := sc.Run(context.Background(), ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := sc.Plan(ex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sc.PlanSweep(SweepOf(in, ex, pl))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The cells of rate 2 in plan order: rmts@0.3, rmts@0.7, rem, dasd.
+	delay := make([][]float64, 4)
+	for r := 0; r < ex.Runs; r++ {
+		s, err := p.Run(context.Background(), study.Unit{Point: 0, Rep: r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, m := range s.Runs {
+			delay[j] = append(delay[j], m.Delay)
+		}
+	}
+	for _, tc := range []struct {
+		a, b  Policy
+		alpha float64
+		ia    int
+	}{{RMTS, REM, 0.3, 0}, {RMTS, REM, 0.7, 1}, {DASD, REM, 0.3, 3}, {DASD, REM, 0.7, 3}} {
+		d, ok := res.Diff(tc.a, tc.b, 2, tc.alpha)
+		if !ok {
+			t.Fatalf("no difference %s − %s at α %g", tc.a, tc.b, tc.alpha)
+		}
+		got, _ := d.Stats.Get(string(MetricDelay))
+		if want := sim.PairedCI(delay[tc.ia], delay[2], 0.8); got != want {
+			t.Errorf("%s − %s at α %g: delay %+v, want %+v", tc.a, tc.b, tc.alpha, got, want)
+		}
+	}
+	if len(res.Diffs) != 4 || res.Diffs[0].Stats.Level != 0.8 {
+		t.Errorf("%d differences at level %g, want 4 (2 pairs × 2 α) at 0.8", len(res.Diffs), res.Diffs[0].Stats.Level)
 	}
 }
