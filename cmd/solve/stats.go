@@ -24,12 +24,14 @@ type statFlags struct {
 	compare    []string // "A,B", one per --compare
 	target     string   // [METRIC=]H
 	maxRuns    int
+	fl         *pflag.FlagSet // where the flags are, to tell a flag given
 
 	metric    string  // the metric --target-ci watches; "" for all
 	halfWidth float64 // H; 0 without --target-ci
 }
 
 func addStatFlags(fl *pflag.FlagSet, f *statFlags) {
+	f.fl = fl
 	fl.Float64Var(&f.confidence, "confidence", sim.DefaultConfidence, "level of every confidence interval, in (0, 1): Student-t intervals over the replications")
 	fl.StringArrayVar(&f.compare, "compare", nil, "A,B: report the paired differences A − B of every metric, mean ± CI over the replications both policies ran on the same random numbers (repeatable)")
 	fl.StringVar(&f.target, "target-ci", "", "[METRIC=]H: sequential stopping: run replications in batches until every reported half-width of METRIC (all metrics without one; the compared differences' with --compare) is <= H, or --max-runs; --runs is the first batch")
@@ -44,6 +46,9 @@ func (f *statFlags) check(sf *shardFlags, metrics []string, maxRuns int) error {
 		return inputError(fmt.Errorf("--confidence: must be a level in (0, 1) such as 0.95, got %v", f.confidence))
 	}
 	if f.target == "" {
+		if f.fl.Changed("max-runs") {
+			return inputError(errors.New("--max-runs: caps a sequential run, so it needs --target-ci"))
+		}
 		return nil
 	}
 	h := f.target
