@@ -100,3 +100,21 @@ func ExampleProgress() {
 	fmt.Println(last, err)
 	// Output: 8/8 replications <nil>
 }
+
+// Summarize named columns of values over replications at a 90% level; a
+// NaN is a value a replication does not have. Widest is the largest
+// half-width, what a sequential stopping rule compares with its target.
+func ExampleSummarize() {
+	sum := sim.Summarize([]sim.Column{
+		{Name: "served", Values: []float64{91, 88, 95, 90, 86}},
+		{Name: "delay", Values: []float64{1.2, 1.4, math.NaN(), 1.3, 1.3}},
+	}, 0.9)
+	for _, m := range sum.Metrics {
+		fmt.Printf("%s: %.2f ± %.2f (n=%d)\n", m.Name, m.Mean, m.HalfWidth, m.N)
+	}
+	fmt.Printf("widest %.2f\n", sum.Widest())
+	// Output:
+	// delay: 1.30 ± 0.10 (n=4)
+	// served: 90.00 ± 3.23 (n=5)
+	// widest 3.23
+}

@@ -3,6 +3,7 @@ package study
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/streamopt/streamopt/sim"
 )
@@ -25,15 +26,7 @@ func columns[T any](samples []T) []sim.Column {
 			cols[j].Values[i] = float64(v)
 		}
 	}
-	slices.SortFunc(cols, func(a, b sim.Column) int {
-		switch {
-		case a.Name < b.Name:
-			return -1
-		case a.Name > b.Name:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(cols, func(a, b sim.Column) int { return strings.Compare(a.Name, b.Name) })
 	return cols
 }
 
