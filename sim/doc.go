@@ -63,10 +63,11 @@
 //
 // A target half-width H instead of a fixed n is reached by sequential
 // stopping (study.RunSequential): n₀ replications first, then, while the
-// widest watched half-width h exceeds H, more, up to
-// max(n+1, ⌈n·(h/H)²⌉) in total (where the half-width would be if s
-// stayed as it is: it shrinks as 1/√n), until h ≤ H or the cap; Summary's
-// Widest is the h of a summary. The batch sizes follow the results, which
+// widest watched half-width h exceeds H, more, up to the least i > n with
+// t_{(1+L)/2, i−1}·s/√i ≤ H in total, s = h·√n / t_{(1+L)/2, n−1} the
+// standard deviation behind h (Law's approximate number of replications,
+// §9.4.1: where the half-width would be if s stayed as it is), until
+// h ≤ H or the cap; Summary's Widest is the h of a summary. The batch sizes follow the results, which
 // do not depend on the workers, so a run is reproducible. Caveat: the
 // stopping time depends on the data, so the final interval's coverage is
 // below its nominal level for small n (a sample whose s happens to be

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/streamopt/streamopt/sim"
 )
 
 // Sequential is a sequential stopping rule for a study whose points all
@@ -25,6 +29,9 @@ type Sequential[Q, R any] struct {
 	// Widest returns the largest half-width the rule watches in a result;
 	// +Inf (or NaN) when one has no interval yet.
 	Widest func(r R) float64
+	// Level is the confidence level of the watched intervals, for the t
+	// quantiles that size the batches; 0 means sim.DefaultConfidence.
+	Level float64
 }
 
 // Stop says why a sequential run ended: Reached when the widest watched
@@ -38,16 +45,30 @@ type Stop struct {
 }
 
 // nextRuns is the replications of the batch after n, whose widest watched
-// half-width was w, for the target h and the cap limit: the count at which
-// the half-width, shrinking as 1/√n with the standard deviation of the
-// sample so far, would reach h (n·(w/h)², rounded up), at least one more
-// and at most max; twice n when w is not finite.
-func nextRuns(n int, w, h float64, limit int) int {
-	next := 2 * n
-	if !math.IsInf(w, 0) && !math.IsNaN(w) {
-		next = int(math.Min(math.Ceil(float64(n)*(w/h)*(w/h)), float64(limit)))
+// half-width was w at the confidence level, for the target h and the cap
+// limit: Law's approximate number of replications (§9.4.1), the least
+// i > n with t_{(1+level)/2, i−1}·s/√i ≤ h, s = w·√n / t_{(1+level)/2, n−1}
+// the standard deviation behind w, capped at limit; twice n when w is not
+// finite (no interval yet). The left side falls as i grows, so a binary
+// search finds i.
+func nextRuns(n int, w, h, level float64, limit int) int {
+	if math.IsInf(w, 0) || math.IsNaN(w) {
+		return min(limit, 2*n)
 	}
-	return min(limit, max(next, n+1))
+	half := func(i int) float64 {
+		return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(i - 1)}.Quantile((1 + level) / 2)
+	}
+	s := w * math.Sqrt(float64(n)) / half(n)
+	lo, hi := n+1, limit // the answer is in [lo, hi]; hi when none below it is
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if half(mid)*s/math.Sqrt(float64(mid)) <= h {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return min(lo, limit)
 }
 
 // RunSequential runs q under the rule seq: batch after batch, each planned
@@ -71,9 +92,16 @@ func RunSequential[Q, S, R any](ctx context.Context, s Study[Q, S, R], q Q, seq 
 	case opt.Shard.Count > 1 || opt.Records != nil:
 		return q, out, stop, inputErr("a sequential run cannot be sharded or recorded: its units are known only at its end")
 	}
+	level := seq.Level
+	if level == 0 {
+		level = sim.DefaultConfidence
+	}
+	if err := sim.CheckConfidence(level); err != nil {
+		return q, out, stop, inputErr("sequential rule: %w", err)
+	}
 	var done []Done[S]
 	have := map[Unit]bool{}
-	for n := seq.First; ; n = nextRuns(n, stop.Widest, seq.HalfWidth, seq.Max) {
+	for n := seq.First; ; n = nextRuns(n, stop.Widest, seq.HalfWidth, level, seq.Max) {
 		q = seq.Runs(q, n)
 		p, err := s.Plan(ctx, q)
 		if err != nil {

@@ -95,7 +95,7 @@ func rule[Q, R any](f *statFlags, first int, runs func(Q, int) Q, sums func(R) [
 	if first < 2 || first > f.maxRuns {
 		return study.Sequential[Q, R]{}, inputError(fmt.Errorf("--target-ci: the first batch (--runs, %d) must be at least 2 and at most --max-runs (%d)", first, f.maxRuns))
 	}
-	return study.Sequential[Q, R]{HalfWidth: f.halfWidth, First: first, Max: f.maxRuns, Runs: runs,
+	return study.Sequential[Q, R]{HalfWidth: f.halfWidth, First: first, Max: f.maxRuns, Runs: runs, Level: f.confidence,
 		Widest: func(r R) float64 { return f.widest(sums(r)) }}, nil
 }
 
