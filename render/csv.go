@@ -13,6 +13,13 @@ import (
 // number of replications it is over.
 var statColumns = []string{"metric", "mean", "ci95", "n"}
 
+// statColumnsAt are statColumns for intervals at the given level: the
+// half-width column is ci95 at 95% (or level 0), ci90 at 90%, ci99.5 at
+// 99.5%.
+func statColumnsAt(level float64) []string {
+	return []string{"metric", "mean", "ci" + levelPct(level), "n"}
+}
+
 // num formats a number for CSV: 10 significant digits, shortest form.
 func num(x float64) string { return strconv.FormatFloat(x, 'g', 10, 64) }
 
@@ -23,10 +30,10 @@ type summaryCSV struct {
 	w *csv.Writer
 }
 
-// newSummaryCSV writes the header keys + statColumns to w.
-func newSummaryCSV(w io.Writer, keys []string) (*summaryCSV, error) {
+// newSummaryCSV writes the header keys + statColumnsAt(level) to w.
+func newSummaryCSV(w io.Writer, keys []string, level float64) (*summaryCSV, error) {
 	s := &summaryCSV{w: csv.NewWriter(w)}
-	if err := s.w.Write(append(append([]string(nil), keys...), statColumns...)); err != nil {
+	if err := s.w.Write(append(append([]string(nil), keys...), statColumnsAt(level)...)); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -1,14 +1,16 @@
 // Package render turns the typed results of the model packages and of
 // solve.Solve into what people and other programs read: the text tables
-// and JSON answers of the solve commands, figures (PNG, or SVG/PDF by
-// extension where a function takes a path) and CSV. The model packages
+// and JSON answers of the solve commands, figures (PNG, SVG or PDF, by
+// the extension of the file: a path's, or the formats asked of the
+// functions that draw into a folder) and CSV. The model packages
 // compute; they neither format nor draw, so a program that only solves
 // does not link gonum/plot, and the CLI holds no formatting of its own.
 //
 // Tables (LPTable, RRSTable, MPSTable, RMTSTable, TPDTable) show a
-// replicated metric as mean ± the half-width of its 95% confidence
-// interval, or the mean and "(n=1)" where one replication gives no
-// interval. JSON answers (NewLPAnswer, RRS's Result itself, MPSAnswer,
+// replicated metric as mean ± the half-width of its confidence interval
+// (at the result's level, 95% by default, stated in the heading), or the
+// mean and "(n=1)" where one replication gives no interval; RMTSTable
+// adds the paired differences of compared policies. JSON answers (NewLPAnswer, RRS's Result itself, MPSAnswer,
 // RMTSJSON, TPDJSON) are written by JSON, which puts "format_version"
 // (FormatVersion) and "program" first and writes a number that is ±∞ or
 // NaN as null (the schemas mark where one can be); OutputSchema returns the JSON
@@ -18,8 +20,11 @@
 // Every figure file is written through internal/atomicfile: it replaces
 // the file of its name only once it is complete.
 //
-// Figures show means with the half-width of the 95% Student-t confidence
-// interval over the replications (sim.Stat.HalfWidth) as error bars:
+// Figures show means with the half-width of the Student-t confidence
+// interval over the replications (sim.Stat.HalfWidth) as error bars, and
+// the number of runs and the level in their titles; a title wider than
+// the axes wraps, and no two curves of a figure share both colour and
+// mark (a figure with more curves than there are such pairs is refused):
 //
 //   - TPD (models/tpd): TPDFigures draws, for a mode run once, bar charts
 //     over the policies of the paper's Figs. 3–10 (handling time, routing
@@ -37,7 +42,7 @@
 //     Opt(N) − profit(N); MPSGapBars Fig. 4, the mean gap per interval.
 //
 // CSV: TPDCSV and RMTSCSV write long form, one row per (key, metric) with
-// the columns metric, mean, ci95 (the half-width) and n after the key
+// the columns metric, mean, ci95 (the half-width; ci90 at a level of 90%) and n after the key
 // columns (TPDCSVHeader, RMTSCSVHeader); MPSCSV writes one row per N.
 // Numbers have 10 significant digits.
 //

@@ -175,3 +175,12 @@ func ExampleOutputSchema() {
 	// [format_version program results]
 	// [lp mps rmts rrs tpd]
 }
+
+// Check a figure format given by its extension before any work.
+func ExampleCheckFigureFormat() {
+	fmt.Println(render.CheckFigureFormat("svg"))
+	fmt.Println(render.CheckFigureFormat("gif"))
+	// Output:
+	// <nil>
+	// unknown figure format "gif" (want eps, jpeg, jpg, pdf, png, svg, tex, tif, tiff)
+}

@@ -137,13 +137,50 @@ func dataXs(ss []series) []float64 {
 	return xs
 }
 
-// runsNote says what a figure's whiskers are: the 95% CI over runs
-// replications, or, with one, that there is none.
-func runsNote(runs int) string {
+// runsNote says what a figure's whiskers are: the confidence interval at
+// level (0: the default 95%) over runs replications, or, with one, that
+// there is none.
+func runsNote(runs int, level float64) string {
 	if runs == 1 {
 		return "1 run: no confidence interval"
 	}
-	return fmt.Sprintf("%d runs, 95%% CI", runs)
+	return fmt.Sprintf("%d runs, %s%% CI", runs, levelPct(level))
+}
+
+// distinctStyles is how many curves of one figure addErrorLines can give
+// each its own (colour, mark shape) pair: curve i takes colour i mod c and
+// shape i mod s of gonum's c default colours and s shapes, pairs that
+// first repeat at i = lcm(c, s).
+var distinctStyles = lcm(len(plotutil.DefaultColors), len(plotutil.DefaultGlyphShapes))
+
+// curveStyle is the colour and mark shape of curve i of a figure.
+func curveStyle(i int) (color.Color, draw.GlyphDrawer) {
+	return plotutil.Color(i), plotutil.Shape(i)
+}
+
+func lcm(a, b int) int {
+	g, h := a, b
+	for h != 0 {
+		g, h = h, g%h
+	}
+	return a / g * b
+}
+
+// figureFiles are the files of the figure base (a name without its
+// extension) in dir, one per format, an extension such as "svg" (png when
+// formats is empty); a format gonum cannot write is an error naming it.
+func figureFiles(dir, base string, formats []string) ([]string, error) {
+	if len(formats) == 0 {
+		formats = []string{"png"}
+	}
+	var out []string
+	for _, f := range formats {
+		if err := CheckFigureFormat(f); err != nil {
+			return nil, err
+		}
+		out = append(out, filepath.Join(dir, base+"."+f))
+	}
+	return out, nil
 }
 
 // sameTol is the difference, relative to the span of all the curves'
@@ -364,6 +401,9 @@ func num6(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 // keeps its colour slot, so a policy has the same colour in every figure
 // of a run. It returns the notes of sameNotes (xsym names the x axis).
 func addErrorLines(p *plot.Plot, ss []series, xsym string) ([]string, error) {
+	if len(ss) > distinctStyles {
+		return nil, fmt.Errorf("render: %d curves in one figure; at most %d can each have their own colour and mark", len(ss), distinctStyles)
+	}
 	spacing := minSpacing(ss)
 	for i, s := range ss {
 		if len(s.pts.XYs) == 0 {
@@ -378,10 +418,10 @@ func addErrorLines(p *plot.Plot, ss []series, xsym string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := plotutil.Color(i)
+		c, shape := curveStyle(i)
 		line.Color, marks.Color = c, c
 		line.Dashes = plotutil.Dashes(i)
-		marks.Shape = plotutil.Shape(i)
+		marks.Shape = shape
 		p.Add(line, marks, newWhiskers(shifted, c))
 		p.Legend.Add(s.label, line, marks)
 	}
@@ -554,8 +594,17 @@ func figureFormat(path string) string {
 // format the functions that take a path (MPSProfit, MPSGap, MPSGapBars)
 // can write, so that a caller can refuse the name before any work.
 func CheckFigureName(path string) error {
-	if formats := draw.Formats(); !slices.Contains(formats, figureFormat(path)) {
-		return fmt.Errorf("%s: figure format unknown from the name (want .%s)", path, strings.Join(formats, ", ."))
+	if err := CheckFigureFormat(figureFormat(path)); err != nil {
+		return fmt.Errorf("%s: figure format unknown from the name (want .%s)", path, strings.Join(draw.Formats(), ", ."))
+	}
+	return nil
+}
+
+// CheckFigureFormat reports whether format, a file extension without its
+// dot ("png", "svg", "pdf"), is one figures can be written in.
+func CheckFigureFormat(format string) error {
+	if formats := draw.Formats(); !slices.Contains(formats, format) {
+		return fmt.Errorf("unknown figure format %q (want %s)", format, strings.Join(formats, ", "))
 	}
 	return nil
 }

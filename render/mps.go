@@ -84,6 +84,9 @@ const mpsMarkEvery = 12
 // on top of each other still show every policy's marks. It returns the
 // notes of sameNotes on the drawn curves.
 func mpsCurves(p *plot.Plot, pts []multistage.Point, names []string, value func(multistage.Point, int) float64, withOptimum bool) ([]string, error) {
+	if n := lcm(len(mpsPalette), len(plotutil.DefaultGlyphShapes)); len(names) > n {
+		return nil, fmt.Errorf("render: %d policies in one figure; at most %d can each have their own colour and mark", len(names), n)
+	}
 	var ss []series // the drawn curves, for the notes
 	curve := func(label string, k int) series {
 		s := series{label: label}

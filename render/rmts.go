@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -15,14 +14,20 @@ import (
 	"github.com/streamopt/streamopt/models/rmts"
 )
 
-// RMTSFigures draws the RMTS paper's figures of an experiment as PNG with
-// 95% CI error bars into dir (made if missing) and returns the file names:
+// RMTSFigures draws the RMTS paper's figures of an experiment into dir
+// (made if missing), with error bars of the result's confidence interval
+// and the run count and level in every title, and returns the file names:
 // Fig. 4 success rate and Fig. 5 delay against ξ per policy (at α = 0.5
 // when it was run, else the first α), and Figs. 6–7 RMTS success rate and
 // delay against α, one line per ξ (only when more than one α was run).
-func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
+// Each figure is written once per format, the extension of its files
+// ("png", "svg", "pdf"; png when none is given).
+func RMTSFigures(dir string, r *rmts.ExperimentResult, formats ...string) ([]string, error) {
 	if len(r.Alphas) == 0 {
 		return nil, fmt.Errorf("render: rmts result: Alphas is empty, want at least one α")
+	}
+	if _, err := figureFiles(dir, "f", formats); err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -47,8 +52,8 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 		key    rmts.Metric
 		ylabel string
 	}{
-		{"fig4_success_vs_xi.png", rmts.MetricSuccess, "success rate μ"},
-		{"fig5_delay_vs_xi.png", rmts.MetricDelay, "mean service delay (units of τ)"},
+		{"fig4_success_vs_xi", rmts.MetricSuccess, "success rate μ"},
+		{"fig5_delay_vs_xi", rmts.MetricDelay, "mean service delay (units of τ)"},
 	} {
 		var ss []series
 		for _, p := range policies {
@@ -66,12 +71,14 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 			}
 			ss = append(ss, s)
 		}
-		path := filepath.Join(dir, f.name)
-		title := fmt.Sprintf("%s against arrival rate (α = %g, %s)", f.ylabel, alpha, runsNote(r.Runs))
-		if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", "ξ", f.ylabel, ss, r.Rates); err != nil {
-			return files, err
+		title := fmt.Sprintf("%s against arrival rate (α = %g, %s)", f.ylabel, alpha, runsNote(r.Runs, r.Confidence))
+		paths, _ := figureFiles(dir, f.name, formats)
+		for _, path := range paths {
+			if err := rmtsLineChart(path, title, "arrival rate ξ (requests/min)", "ξ", f.ylabel, ss, r.Rates); err != nil {
+				return files, err
+			}
+			files = append(files, path)
 		}
-		files = append(files, path)
 	}
 	if len(r.Alphas) < 2 || !seen[rmts.RMTS] {
 		return files, nil
@@ -81,8 +88,8 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 		key    rmts.Metric
 		ylabel string
 	}{
-		{"fig6_success_vs_alpha.png", rmts.MetricSuccess, "success rate μ"},
-		{"fig7_delay_vs_alpha.png", rmts.MetricDelay, "mean service delay (units of τ)"},
+		{"fig6_success_vs_alpha", rmts.MetricSuccess, "success rate μ"},
+		{"fig7_delay_vs_alpha", rmts.MetricDelay, "mean service delay (units of τ)"},
 	} {
 		var ss []series
 		for _, x := range r.Rates {
@@ -97,12 +104,14 @@ func RMTSFigures(dir string, r *rmts.ExperimentResult) ([]string, error) {
 			}
 			ss = append(ss, s)
 		}
-		path := filepath.Join(dir, f.name)
-		title := fmt.Sprintf("RMTS: %s against α (%s)", f.ylabel, runsNote(r.Runs))
-		if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", "α", f.ylabel, ss, r.Alphas); err != nil {
-			return files, err
+		title := fmt.Sprintf("RMTS: %s against α (%s)", f.ylabel, runsNote(r.Runs, r.Confidence))
+		paths, _ := figureFiles(dir, f.name, formats)
+		for _, path := range paths {
+			if err := rmtsLineChart(path, title, "weight α of the path length in mp(P)", "α", f.ylabel, ss, r.Alphas); err != nil {
+				return files, err
+			}
+			files = append(files, path)
 		}
-		files = append(files, path)
 	}
 	return files, nil
 }
@@ -135,7 +144,7 @@ func RMTSCSVHeader() []string { return append(append([]string(nil), rmtsKeys...)
 // per (policy, ξ, α, metric) with the mean, the half-width of the 95%
 // confidence interval and the number of replications.
 func RMTSCSV(w io.Writer, r *rmts.ExperimentResult) error {
-	cw, err := newSummaryCSV(w, rmtsKeys)
+	cw, err := newSummaryCSV(w, rmtsKeys, r.Confidence)
 	if err != nil {
 		return err
 	}

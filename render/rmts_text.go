@@ -44,9 +44,10 @@ func rmtsTableColumns(r *rmts.ExperimentResult) []rmtsColumn {
 }
 
 // RMTSTable writes the text table of solve rmts: a header line with the
-// scenario, one row per (policy, ξ, α) with the mean ± 95% CI of every
-// metric some point has (α-independent policies once per rate), and the
-// offline LP bound per rate when it was computed.
+// scenario, one row per (policy, ξ, α) with the mean ± CI (at the
+// result's level) of every metric some point has (α-independent policies
+// once per rate), the offline LP bound per rate when it was computed, and
+// the paired differences of the compared policies.
 func RMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	in := sc.In
@@ -55,7 +56,7 @@ func RMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
 		proactive = fmt.Sprintf(", DASD proactive δ=%d", d)
 	}
 	fmt.Fprintf(tw, "%d servers × L=%d, %d contents, Γ=%d%s, runs=%d, seed=%d, horizon %g min (warm-up %g)  %s\n",
-		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup, ciNote(r.Runs))
+		sc.Servers, sc.Capacity, sc.Contents, sc.Params.Gamma, proactive, r.Runs, r.Seed, in.Arrivals.Horizon, in.Arrivals.Warmup, ciNote(r.Runs, r.Confidence))
 	cols := rmtsTableColumns(r)
 	head := []string{"policy", "ξ", "α"}
 	if r.Partial() {
@@ -99,7 +100,41 @@ func RMTSTable(w io.Writer, sc *rmts.Scenario, r *rmts.ExperimentResult) error {
 			fmt.Fprintf(tw, "offline LP bound at ξ = %g: admits %s of the arrivals (from empty)%s\n", r.Rates[i], ci(st, 4), runs)
 		}
 	}
+	if len(r.Diffs) > 0 {
+		fmt.Fprintf(tw, "paired differences A − B on the same traces (common random numbers), mean ± %s%% CI:\n", levelPct(r.Confidence))
+		head := []string{"A − B", "ξ", "α", "runs"}
+		for _, c := range cols {
+			head = append(head, c.head)
+		}
+		fmt.Fprintln(tw, strings.Join(head, "\t"))
+		for _, d := range r.Diffs {
+			a, ok := diffAlpha(d, r.Alphas[0])
+			if !ok {
+				continue // neither uses α: shown once per rate
+			}
+			row := []string{d.A.String() + " − " + d.B.String(), strconv.FormatFloat(d.Rate, 'g', -1, 64), a, strconv.Itoa(d.Stats.Runs)}
+			for _, c := range cols {
+				st, ok := d.Stats.Get(string(c.key))
+				if !ok || math.IsNaN(st.Mean) {
+					row = append(row, "-")
+					continue
+				}
+				row = append(row, ci(st, 4))
+			}
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+		}
+	}
 	return tw.Flush()
+}
+
+// diffAlpha is the α column of a paired difference: its α when either
+// policy uses one, else "-" at the first α and false at the others (the
+// same difference repeated).
+func diffAlpha(d rmts.Diff, first float64) (string, bool) {
+	if d.A.UsesAlpha() || d.B.UsesAlpha() {
+		return strconv.FormatFloat(d.Alpha, 'g', -1, 64), true
+	}
+	return "-", d.Alpha == first
 }
 
 // RMTSPoint is one (policy, ξ, α) point in JSON output, its metrics keyed
@@ -129,6 +164,21 @@ type RMTSAnswer struct {
 	Connected        bool        `json:"graph_connected"`
 	Points           []RMTSPoint `json:"points"`
 	Bounds           []RMTSBound `json:"bounds,omitempty"`
+	// Confidence is the level of every interval when it is not 95%.
+	Confidence float64 `json:"confidence,omitempty"`
+	// Compare holds the paired differences of --compare.
+	Compare []RMTSDiff `json:"compare,omitempty"`
+}
+
+// RMTSDiff is the paired difference A − B of two policies at one (ξ, α)
+// in JSON output; Alpha is absent when neither policy has a weight.
+type RMTSDiff struct {
+	A        string          `json:"a"`
+	B        string          `json:"b"`
+	Rate     float64         `json:"xi"`
+	Alpha    *float64        `json:"alpha,omitempty"`
+	RunsDone int             `json:"runs_done"`
+	Metrics  map[string]Stat `json:"metrics"`
 }
 
 // RMTSBound is the offline LP bound at one rate in JSON output.
@@ -142,7 +192,7 @@ type RMTSBound struct {
 func RMTSJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) RMTSAnswer {
 	out := RMTSAnswer{Servers: sc.Servers, Capacity: sc.Capacity, Contents: sc.Contents, Gamma: sc.Params.Gamma,
 		Proactive: sc.Params.DASDProactiveDelta, Runs: r.Runs, Replications: r.Total, ReplicationsDone: r.Done,
-		Seed: r.Seed, Connected: sc.Graph.Connected()}
+		Seed: r.Seed, Connected: sc.Graph.Connected(), Confidence: outLevel(r.Confidence)}
 	for _, pt := range r.Points {
 		jp := RMTSPoint{Policy: pt.Policy.String(), Rate: pt.Rate, RunsDone: pt.Stats.Runs, Metrics: map[string]Stat{}}
 		if pt.Policy.UsesAlpha() {
@@ -165,6 +215,22 @@ func RMTSJSON(sc *rmts.Scenario, r *rmts.ExperimentResult) RMTSAnswer {
 			jb.Metrics[m.Name] = statOf(m)
 		}
 		out.Bounds = append(out.Bounds, jb)
+	}
+	for _, d := range r.Diffs {
+		if _, ok := diffAlpha(d, r.Alphas[0]); !ok {
+			continue
+		}
+		jd := RMTSDiff{A: d.A.String(), B: d.B.String(), Rate: d.Rate, RunsDone: d.Stats.Runs, Metrics: map[string]Stat{}}
+		if d.A.UsesAlpha() || d.B.UsesAlpha() {
+			a := d.Alpha
+			jd.Alpha = &a
+		}
+		for _, m := range d.Stats.Metrics {
+			if !math.IsNaN(m.Mean) {
+				jd.Metrics[m.Name] = statOf(m)
+			}
+		}
+		out.Compare = append(out.Compare, jd)
 	}
 	return out
 }

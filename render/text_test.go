@@ -23,7 +23,7 @@ func TestCI(t *testing.T) {
 		{nil, "-"},
 	}
 	for _, tc := range tests {
-		if got := ci(sim.MeanCI(tc.xs), 2); got != tc.want {
+		if got := ci(sim.MeanCI(tc.xs, sim.DefaultConfidence), 2); got != tc.want {
 			t.Errorf("ci(%v) = %q, want %q", tc.xs, got, tc.want)
 		}
 	}

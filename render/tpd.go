@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 
@@ -37,15 +36,20 @@ var tpdFigures = []tpdFigure{
 // the paper's, and the mean IPN utilisation.
 var tpdSweepFigures = append(append([]tpdFigure(nil), tpdFigures...), tpdFigure{tpd.MetricUtilMean, "mean IPN utilisation", [2]int{}})
 
-// TPDFigures draws PNG figures of TPD experiment results with 95%
-// confidence intervals into dir (made if missing) and returns the file
-// names. A mode run once gives one bar chart per metric over the policies,
+// TPDFigures draws figures of TPD experiment results with their
+// confidence intervals (the run count and level in every title) into dir
+// (made if missing) and returns the file names; each figure is written
+// once per format, the extension of its files ("png", "svg", "pdf"; png
+// when none is given). A mode run once gives one bar chart per metric over the policies,
 // named after the paper's Figs. 3–10 for the stable and burst modes
 // (fig07_delay_ms_stable.png) and <mode>_<metric>.png otherwise; a mode
 // run at several loads gives one line chart per metric against ρ,
 // sweep_<mode>_<metric>.png, on a log axis when every interval is
 // positive.
-func TPDFigures(dir string, results []*tpd.ExperimentResult) ([]string, error) {
+func TPDFigures(dir string, results []*tpd.ExperimentResult, formats ...string) ([]string, error) {
+	if _, err := figureFiles(dir, "f", formats); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -63,18 +67,20 @@ func TPDFigures(dir string, results []*tpd.ExperimentResult) ([]string, error) {
 		if len(rs) == 1 {
 			r := rs[0]
 			for _, fm := range tpdFigures {
-				name := fmt.Sprintf("%s_%s.png", mode, fm.key)
+				name := fmt.Sprintf("%s_%s", mode, fm.key)
 				switch mode {
 				case "stable":
-					name = fmt.Sprintf("fig%02d_%s_%s.png", fm.fig[0], fm.key, mode)
+					name = fmt.Sprintf("fig%02d_%s_%s", fm.fig[0], fm.key, mode)
 				case "burst":
-					name = fmt.Sprintf("fig%02d_%s_%s.png", fm.fig[1], fm.key, mode)
+					name = fmt.Sprintf("fig%02d_%s_%s", fm.fig[1], fm.key, mode)
 				}
-				path := filepath.Join(dir, name)
-				if err := tpdBarChart(path, fmt.Sprintf("%s mode: %s (%s)", mode, fm.label, runsNote(r.Done)), fm.label, r, fm.key); err != nil {
-					return files, err
+				paths, _ := figureFiles(dir, name, formats)
+				for _, path := range paths {
+					if err := tpdBarChart(path, fmt.Sprintf("%s mode: %s (%s)", mode, fm.label, runsNote(r.Done, r.Bounds.Level)), fm.label, r, fm.key); err != nil {
+						return files, err
+					}
+					files = append(files, path)
 				}
-				files = append(files, path)
 			}
 			continue
 		}
@@ -85,11 +91,13 @@ func TPDFigures(dir string, results []*tpd.ExperimentResult) ([]string, error) {
 		}
 		sort.SliceStable(rs, func(i, j int) bool { return rs[i].Load < rs[j].Load })
 		for _, fm := range tpdSweepFigures {
-			path := filepath.Join(dir, fmt.Sprintf("sweep_%s_%s.png", mode, fm.key))
-			if err := tpdSweepChart(path, fmt.Sprintf("%s: %s against load (%s)", mode, fm.label, runsNote(rs[0].Done)), fm.label, rs, fm.key); err != nil {
-				return files, err
+			paths, _ := figureFiles(dir, fmt.Sprintf("sweep_%s_%s", mode, fm.key), formats)
+			for _, path := range paths {
+				if err := tpdSweepChart(path, fmt.Sprintf("%s: %s against load (%s)", mode, fm.label, runsNote(rs[0].Done, rs[0].Bounds.Level)), fm.label, rs, fm.key); err != nil {
+					return files, err
+				}
+				files = append(files, path)
 			}
-			files = append(files, path)
 		}
 	}
 	return files, nil
@@ -115,7 +123,7 @@ func tpdBarChart(path, title, ylabel string, r *tpd.ExperimentResult, key tpd.Me
 	bars.Color = color.RGBA{R: 90, G: 130, B: 200, A: 255}
 	p.Add(bars, newWhiskers(pts, color.Black))
 	p.NominalX(names...)
-	p.X.Label.Text = "policy (bar: mean, whisker: 95% CI)"
+	p.X.Label.Text = "policy (bar: mean, whisker: " + levelPct(r.Bounds.Level) + "% CI)"
 	if r.Done == 1 {
 		p.X.Label.Text = "policy (bar: the one run's value)"
 	}
@@ -186,7 +194,11 @@ func TPDCSVHeader() []string { return append(append([]string(nil), tpdKeys...), 
 // half-width of the 95% confidence interval and the number of
 // replications. Bound rows have an empty discipline.
 func TPDCSV(w io.Writer, results []*tpd.ExperimentResult) error {
-	cw, err := newSummaryCSV(w, tpdKeys)
+	level := 0.0
+	if len(results) > 0 {
+		level = results[0].Bounds.Level
+	}
+	cw, err := newSummaryCSV(w, tpdKeys, level)
 	if err != nil {
 		return err
 	}

@@ -50,7 +50,7 @@ func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		if r.Partial() {
 			runs = fmt.Sprintf("%d of %d (partial)", r.Done, r.Runs)
 		}
-		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%s  bounds=%s  %s\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, runs, r.Bound, ciNote(r.Done))
+		fmt.Fprintf(tw, "mode %s: M=%d  λ=%.4g/s  ρ=%.4g  runs=%s  bounds=%s  %s\n", r.ModeName, r.Mode.Count, r.Rate, r.Load, runs, r.Bound, ciNote(r.Done, r.Bounds.Level))
 		if r.Done == 0 {
 			fmt.Fprintln(tw, "no replication finished")
 			continue

@@ -52,10 +52,46 @@
 // # Replications and confidence intervals
 //
 // Run executes n replications on all cores and returns their results in
-// replication order. MeanCI reports x̄ ± t_{0.975,n−1}·s/√n, the two-sided
-// 95% Student-t interval for the mean of n independent replications, with s
-// the sample standard deviation (n−1 denominator); see Law, "Simulation
-// Modeling and Analysis", 5th ed., §9.4.1.
+// replication order. MeanCI reports the two-sided Student-t interval
+// x̄ ± t_{(1+L)/2, n−1}·s/√n at level L (0.95 for 95%) for the mean of n
+// independent replications, with s the sample standard deviation (n−1
+// denominator); see Law, "Simulation Modeling and Analysis", 5th ed.,
+// §9.4.1. The interval is exact for normal observations and approximate
+// otherwise (a replication's output is itself a mean over a run, so close
+// to normal by the central limit theorem). Summarize computes it for
+// every named Column of values over replications, a NaN being a value a
+// replication does not have.
+//
+// # Paired differences and common random numbers
+//
+// To compare two policies A and B, replication r of both draws from the
+// same stream (the same trace, the same coin flips): common random
+// numbers. The differences D_r = A_r − B_r are then independent across
+// replications, and PairedCI reports the paired-t interval
+// D̄ ± t_{(1+L)/2, n−1}·s_D/√n (Law §10.2.1). Its variance is
+// Var(A) + Var(B) − 2·Cov(A, B), so when both policies respond alike to a
+// trace (positive covariance, the usual case and the aim of common random
+// numbers) it is narrower than the interval of two independent samples,
+// Welch's t_{(1+L)/2, ν}·√(s_A²/n + s_B²/n) — the paired interval also has
+// fewer degrees of freedom (n−1), so it can lose where the covariance is
+// small. Pairing is by replication index: a pair with a value missing on
+// either side is left out.
+//
+// # Sequential stopping
+//
+// A target half-width H instead of a fixed n is reached by sequential
+// stopping (study.RunSequential): n₀ replications first, then, while the
+// widest watched half-width h exceeds H, more, up to the least i > n with
+// t_{(1+L)/2, i−1}·s/√i ≤ H in total, s = h·√n / t_{(1+L)/2, n−1} the
+// standard deviation behind h (Law's approximate number of replications,
+// §9.4.1: where the half-width would be if s stayed as it is), until
+// h ≤ H or the cap; Summary's Widest is the h of a summary. The batch sizes follow the results, which
+// do not depend on the workers, so a run is reproducible. Caveat: the
+// stopping time depends on the data, so the final interval's coverage is
+// below its nominal level for small n (a sample whose s happens to be
+// small stops early); it approaches the level as H → 0 (Chow and Robbins,
+// 1965; Law §9.4.1). Take n₀ of at least 10 or so, and when the
+// coverage matters, rerun with the replications found and a new seed.
 //
 // # Cancellation and progress
 //

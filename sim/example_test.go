@@ -60,23 +60,33 @@ func ExampleNewBurst() {
 }
 
 func ExampleMeanCI() {
-	s := sim.MeanCI([]float64{1, 2, 3, 4, 5})
+	s := sim.MeanCI([]float64{1, 2, 3, 4, 5}, sim.DefaultConfidence)
 	fmt.Printf("%.4f ± %.4f\n", s.Mean, s.HalfWidth)
 	// Output: 3.0000 ± 1.9632
 }
 
+// Two policies measured on the same five traces: the paired interval of
+// their difference.
+func ExamplePairedCI() {
+	a := []float64{0.91, 0.88, 0.95, 0.90, 0.86}
+	b := []float64{0.89, 0.85, 0.94, 0.87, 0.85}
+	s := sim.PairedCI(a, b, 0.9)
+	fmt.Printf("A − B = %.3f ± %.3f (90%%)\n", s.Mean, s.HalfWidth)
+	// Output: A − B = 0.020 ± 0.010 (90%)
+}
+
 func ExampleReplicate() {
-	sum, err := sim.Replicate(context.Background(), 20, sim.Options{Seed: 1},
-		func(_ context.Context, rep sim.Rep) (map[string]float64, error) {
-			return map[string]float64{"coin": float64(rep.Rand.IntN(2))}, nil
+	sum, err := sim.Replicate(context.Background(), 20, sim.Options{Seed: 1, Confidence: 0.99}, []string{"coin"},
+		func(_ context.Context, rep sim.Rep) ([]float64, error) {
+			return []float64{float64(rep.Rand.IntN(2))}, nil
 		})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	st, _ := sum.Get("coin")
-	fmt.Println(sum.Runs, st.N, st.Lo() <= st.Mean && st.Mean <= st.Hi())
-	// Output: 20 20 true
+	fmt.Println(sum.Runs, sum.Level, st.N, st.Lo() <= st.Mean && st.Mean <= st.Hi())
+	// Output: 20 0.99 20 true
 }
 
 // Progress is a callback: here it keeps the last count it was given.
@@ -89,4 +99,22 @@ func ExampleProgress() {
 	})
 	fmt.Println(last, err)
 	// Output: 8/8 replications <nil>
+}
+
+// Summarize named columns of values over replications at a 90% level; a
+// NaN is a value a replication does not have. Widest is the largest
+// half-width, what a sequential stopping rule compares with its target.
+func ExampleSummarize() {
+	sum := sim.Summarize([]sim.Column{
+		{Name: "served", Values: []float64{91, 88, 95, 90, 86}},
+		{Name: "delay", Values: []float64{1.2, 1.4, math.NaN(), 1.3, 1.3}},
+	}, 0.9)
+	for _, m := range sum.Metrics {
+		fmt.Printf("%s: %.2f ± %.2f (n=%d)\n", m.Name, m.Mean, m.HalfWidth, m.N)
+	}
+	fmt.Printf("widest %.2f\n", sum.Widest())
+	// Output:
+	// delay: 1.30 ± 0.10 (n=4)
+	// served: 90.00 ± 3.23 (n=5)
+	// widest 3.23
 }

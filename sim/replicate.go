@@ -7,7 +7,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/streamopt/streamopt/fault"
@@ -47,6 +49,9 @@ type Options struct {
 	// run): result i is then replication Reps[i], drawn from
 	// Stream(Seed, Reps[i]), and n must be len(Reps). Nil runs 0..n-1.
 	Reps []int
+	// Confidence is the level of the intervals Replicate reports; 0 means
+	// DefaultConfidence.
+	Confidence float64
 }
 
 // PartialError is the error of a run that ctx stopped before every
@@ -183,23 +188,40 @@ func runOne[T any](ctx context.Context, fn func(context.Context, Rep) (T, error)
 	return fn(ctx, rep)
 }
 
+// DefaultConfidence is the confidence level of an interval when none is
+// asked for: 95%.
+const DefaultConfidence = 0.95
+
+// CheckConfidence returns an error unless level is a confidence level,
+// a number strictly between 0 and 1.
+func CheckConfidence(level float64) error {
+	if !(level > 0 && level < 1) {
+		return fmt.Errorf("confidence level: must be in (0, 1), got %v", level)
+	}
+	return nil
+}
+
 // Stat summarises one metric over replications.
 type Stat struct {
 	N         int     // number of replications
 	Mean      float64 // sample mean
 	StdDev    float64 // sample standard deviation (n−1 denominator)
-	HalfWidth float64 // half-width of the 95% Student-t confidence interval; 0 when N < 2
+	HalfWidth float64 // half-width of the Student-t confidence interval at the level asked for; 0 when N < 2
 }
 
-// Lo and Hi are the ends of the 95% confidence interval.
+// Lo is the lower end of the confidence interval.
 func (s Stat) Lo() float64 { return s.Mean - s.HalfWidth }
 
-// Hi is the upper end of the 95% confidence interval.
+// Hi is the upper end of the confidence interval.
 func (s Stat) Hi() float64 { return s.Mean + s.HalfWidth }
 
-// MeanCI returns the mean and the 95% confidence interval
-// mean ± t_{0.975, n−1}·s/√n of xs. NaN values are skipped.
-func MeanCI(xs []float64) Stat {
+// MeanCI returns the mean and the two-sided confidence interval
+// mean ± t_{(1+level)/2, n−1}·s/√n of xs at the given level (0.95 for
+// 95%). NaN values are skipped. It panics unless 0 < level < 1.
+func MeanCI(xs []float64, level float64) Stat {
+	if err := CheckConfidence(level); err != nil {
+		panic("sim: MeanCI: " + err.Error())
+	}
 	var st Stat
 	sum := 0.0
 	for _, x := range xs {
@@ -224,9 +246,25 @@ func MeanCI(xs []float64) Stat {
 		}
 	}
 	st.StdDev = math.Sqrt(ss / float64(st.N-1))
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(st.N - 1)}.Quantile(0.975)
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(st.N - 1)}.Quantile((1 + level) / 2)
 	st.HalfWidth = t * st.StdDev / math.Sqrt(float64(st.N))
 	return st
+}
+
+// PairedCI returns the mean and confidence interval of the differences
+// a[i] − b[i]: the paired-t interval of the difference of two systems
+// whose i-th observations share their random numbers. A pair with a NaN
+// on either side is skipped. It panics when a and b differ in length or
+// unless 0 < level < 1.
+func PairedCI(a, b []float64, level float64) Stat {
+	if len(a) != len(b) {
+		panic(fmt.Sprintf("sim: PairedCI: %d and %d observations", len(a), len(b)))
+	}
+	d := make([]float64, len(a))
+	for i := range a {
+		d[i] = a[i] - b[i] // NaN when either is
+	}
+	return MeanCI(d, level)
 }
 
 // Metric is one named summary.
@@ -235,9 +273,11 @@ type Metric struct {
 	Stat
 }
 
-// Summary is the per-metric summary of a replication run, sorted by name.
+// Summary is the per-metric summary of a replication run, sorted by name,
+// with the confidence level of its intervals.
 type Summary struct {
 	Runs    int
+	Level   float64
 	Metrics []Metric
 }
 
@@ -250,43 +290,78 @@ func (s Summary) Get(name string) (Stat, bool) {
 	return Stat{}, false
 }
 
-// Summarize computes the mean and 95% CI of every metric over the samples.
-// A metric missing from a sample counts as missing (not as zero).
-func Summarize(samples []map[string]float64) Summary {
-	names := map[string]bool{}
-	for _, s := range samples {
-		for k := range s {
-			names[k] = true
+// Widest returns the largest half-width of the metrics of s, +Inf when
+// one was observed only once (it has no interval yet): the quantity a
+// sequential stopping rule compares with its target. The metrics are
+// those named, or all of them when names is empty; a name s does not
+// hold, or a metric no replication has a value of, is skipped.
+func (s Summary) Widest(names ...string) float64 {
+	w := 0.0
+	for _, m := range s.Metrics {
+		if len(names) > 0 && !slices.Contains(names, m.Name) || m.N == 0 {
+			continue
 		}
-	}
-	keys := make([]string, 0, len(names))
-	for k := range names {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	sum := Summary{Runs: len(samples), Metrics: make([]Metric, 0, len(keys))}
-	xs := make([]float64, len(samples))
-	for _, k := range keys {
-		for i, s := range samples {
-			v, ok := s[k]
-			if !ok {
-				v = math.NaN()
-			}
-			xs[i] = v
+		if m.N == 1 {
+			return math.Inf(1)
 		}
-		sum.Metrics = append(sum.Metrics, Metric{Name: k, Stat: MeanCI(xs)})
+		w = math.Max(w, m.HalfWidth)
 	}
+	return w
+}
+
+// Column is one named metric over replications: Values[r] is its value
+// in replication r, NaN when that replication does not have it.
+type Column struct {
+	Name   string
+	Values []float64
+}
+
+// Summarize computes the mean and confidence interval at the given level
+// (MeanCI) of every column, sorted by name; Runs is the longest column's
+// length. It panics unless 0 < level < 1.
+func Summarize(cols []Column, level float64) Summary {
+	sum := Summary{Level: level, Metrics: make([]Metric, 0, len(cols))}
+	for _, c := range cols {
+		sum.Runs = max(sum.Runs, len(c.Values))
+		sum.Metrics = append(sum.Metrics, Metric{Name: c.Name, Stat: MeanCI(c.Values, level)})
+	}
+	slices.SortStableFunc(sum.Metrics, func(a, b Metric) int { return strings.Compare(a.Name, b.Name) })
 	return sum
 }
 
-// Replicate runs n replications of fn (see Run) and summarises the metrics
-// each returns. When ctx stops the run, the summary covers the finished
-// replications (Summary.Runs of them) and the error is Run's *PartialError.
-func Replicate(ctx context.Context, n int, opts Options, fn func(ctx context.Context, rep Rep) (map[string]float64, error)) (Summary, error) {
-	res, err := Run(ctx, n, opts, fn)
+// Replicate runs n replications of fn (see Run), each returning the
+// values of the metrics names in that order (NaN for one it does not
+// have), and summarises them at the level opts.Confidence. When ctx stops
+// the run, the summary covers the finished replications (Summary.Runs of
+// them) and the error is Run's *PartialError.
+func Replicate(ctx context.Context, n int, opts Options, names []string, fn func(ctx context.Context, rep Rep) ([]float64, error)) (Summary, error) {
+	level := opts.Confidence
+	if level == 0 {
+		level = DefaultConfidence
+	}
+	if err := CheckConfidence(level); err != nil {
+		return Summary{}, fmt.Errorf("sim: %w", err)
+	}
+	res, err := Run(ctx, n, opts, func(ctx context.Context, rep Rep) ([]float64, error) {
+		xs, err := fn(ctx, rep)
+		if err == nil && len(xs) != len(names) {
+			err = fmt.Errorf("returned %d values for %d metrics", len(xs), len(names))
+		}
+		return xs, err
+	})
 	var pe *PartialError
 	if err != nil && !errors.As(err, &pe) {
 		return Summary{}, err
 	}
-	return Summarize(Finished(res, err)), err
+	fin := Finished(res, err)
+	cols := make([]Column, len(names))
+	for j, name := range names {
+		cols[j] = Column{Name: name, Values: make([]float64, len(fin))}
+		for i, xs := range fin {
+			cols[j].Values[i] = xs[j]
+		}
+	}
+	sum := Summarize(cols, level)
+	sum.Runs = len(fin)
+	return sum, err
 }

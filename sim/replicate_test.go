@@ -28,7 +28,7 @@ func TestMeanCI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := MeanCI(tc.xs)
+			s := MeanCI(tc.xs, DefaultConfidence)
 			if math.Abs(s.Mean-tc.mean) > 1e-12 || math.Abs(s.HalfWidth-tc.hw) > 1e-9 {
 				t.Errorf("MeanCI = %.12g ± %.12g, want %.12g ± %.12g", s.Mean, s.HalfWidth, tc.mean, tc.hw)
 			}
@@ -37,18 +37,84 @@ func TestMeanCI(t *testing.T) {
 			}
 		})
 	}
-	if s := MeanCI(nil); !math.IsNaN(s.Mean) || s.N != 0 {
+	if s := MeanCI(nil, DefaultConfidence); !math.IsNaN(s.Mean) || s.N != 0 {
 		t.Errorf("MeanCI(nil) = %+v", s)
 	}
 }
 
+// TestMeanCILevel: other levels use the t quantile of (1+level)/2; the
+// half-widths are t·s/√n with the quantiles of scipy's stats.t.ppf(q, 4)
+// (q = 0.95: 2.131846786326649, q = 0.995: 4.604094871415897) and s = √2.5
+// for 1..5.
+func TestMeanCILevel(t *testing.T) {
+	xs := []float64{1, 2, 3, 4, 5}
+	for _, tc := range []struct{ level, hw float64 }{
+		{0.90, 2.131846786326649 * math.Sqrt(2.5) / math.Sqrt(5)},
+		{0.99, 4.604094871415897 * math.Sqrt(2.5) / math.Sqrt(5)},
+	} {
+		if s := MeanCI(xs, tc.level); math.Abs(s.HalfWidth-tc.hw) > 1e-9 {
+			t.Errorf("MeanCI at %g = ± %.12g, want ± %.12g", tc.level, s.HalfWidth, tc.hw)
+		}
+	}
+	for _, bad := range []float64{0, 1, -0.5, 95, math.NaN()} {
+		if CheckConfidence(bad) == nil {
+			t.Errorf("CheckConfidence(%v) accepted it", bad)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MeanCI at level 95 did not panic")
+		}
+	}()
+	MeanCI(xs, 95)
+}
+
+// TestPairedCI: the paired interval is the interval of the differences,
+// computed here by hand: a − b = 1, 2, 3, 4, 5 (with one pair skipped for
+// its NaN), so mean 3 ± 1.9632431614775607 as in TestMeanCI.
+func TestPairedCI(t *testing.T) {
+	a := []float64{11, 12, math.NaN(), 23, 34, 45}
+	b := []float64{10, 10, 7, 20, 30, 40}
+	s := PairedCI(a, b, DefaultConfidence)
+	if s.N != 5 || s.Mean != 3 || math.Abs(s.HalfWidth-1.9632431614775607) > 1e-9 {
+		t.Errorf("PairedCI = %+v, want 3 ± 1.96324 over 5 pairs", s)
+	}
+}
+
+// TestSummarizeColumns: metrics sorted by name, a NaN a missing value,
+// Widest the largest half-width (+Inf when one metric has a single value,
+// none without any).
+func TestSummarizeColumns(t *testing.T) {
+	s := Summarize([]Column{{"z", []float64{1, 2, 3, 4, 5}}, {"a", []float64{2, 2, math.NaN()}}}, 0.9)
+	if s.Runs != 5 || s.Level != 0.9 || s.Metrics[0].Name != "a" || s.Metrics[1].Name != "z" {
+		t.Fatalf("Summarize = %+v", s)
+	}
+	if st, _ := s.Get("a"); st.N != 2 || st.HalfWidth != 0 {
+		t.Errorf("a = %+v, want 2 values with no spread", st)
+	}
+	z, _ := s.Get("z")
+	if got := s.Widest(); got != z.HalfWidth {
+		t.Errorf("Widest = %g, want z's %g", got, z.HalfWidth)
+	}
+	if got := s.Widest("a"); got != 0 {
+		t.Errorf("Widest(a) = %g, want 0", got)
+	}
+	if got := Summarize([]Column{{"x", []float64{1, 2}}, {"none", []float64{math.NaN(), math.NaN()}}}, 0.95).Widest(); math.IsInf(got, 0) {
+		t.Errorf("Widest counts a metric without values: %g", got)
+	}
+	one := Summarize([]Column{{"x", []float64{1}}}, 0.95)
+	if !math.IsInf(one.Widest(), 1) {
+		t.Errorf("Widest of one observation = %g, want +Inf", one.Widest())
+	}
+}
+
 // replication draws from its stream; its result depends only on (seed, r).
-func replication(_ context.Context, rep Rep) (map[string]float64, error) {
+func replication(_ context.Context, rep Rep) ([]float64, error) {
 	sum := 0.0
 	for i := 0; i < 1000; i++ {
 		sum += rep.Rand.Float64()
 	}
-	return map[string]float64{"mean_u": sum / 1000, "index": float64(rep.Index)}, nil
+	return []float64{sum / 1000, float64(rep.Index)}, nil
 }
 
 func TestRunOrderedAndDeterministic(t *testing.T) {
@@ -65,8 +131,8 @@ func TestRunOrderedAndDeterministic(t *testing.T) {
 		t.Fatalf("results depend on the number of workers (-1 +8):\n%s", d)
 	}
 	for r, m := range many {
-		if m["index"] != float64(r) {
-			t.Fatalf("result %d came from replication %g", r, m["index"])
+		if m[1] != float64(r) {
+			t.Fatalf("result %d came from replication %g", r, m[1])
 		}
 	}
 	other, _ := Run(ctx, 37, Options{Seed: 10}, replication)
@@ -75,7 +141,11 @@ func TestRunOrderedAndDeterministic(t *testing.T) {
 	}
 	// The mean of 37 means of 1000 U(0,1) variates: its CI must be about
 	// ±t·sqrt(1/12/1000)/sqrt(37) ≈ ±0.003 and contain 1/2 (this seed).
-	s := Summarize(one)
+	col := Column{Name: "mean_u"}
+	for _, m := range one {
+		col.Values = append(col.Values, m[0])
+	}
+	s := Summarize([]Column{col}, DefaultConfidence)
 	st, ok := s.Get("mean_u")
 	if !ok || st.N != 37 || math.Abs(st.Mean-0.5) > st.HalfWidth || st.HalfWidth > 0.01 {
 		t.Errorf("mean_u summary = %+v", st)
@@ -111,7 +181,7 @@ func TestRunErrors(t *testing.T) {
 	if _, err := Run[int](ctx, -1, Options{}, nil); err == nil {
 		t.Error("negative run count accepted")
 	}
-	if _, err := Replicate(ctx, 2, Options{}, func(context.Context, Rep) (map[string]float64, error) { return nil, boom }); !errors.Is(err, boom) {
+	if _, err := Replicate(ctx, 2, Options{}, nil, func(context.Context, Rep) ([]float64, error) { return nil, boom }); !errors.Is(err, boom) {
 		t.Errorf("Replicate error = %v", err)
 	}
 }
@@ -209,7 +279,7 @@ func TestRunDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	sum, err := Replicate(ctx, 6, Options{Workers: 2}, func(ctx context.Context, rep Rep) (map[string]float64, error) {
+	sum, err := Replicate(ctx, 6, Options{Workers: 2}, nil, func(ctx context.Context, rep Rep) ([]float64, error) {
 		e := NewEngine()
 		var tick func()
 		tick = func() { e.After(1, 0, tick) }
@@ -237,8 +307,8 @@ func TestReplicatePartial(t *testing.T) {
 		if done == 5 {
 			cancel()
 		}
-	}}, func(ctx context.Context, rep Rep) (map[string]float64, error) {
-		return map[string]float64{"i": float64(rep.Index)}, nil
+	}}, []string{"i"}, func(ctx context.Context, rep Rep) ([]float64, error) {
+		return []float64{float64(rep.Index)}, nil
 	})
 	st, ok := sum.Get("i")
 	// One worker: replications 0-4 finish, then the worker sees ctx done.

@@ -1,6 +1,7 @@
 package study
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -61,17 +62,28 @@ func TestCodec(t *testing.T) {
 }
 
 // TestSummarize: Summarize over typed samples is sim.Summarize over the
-// same metrics as maps (its definition), a nil *float64 being a metric the
-// sample does not have.
+// same metrics as columns (its definition), a nil *float64 being a metric
+// the sample does not have; Compare is sim.PairedCI metric by metric.
 func TestSummarize(t *testing.T) {
-	one := 1.0
+	one, nan := 1.0, math.NaN()
 	samples := []codecCell{{X: 1, K: 2, Ys: []float64{3}}, {X: 4, K: 5, On: true, Ys: []float64{6}, P: &one}, {X: 7, K: 8, Ys: []float64{9}}}
-	maps := []map[string]float64{{"x": 1, "k": 2, "on": 0, "y_0": 3}, {"x": 4, "k": 5, "on": 1, "y_0": 6, "p": 1}, {"x": 7, "k": 8, "on": 0, "y_0": 9}}
-	got, want := Summarize(samples), sim.Summarize(maps)
+	cols := []sim.Column{{Name: "k", Values: []float64{2, 5, 8}}, {Name: "on", Values: []float64{0, 1, 0}}, {Name: "p", Values: []float64{nan, 1, nan}}, {Name: "x", Values: []float64{1, 4, 7}}, {Name: "y_0", Values: []float64{3, 6, 9}}}
+	got, want := Summarize(samples, 0.9), sim.Summarize(cols, 0.9)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Summarize = %+v, want %+v", got, want)
 	}
 	if st, _ := got.Get("p"); st.N != 1 {
 		t.Errorf("p: n = %d, want 1 (two samples lack it)", st.N)
+	}
+	other := []codecCell{{X: 0, K: 1, Ys: []float64{1}}, {X: 2, K: 1, Ys: []float64{2}, P: &one}, {X: 3, K: 1, Ys: []float64{3}}}
+	diff := Compare(samples, other, 0.9)
+	if st, _ := diff.Get("x"); st != sim.PairedCI([]float64{1, 4, 7}, []float64{0, 2, 3}, 0.9) {
+		t.Errorf("Compare: x = %+v", st)
+	}
+	if st, _ := diff.Get("p"); st.N != 1 || st.Mean != 0 {
+		t.Errorf("Compare: p = %+v, want one pair (replication 1) with difference 0", st)
+	}
+	if diff.Runs != 3 || diff.Level != 0.9 {
+		t.Errorf("Compare: runs %d level %g", diff.Runs, diff.Level)
 	}
 }

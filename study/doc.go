@@ -33,4 +33,15 @@
 // which shard or worker runs it, and Aggregate, which sees the samples
 // in unit order, gives the same bits whatever the sharding and the
 // worker count.
+//
+// # Statistics
+//
+// Summarize gives the mean and confidence interval, at the level asked
+// for, of every recorded metric of a point's samples; Compare the paired
+// differences of two systems whose samples share their replications
+// (common random numbers: replication r of both used stream r). A model
+// whose units of a point differ only in the replication runs sequentially
+// with RunSequential: batches of replications until the half-widths it
+// watches reach a target or a cap. Package sim documents the intervals,
+// the pairing and the stopping rule with its caveat.
 package study

@@ -56,3 +56,34 @@ func ExampleRegister() {
 	fmt.Println(reg.Names())
 	// Output: [toy]
 }
+
+// Summarize the samples of a point, and compare two systems observed on
+// the same replications: the paired interval of their difference. By
+// hand: A has s = √11.5 and B − A differences 2, 3, 1, 3, 1 have s = 1;
+// t_{0.95, 4} = 2.1318 (scipy's stats.t.ppf(0.95, 4)) times s/√5.
+func ExampleCompare() {
+	type metrics struct {
+		Served float64 `record:"served"`
+	}
+	a := []metrics{{91}, {88}, {95}, {90}, {86}}
+	b := []metrics{{89}, {85}, {94}, {87}, {85}}
+	sa := study.Summarize(a, 0.9)
+	d := study.Compare(a, b, 0.9)
+	st, _ := sa.Get("served")
+	diff, _ := d.Get("served")
+	fmt.Printf("A: %.1f ± %.2f; A − B: %.1f ± %.2f (%g%%)\n", st.Mean, st.HalfWidth, diff.Mean, diff.HalfWidth, 100*d.Level)
+	// Output: A: 90.0 ± 3.23; A − B: 2.0 ± 0.95 (90%)
+}
+
+// Run the toy study until the interval of every rate's mean is at most
+// ±0.1 wide: the number of replications follows from the data.
+func ExampleRunSequential() {
+	ctx := context.Background()
+	q, out, stop, err := study.RunSequential(ctx, toy{}, toyQ(), toyRule(0.1, 4, 500), study.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(stop.Reached, q.Runs == stop.Runs, out.Done == 3*stop.Runs, stop.Widest <= 0.1)
+	// Output: true true true true
+}

@@ -160,6 +160,22 @@ func Run[S, R any](ctx context.Context, p Plan[S, R], opt Options) (Outcome[R], 
 			}
 		}
 	}
+	done, err := runUnits(ctx, p, units, opt)
+	if err != nil && done == nil {
+		return Outcome[R]{}, err
+	}
+	r, aerr := p.Aggregate(done)
+	if aerr != nil {
+		return Outcome[R]{}, aerr
+	}
+	return Outcome[R]{Result: r, Units: len(units), Done: len(done)}, err
+}
+
+// runUnits runs the units of p (with opt's workers, progress and
+// records) and returns the finished ones in the order of units. A
+// stopped run returns them with an error that wraps ctx.Err(); any other
+// error of a unit returns nil and the error.
+func runUnits[S, R any](ctx context.Context, p Plan[S, R], units []Unit, opt Options) ([]Done[S], error) {
 	progress := opt.Progress
 	if len(units) == 0 {
 		progress = nil // nothing to report
@@ -175,19 +191,15 @@ func Run[S, R any](ctx context.Context, p Plan[S, R], opt Options) (Outcome[R], 
 		})
 	var pe *sim.PartialError
 	if err != nil && !errors.As(err, &pe) {
-		return Outcome[R]{}, err
+		return nil, err
 	}
-	var done []Done[S]
+	done := []Done[S]{}
 	for i, s := range samples {
 		if pe == nil || pe.Done[i] {
 			done = append(done, Done[S]{units[i], s})
 		}
 	}
-	r, aerr := p.Aggregate(done)
-	if aerr != nil {
-		return Outcome[R]{}, aerr
-	}
-	return Outcome[R]{Result: r, Units: len(units), Done: len(done)}, err
+	return done, err
 }
 
 // Write writes the records of the sample s of unit u of p to w, flushed.

@@ -123,7 +123,7 @@ func (p toyPlan) Aggregate(done []study.Done[toySample]) (toyResult, error) {
 				xs = append(xs, d.Sample.Draw.Mean)
 			}
 		}
-		r.Means = append(r.Means, sim.MeanCI(xs))
+		r.Means = append(r.Means, sim.MeanCI(xs, sim.DefaultConfidence))
 	}
 	return r, nil
 }

@@ -32,7 +32,8 @@
 // reference solver (-ref for LPs, default the clp backend, else clp-cli;
 // -ref-milp for MILPs, default cbc-cli), the
 // number solved and the geometric mean of the ratios; and a performance
-// profile per class, profile_lp.png and profile_milp.png.
+// profile per class, profile_lp.png and profile_milp.png (-plot-format
+// svg,pdf writes those formats instead, by file extension).
 //
 // # Performance profile
 //

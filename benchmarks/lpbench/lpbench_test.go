@@ -151,6 +151,18 @@ func TestRunEndToEnd(t *testing.T) {
 	if st, err := os.Stat(filepath.Join(out, "profile_lp.png")); err != nil || st.Size() == 0 {
 		t.Errorf("profile PNG: %v", err)
 	}
+	// -plot-format: the profile in each format, by its extension.
+	if err := run([]string{"-dir", dir, "-backends", "simplex", "-no-cli", "-out", out, "-plot-format", "svg,pdf"}, &stdout, &stderr); err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	for ext, magic := range map[string]string{"svg": "<?xml", "pdf": "%PDF-"} {
+		if b, err := os.ReadFile(filepath.Join(out, "profile_lp."+ext)); err != nil || !strings.HasPrefix(string(b), magic) {
+			t.Errorf("profile_lp.%s: %v, want a file starting %q", ext, err, magic)
+		}
+	}
+	if err := run([]string{"-dir", dir, "-no-cli", "-out", out, "-plot-format", "gif"}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), `-plot-format: unknown figure format "gif"`) {
+		t.Errorf("-plot-format gif: %v", err)
+	}
 	if len(recs[0]) != 11 || recs[0][8] != "cpu_seconds" {
 		t.Errorf("CSV header %q", recs[0])
 	}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"gonum.org/v1/plot/vg/draw"
+
 	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
@@ -46,7 +48,8 @@ type config struct {
 	out      string
 	ref      string
 	refMILP  string
-	wall     bool // rank by wall-clock instead of CPU time
+	wall     bool     // rank by wall-clock instead of CPU time
+	formats  []string // of the profile figures, by extension
 }
 
 // instance is one MPS file, with its optimum when known.
@@ -98,7 +101,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&dirs, "dir", "folder of MPS files, with an optional optimal.csv (repeatable; default: the shared netlib and miplib folders)")
 	backends := fs.String("backends", "", "comma-separated backends to run (default: every compiled-in backend: "+strings.Join(solve.Backends(), ",")+")")
 	timeout := fs.Duration("timeout", 60*time.Second, "time limit of each solve (with -milp the default is 20s)")
-	out := fs.String("out", filepath.Join("benchmarks", "out", "lpbench"), "folder for lpbench.csv and the profile PNGs")
+	out := fs.String("out", filepath.Join("benchmarks", "out", "lpbench"), "folder for lpbench.csv and the profile figures")
+	plotFormat := fs.String("plot-format", "png", "formats of the profile figures, by file extension: png, svg, pdf (comma list)")
 	noCLI := fs.Bool("no-cli", false, "do not run the clp and cbc commands as references")
 	ref := fs.String("ref", "", "solver whose time the others are divided by on LPs (default: clp if compiled in, else "+CLIName+")")
 	refMILP := fs.String("ref-milp", "", "solver whose time the others are divided by on MILPs (default: "+CBCName+" when cbc is on PATH, else -ref)")
@@ -125,7 +129,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *clock != "cpu" && *clock != "wall" {
 		return fmt.Errorf("-clock: must be cpu or wall, got %q", *clock)
 	}
-	cfg := config{dirs: dirs, timeout: *timeout, out: *out, ref: *ref, refMILP: *refMILP, wall: *clock == "wall"}
+	formats := strings.Split(*plotFormat, ",")
+	for _, f := range formats {
+		if !slices.Contains(draw.Formats(), f) {
+			return fmt.Errorf("-plot-format: unknown figure format %q (want %s)", f, strings.Join(draw.Formats(), ", "))
+		}
+	}
+	cfg := config{dirs: dirs, timeout: *timeout, out: *out, ref: *ref, refMILP: *refMILP, wall: *clock == "wall", formats: formats}
 	if len(cfg.dirs) == 0 {
 		root, err := instances.SharedDir()
 		if err != nil {
@@ -217,7 +227,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "times: %s seconds\n", *clock)
 	printTable(stdout, results, solvers, cfg.ref, cfg.refMILP)
-	files, err := drawProfiles(cfg.out, results, solvers)
+	files, err := drawProfiles(cfg.out, results, solvers, cfg.formats)
 	if err != nil {
 		return err
 	}

@@ -119,8 +119,8 @@ var classes = []struct {
 	file, title string
 	mip         bool
 }{
-	{"profile_lp.png", "LP", false},
-	{"profile_milp.png", "MILP", true},
+	{"profile_lp", "LP", false},
+	{"profile_milp", "MILP", true},
 }
 
 // printTable writes, per problem class, one line per instance with each
@@ -233,8 +233,9 @@ func refSolved(it instanceTimes, ref int) bool {
 }
 
 // drawProfiles draws one performance profile per problem class present
-// (LP, MILP) and returns the files written.
-func drawProfiles(dir string, results []result, solvers []string) ([]string, error) {
+// (LP, MILP), once per format (a file extension: png, svg, pdf), and
+// returns the files written.
+func drawProfiles(dir string, results []result, solvers []string, formats []string) ([]string, error) {
 	var files []string
 	for _, class := range classes {
 		// Solvers that attempted at least one instance of the class.
@@ -252,16 +253,18 @@ func drawProfiles(dir string, results []result, solvers []string) ([]string, err
 		if len(it.names) == 0 || len(active) == 0 {
 			continue
 		}
-		path := filepath.Join(dir, class.file)
 		title := fmt.Sprintf("Performance profile, %d %s instances", len(it.names), class.title)
 		style := make([]int, len(active)) // a solver keeps its colour in every plot
 		for k, a := range active {
 			style[k] = slices.Index(solvers, a)
 		}
-		if err := drawProfile(path, title, it, style); err != nil {
-			return files, err
+		for _, f := range formats {
+			path := filepath.Join(dir, class.file+"."+f)
+			if err := drawProfile(path, title, it, style); err != nil {
+				return files, err
+			}
+			files = append(files, path)
 		}
-		files = append(files, path)
 	}
 	return files, nil
 }

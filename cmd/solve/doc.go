@@ -18,6 +18,8 @@
 //	solve mps --input model.json [--from --to --step] [--plot FILE]  (paper 003, spec A.9)
 //	solve rmts --input model.json [--policy ...] [--sweep xi=36:44]  (paper 000, spec B)
 //	    [--bound --export FILE]  the offline bound LP of replication 0
+//	    [--confidence L] [--compare A,B] [--target-ci [METRIC=]H --max-runs N]
+//	    [--plot DIR --plot-format png,svg,pdf]
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
 //	    [--export DIR]   the exact MILP (short traces) and the LB_LP windows
 //	solve merge [--format table|json|csv] [--out F] [--csv F] [--plot ...] FILE.jsonl...
@@ -76,6 +78,16 @@
 // is streamed to FILE.partial, renamed to FILE when the run ends (done, or
 // stopped by a limit); --resume continues a run killed or stopped before
 // its end, running only the units the file lacks.
+//
+// The replicated studies (rmts) report Student-t intervals at --confidence
+// (0.95 by default, stated in the table heading, the JSON's "confidence"
+// and the CSV's ci column); --compare A,B adds the paired differences
+// A − B of every metric over the replications both policies ran on the
+// same random numbers; --target-ci H runs replications in batches until
+// every watched half-width is at most H, or --max-runs (exit 1 then), and
+// cannot be sharded. Package sim documents the method. Figures take their
+// format from the file name: --plot FILE for mps, --plot-format for the
+// figures a command writes into its --plot folder.
 //
 // Exit codes: 0 a definitive answer (including "infeasible"), 1 a limit was
 // hit, 2 a usage or input error, 3 a solver or internal error; a Go runtime

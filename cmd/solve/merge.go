@@ -16,6 +16,7 @@ func init() { register(newMergeCmd) }
 
 func newMergeCmd() *cobra.Command {
 	var format, out, csvFile, plot, plotGap, plotBars string
+	var plotFormats []string
 	cmd := &cobra.Command{
 		Use:   "merge [output flags] FILE.jsonl...",
 		Short: "Merge the record files of the shards of a tpd, rmts, mps or rrs run into the output of the unsharded run",
@@ -26,7 +27,8 @@ version, the commit and the Go release), instance and grid and that
 together they hold every (point, replication) exactly once, and writes what
 the unsharded command would have written with the same output flags, byte
 for byte: the table or --format json on stdout, --csv, and the figures
-(--plot DIR for tpd and rmts; --plot, --plot-gap, --plot-bars FILE for mps;
+(--plot DIR for tpd and rmts, in the --plot-format formats; --plot,
+--plot-gap, --plot-bars FILE for mps, in the format of the file's extension;
 rrs batches have none).
 
 Records of two builds (two commits, or a clean and a modified tree of one
@@ -54,6 +56,9 @@ an interrupt stops the reading (exit 1).`,
 				output{"--plot-gap", plotGap, outFigure}, output{"--plot-bars", plotBars, outFigure}); err != nil {
 				return err
 			}
+			if err := checkPlotFormats(plotFormats); err != nil {
+				return err
+			}
 			m, err := shard.Merge(cmd.Context(), args)
 			if err != nil {
 				return err
@@ -63,7 +68,7 @@ an interrupt stops the reading (exit 1).`,
 					"without VCS stamping), so merge cannot tell whether every shard ran the same build; build with "+
 					"go build -ldflags \"$(scripts/ldflags.sh)\"\n", m.Header.Version)
 			}
-			return writeMerged(cmd.Context(), m, args[0], mergeOutputs{format, out, csvFile, plot, plotGap, plotBars, cmd.OutOrStdout(), cmd.ErrOrStderr()})
+			return writeMerged(cmd.Context(), m, args[0], mergeOutputs{format, out, csvFile, plot, plotGap, plotBars, cmd.OutOrStdout(), cmd.ErrOrStderr(), plotFormats})
 		},
 	}
 	fl := cmd.Flags()
@@ -73,6 +78,7 @@ an interrupt stops the reading (exit 1).`,
 	fl.StringVar(&plot, "plot", "", "tpd, rmts: write the figures to this directory; mps: the profit figure to this file")
 	fl.StringVar(&plotGap, "plot-gap", "", "mps: write the gap-against-N figure to this file")
 	fl.StringVar(&plotBars, "plot-bars", "", "mps: write the mean-gap bar chart to this file")
+	addPlotFormatFlag(fl, &plotFormats)
 	return cmd
 }
 
@@ -81,6 +87,7 @@ an interrupt stops the reading (exit 1).`,
 type mergeOutputs struct {
 	format, out, csv, plot, plotGap, plotBars string
 	stdout, stderr                            io.Writer
+	plotFormats                               []string // of the --plot figures of tpd and rmts; nil: png
 }
 
 // studies are the studies solve merge knows, by command (package study).

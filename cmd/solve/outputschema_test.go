@@ -99,6 +99,8 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		{"rrs", []string{"rrs", "--input", ex("rrs-plans") + string(filepath.Separator), "--sweep", "users=360,500"}},
 		{"mps", []string{"mps", "--input", ex("mps-paper.json"), "--step", "25"}},
 		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem"}},
+		// A level of its own and paired differences: "confidence" and "compare".
+		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem", "--confidence", "0.9", "--compare", "rem,rmts"}},
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},
 		{"tpd", []string{"tpd", "--input", tpdInfFile, "--count", "200", "--runs", "1", "--mode", "stable", "--bound", "trivial"}},
 		// A spent budget cuts LB_LP and LB_LAG short: "budget_cuts" says so.

@@ -13,6 +13,7 @@ import (
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/render"
+	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/solve"
 	"github.com/streamopt/streamopt/study"
 )
@@ -27,7 +28,7 @@ func init() {
 		if err != nil {
 			return fault.Errorf(fault.ErrInput, "instance: %w", err)
 		}
-		return writeRMTSOutput(ctx, o.stdout, o.stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot}, "", &runFlags{})
+		return writeRMTSOutput(ctx, o.stdout, o.stderr, sc, res, rmtsOutput{o.format, o.out, o.csv, o.plot, o.plotFormats}, "", &runFlags{})
 	})
 }
 
@@ -42,6 +43,8 @@ func newRMTSCmd() *cobra.Command {
 		backend                                                     string
 		rf                                                          runFlags
 		sf                                                          shardFlags
+		st                                                          statFlags
+		plotFormats                                                 []string
 	)
 	cmd := &cobra.Command{
 		Use:   "rmts --input model.json",
@@ -51,11 +54,20 @@ replications of the instance: RMTS, REM, DASD dancing, last-minute migration
 and the unbounded max-flow reference, with common random numbers (replication
 r of every policy sees trace r). It reports the success rate μ, the mean
 service delay T̄ in units of τ and the migrations per request, each with its
-95% confidence interval.
+Student-t confidence interval at the --confidence level (95% by default).
+
+--compare rmts,rem reports the paired differences rmts − rem of every
+metric: on trace r both policies saw the same arrivals, so the interval is
+the paired-t interval of the per-trace differences, far narrower than two
+independent intervals when the policies respond alike to a trace.
+--target-ci 0.005 (or success=0.005 for one metric) stops sequentially:
+--runs traces first, then batches sized from the widest half-width so far,
+until every watched half-width (the compared differences' with --compare)
+is at most 0.005 or --max-runs is reached (exit 1 then).
 
 --sweep xi=36:44 runs every arrival rate from 36 to 44 (step 1; xi=36:44:2 or
 xi=36,40,44 also work); --alpha runs RMTS for each weight α. --plot draws the
-paper's Figs. 4–7 as PNG. --dasd-proactive 4 turns on DASD dancing's
+paper's Figs. 4–7 (--plot-format png,svg,pdf). --dasd-proactive 4 turns on DASD dancing's
 proactive mode with δ = 4 (spec B.6; overrides policy.dasd_proactive_delta):
 after every event, one stream at a time moves across a migration edge whose
 load difference is at least δ.
@@ -89,6 +101,10 @@ the table ends with a line "partial: ...", JSON output carries
 			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
 				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
 			}
+			if ex.Compare, err = comparePairs(&st, rmts.ParsePolicy, ex.Policies, policy); err != nil {
+				return err
+			}
+			ex.Confidence = st.confidence
 			if sweep != "" {
 				if ex.Rates, err = parseSweep(sweep); err != nil {
 					return fault.Errorf(fault.ErrInput, "--sweep: %w", err)
@@ -121,6 +137,12 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			if export != "" && !bound {
 				return fault.Errorf(fault.ErrInput, "--export: writes the offline bound's LP, so it needs --bound")
+			}
+			if err := st.check(&sf, rmtsMetricNames(), rmts.MaxRuns); err != nil {
+				return err
+			}
+			if err := checkPlotFormats(plotFormats); err != nil {
+				return err
 			}
 			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
 				output{"--export", export, outModel}, output{"--records", sf.records, outFile}); err != nil {
@@ -159,7 +181,23 @@ the table ends with a line "partial: ...", JSON output carries
 				return fault.Errorf(fault.ErrInput, "%w", err)
 			}
 			start := time.Now()
-			run, err := study.Run(ctx, p, study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("rmts", "traces"), Records: rec})
+			opt := study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("rmts", "traces"), Records: rec}
+			var run study.Outcome[*rmts.ExperimentResult]
+			var stop *study.Stop
+			if st.sequential() {
+				seq, rerr := rule(&st, q.Runs, func(q rmts.Sweep, n int) rmts.Sweep { q.Runs = n; return q }, rmtsWatched)
+				if rerr != nil {
+					return rerr
+				}
+				var s study.Stop
+				q, run, s, err = study.RunSequential(ctx, rmts.Study{}, q, seq, opt)
+				if err != nil && run.Result == nil {
+					return err
+				}
+				stop = &s
+			} else {
+				run, err = study.Run(ctx, p, opt)
+			}
 			res := run.Result
 			partial := ""
 			if stopped(ctx, err) && res != nil {
@@ -172,7 +210,7 @@ the table ends with a line "partial: ...", JSON output carries
 			}
 			wall := time.Since(start)
 			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
-			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr()}
+			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), plotFormats: plotFormats}
 			if rec != nil {
 				w := rec
 				rec = nil // closed, not aborted
@@ -183,7 +221,16 @@ the table ends with a line "partial: ...", JSON output carries
 					return err
 				}
 			}
-			return writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, out, csvFile, plotDir}, partial, &rf)
+			var notReached error
+			if stop != nil && partial == "" {
+				var line string
+				line, notReached = st.stopLine(*stop)
+				fmt.Fprint(cmd.ErrOrStderr(), line)
+			}
+			if err := writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, out, csvFile, plotDir, plotFormats}, partial, &rf); err != nil {
+				return err
+			}
+			return notReached
 		},
 	}
 	fl := cmd.Flags()
@@ -191,20 +238,47 @@ the table ends with a line "partial: ...", JSON output carries
 	fl.StringVar(&policy, "policy", "all", "policies: rmts|rem|dasd|last-minute|max-flow|all, or a comma list")
 	fl.StringVar(&sweep, "sweep", "", "arrival-rate sweep, e.g. xi=36:44 (start:end[:step]) or xi=36,40,44")
 	fl.StringVar(&alphas, "alpha", "", "RMTS weights α, comma list (default: the instance's policy.alpha)")
-	fl.IntVar(&runs, "runs", 0, "replications per point (default: the instance's runs, else 20)")
+	fl.IntVar(&runs, "runs", 0, "replications per point (default: the instance's runs, else 20); with --target-ci, the first batch")
 	addWorkersFlag(fl, &workers)
 	fl.Uint64Var(&seed, "seed", 0, "seed of the traces (default: the instance's seed)")
-	fl.StringVar(&plotDir, "plot", "", "write Figs. 4–7 (PNG, 95% CI) to this directory")
+	fl.StringVar(&plotDir, "plot", "", "write Figs. 4–7 (error bars: the --confidence interval) to this directory")
+	addPlotFormatFlag(fl, &plotFormats)
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
-	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: policy, xi, alpha, runs, metric, mean, ci95, n)")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: policy, xi, alpha, runs, metric, mean, ci95 (ci90 at --confidence 0.9, …), n)")
 	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.BoolVar(&bound, "bound", false, "also solve the offline LP bound of every trace and report each policy's gap to it (small instances)")
 	fl.StringVar(&backend, "backend", "auto", "LP backend for --bound")
 	fl.StringVar(&export, "export", "", "with --bound: write the offline bound's LP of replication 0 at the first rate to this file"+exportFlagHelp)
 	fl.IntVar(&proactive, "dasd-proactive", 0, "δ of DASD dancing's proactive mode, >= 2 (0 = off; default: the instance's policy.dasd_proactive_delta)")
+	addStatFlags(fl, &st)
 	addShardFlags(fl, &sf)
 	addRunFlags(fl, &rf)
 	return cmd
+}
+
+// rmtsMetricNames are the point metrics --target-ci may name.
+func rmtsMetricNames() []string {
+	var names []string
+	for _, m := range rmts.PointMetrics() {
+		names = append(names, m.Metric.String())
+	}
+	return names
+}
+
+// rmtsWatched are the summaries --target-ci watches: the compared
+// differences when there are any, else every point.
+func rmtsWatched(r *rmts.ExperimentResult) []sim.Summary {
+	var sums []sim.Summary
+	for _, d := range r.Diffs {
+		sums = append(sums, d.Stats)
+	}
+	if len(sums) > 0 {
+		return sums
+	}
+	for _, pt := range r.Points {
+		sums = append(sums, pt.Stats)
+	}
+	return sums
 }
 
 func parseRMTSPolicies(s string) ([]rmts.Policy, error) {
@@ -256,7 +330,10 @@ func exportRMTS(path string, sc *rmts.Scenario, ex rmts.Experiment) error {
 }
 
 // rmtsOutput are the output flags of rmts that solve merge shares.
-type rmtsOutput struct{ format, out, csv, plot string }
+type rmtsOutput struct {
+	format, out, csv, plot string
+	plotFormats            []string // of the --plot figures; nil: png
+}
 
 // writeRMTSOutput writes the result: the table or JSON on w, the CSV and
 // the figures; partial, when not empty, says what a stopped run finished.
@@ -278,7 +355,7 @@ func writeRMTSOutput(ctx context.Context, w, stderr io.Writer, sc *rmts.Scenario
 	if err := writeCSV(o.csv, func(w io.Writer) error { return render.RMTSCSV(w, res) }); err != nil {
 		return err
 	}
-	if err := writeFigures(stderr, o.plot, func(dir string) ([]string, error) { return render.RMTSFigures(dir, res) }); err != nil {
+	if err := writeFigures(stderr, o.plot, func(dir string) ([]string, error) { return render.RMTSFigures(dir, res, o.plotFormats...) }); err != nil {
 		return err
 	}
 	return rf.finish(ctx, partial)

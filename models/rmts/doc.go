@@ -111,7 +111,12 @@
 // of the seed; a unit solves the trace's offline LP bound when asked and
 // simulates every (policy, α) cell of its rate on the trace (common
 // random numbers), so its sample, a TraceSample of typed RunMetrics, does
-// not depend on the shard or worker that runs it.
+// not depend on the shard or worker that runs it. Every point reports
+// each metric's mean with its Student-t interval at Experiment.Confidence
+// (95% by default); Experiment.Compare adds, per pair of policies (A, B),
+// the paired differences A − B over the traces (Diff), whose interval is
+// narrower than that of two independent means when the policies respond
+// alike to a trace (package sim's documentation has the method).
 //
 // # Offline optimum and its LP bound
 //

@@ -26,6 +26,15 @@ type Experiment struct {
 	// over the whole run, from empty. Only for small traces.
 	Bound   bool
 	Backend string
+	// Confidence is the level of every confidence interval; 0 means
+	// sim.DefaultConfidence (95%).
+	Confidence float64
+	// Compare lists pairs (A, B) of policies of Policies whose paired
+	// differences A − B the result reports (ExperimentResult.Diffs): on
+	// trace r both ran on the same arrivals (common random numbers), so
+	// the interval is that of the n differences, not of two independent
+	// means.
+	Compare [][2]Policy
 }
 
 // Point is the summary of one (policy, ξ, α) cell.
@@ -53,6 +62,32 @@ type ExperimentResult struct {
 	// units, so every cell of a rate has the same number of finished
 	// replications (Stats.Runs).
 	Total, Done int
+	// Confidence is the level of every interval of the result.
+	Confidence float64
+	// Diffs are the paired differences Experiment.Compare asked for, in
+	// the order pair, rate, α.
+	Diffs []Diff
+}
+
+// Diff is the paired difference A − B of every metric of two policies at
+// one (ξ, α), over the traces both finished: Stats holds the mean and
+// confidence interval of the per-trace differences (study.Compare). A
+// policy that does not use α contributes its one cell of the rate.
+type Diff struct {
+	A, B  Policy
+	Rate  float64
+	Alpha float64
+	Stats sim.Summary
+}
+
+// Diff returns the paired difference a − b at (rate, alpha).
+func (r *ExperimentResult) Diff(a, b Policy, rate, alpha float64) (Diff, bool) {
+	for _, d := range r.Diffs {
+		if d.A == a && d.B == b && d.Rate == rate && d.Alpha == alpha {
+			return d, true
+		}
+	}
+	return Diff{}, false
 }
 
 // Partial reports whether the run stopped before every replication finished.
@@ -100,7 +135,7 @@ func (sc *Scenario) Run(ctx context.Context, ex Experiment) (*ExperimentResult, 
 
 // points summarises the finished replications (mask) of every cell, in the
 // order policy, rate, alpha; an α-independent cell gives one point per α.
-func points(cells []Cell, alphas []float64, runs int, out []RunMetrics, mask []bool) []Point {
+func points(cells []Cell, alphas []float64, runs int, level float64, out []RunMetrics, mask []bool) []Point {
 	var pts []Point
 	for ci, c := range cells {
 		var fin []RunMetrics
@@ -109,7 +144,7 @@ func points(cells []Cell, alphas []float64, runs int, out []RunMetrics, mask []b
 				fin = append(fin, out[i])
 			}
 		}
-		sum := study.Summarize(fin)
+		sum := study.Summarize(fin, level)
 		if c.Policy.UsesAlpha() {
 			pts = append(pts, Point{c.Policy, c.Rate, c.Alpha, sum})
 			continue
@@ -119,4 +154,40 @@ func points(cells []Cell, alphas []float64, runs int, out []RunMetrics, mask []b
 		}
 	}
 	return pts
+}
+
+// cellIndex returns the index in cells of policy p at (rate, alpha): the
+// policy's one cell of the rate when it does not use α; -1 when it has none.
+func cellIndex(cells []Cell, p Policy, rate, alpha float64) int {
+	for i, c := range cells {
+		if c.Policy == p && c.Rate == rate && (!p.UsesAlpha() || c.Alpha == alpha) {
+			return i
+		}
+	}
+	return -1
+}
+
+// diffs computes the paired differences of every pair of compare at every
+// (rate, α), over the traces where both cells finished.
+func diffs(compare [][2]Policy, cells []Cell, rates, alphas []float64, runs int, level float64, out []RunMetrics, mask []bool) []Diff {
+	var ds []Diff
+	for _, pr := range compare {
+		for _, x := range rates {
+			for _, a := range alphas {
+				ia, ib := cellIndex(cells, pr[0], x, a), cellIndex(cells, pr[1], x, a)
+				if ia < 0 || ib < 0 {
+					continue
+				}
+				var fa, fb []RunMetrics
+				for r := 0; r < runs; r++ {
+					ka, kb := r*len(cells)+ia, r*len(cells)+ib
+					if mask[ka] && mask[kb] {
+						fa, fb = append(fa, out[ka]), append(fb, out[kb])
+					}
+				}
+				ds = append(ds, Diff{A: pr[0], B: pr[1], Rate: x, Alpha: a, Stats: study.Compare(fa, fb, level)})
+			}
+		}
+	}
+	return ds
 }

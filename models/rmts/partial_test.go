@@ -51,7 +51,8 @@ func TestRunPartial(t *testing.T) {
 }
 
 // TestStudy runs the study conformance suite on a small instance with two
-// rates, two α values, the bound and DASD's proactive mode overridden
+// rates, two α values, the bound, DASD's proactive mode overridden, a
+// confidence level of 90% and two compared pairs
 // (so that the optional metrics and the override are recorded and read
 // back).
 func TestStudy(t *testing.T) {
@@ -62,12 +63,16 @@ func TestStudy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex := Experiment{Policies: []Policy{RMTS, DASD, MaxFlow}, Rates: []float64{1, 2}, Alphas: []float64{0.3, 0.7}, Runs: 3, Bound: true, Backend: "simplex"}
+	ex := Experiment{Policies: []Policy{RMTS, DASD, MaxFlow}, Rates: []float64{1, 2}, Alphas: []float64{0.3, 0.7}, Runs: 3, Bound: true, Backend: "simplex",
+		Confidence: 0.9, Compare: [][2]Policy{{RMTS, DASD}, {MaxFlow, DASD}}}
 	pl, err := sc.Plan(ex)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := SweepOf(in, ex, pl)
 	q.DASDProactive = &delta
+	if q.Confidence != 0.9 || len(q.Compare) != 2 {
+		t.Fatalf("request %+v: the level and the compared pairs are not in the grid", q)
+	}
 	studytest.Run(t, Study{}, q)
 }

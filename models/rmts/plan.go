@@ -1,6 +1,12 @@
 package rmts
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/streamopt/streamopt/sim"
+)
 
 // Cell is one (policy, ξ, α) combination an experiment simulates on every
 // trace.
@@ -20,6 +26,10 @@ type Plan struct {
 	// that does not use α (Policy.UsesAlpha) has one cell per rate, at
 	// Alphas[0], whose result Run reports for every α.
 	Cells []Cell
+	// Confidence is the level of the intervals (the experiment's, else
+	// sim.DefaultConfidence); Compare the pairs of policies compared.
+	Confidence float64
+	Compare    [][2]Policy
 }
 
 // Plan resolves the defaults of an experiment and expands it into its
@@ -71,6 +81,24 @@ func (sc *Scenario) Plan(ex Experiment) (*Plan, error) {
 	if ex.Seed != nil {
 		pl.Seed = *ex.Seed
 	}
+	pl.Confidence = ex.Confidence
+	if pl.Confidence == 0 {
+		pl.Confidence = sim.DefaultConfidence
+	}
+	if err := sim.CheckConfidence(pl.Confidence); err != nil {
+		return nil, inputErr("confidence: must be in (0, 1), got %v", ex.Confidence)
+	}
+	for i, pr := range ex.Compare {
+		for _, p := range pr {
+			if !slices.Contains(ex.Policies, p) {
+				return nil, inputErr("compare[%d]: policy %s is not among the policies run (%s)", i, p, policyList(ex.Policies))
+			}
+		}
+		if pr[0] == pr[1] {
+			return nil, inputErr("compare[%d]: compares %s with itself", i, pr[0])
+		}
+	}
+	pl.Compare = ex.Compare
 	pl.Cells = cellsOf(ex.Policies, pl.Rates, pl.Alphas)
 	return pl, nil
 }
@@ -92,4 +120,13 @@ func cellsOf(policies []Policy, rates, alphas []float64) []Cell {
 		}
 	}
 	return cells
+}
+
+// policyList names the policies, comma-separated.
+func policyList(ps []Policy) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.String()
+	}
+	return strings.Join(names, ", ")
 }

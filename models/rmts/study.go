@@ -29,11 +29,19 @@ type Sweep struct {
 	// policy.dasd_proactive_delta (applied to Instance already; Study.Load
 	// applies it again to an instance read back).
 	DASDProactive *int `json:"dasd_proactive_delta,omitempty"`
+	// Confidence is the level of the intervals; 0 (left out of the JSON)
+	// means sim.DefaultConfidence.
+	Confidence float64 `json:"confidence,omitempty"`
+	// Compare lists the pairs of policies compared (Experiment.Compare).
+	Compare [][2]Policy `json:"compare,omitempty"`
 }
 
 // SweepOf is the sweep of ex, planned on the scenario of in as pl.
 func SweepOf(in *Instance, ex Experiment, pl *Plan) Sweep {
-	q := Sweep{Instance: in, Policies: ex.Policies, Rates: pl.Rates, Alphas: pl.Alphas, Runs: pl.Runs, Seed: pl.Seed, Bound: ex.Bound}
+	q := Sweep{Instance: in, Policies: ex.Policies, Rates: pl.Rates, Alphas: pl.Alphas, Runs: pl.Runs, Seed: pl.Seed, Bound: ex.Bound, Compare: pl.Compare}
+	if pl.Confidence != sim.DefaultConfidence {
+		q.Confidence = pl.Confidence
+	}
 	if ex.Bound {
 		q.Backend = ex.Backend
 	}
@@ -43,7 +51,8 @@ func SweepOf(in *Instance, ex Experiment, pl *Plan) Sweep {
 // experiment is the experiment of q.
 func (q Sweep) experiment() Experiment {
 	seed := q.Seed
-	return Experiment{Policies: q.Policies, Rates: q.Rates, Alphas: q.Alphas, Runs: q.Runs, Seed: &seed, Bound: q.Bound, Backend: q.Backend}
+	return Experiment{Policies: q.Policies, Rates: q.Rates, Alphas: q.Alphas, Runs: q.Runs, Seed: &seed, Bound: q.Bound, Backend: q.Backend,
+		Confidence: q.Confidence, Compare: q.Compare}
 }
 
 // Study is the rmts study: each (rate, trace) is one unit, point = the
@@ -269,7 +278,7 @@ func (t *trials) Aggregate(done []study.Done[TraceSample]) (*ExperimentResult, e
 			bounds[k], bmask[k] = *d.Sample.Bound, true
 		}
 	}
-	er := &ExperimentResult{Runs: runs, Seed: pl.Seed, Rates: rates, Alphas: pl.Alphas, Total: len(cells) * runs}
+	er := &ExperimentResult{Runs: runs, Seed: pl.Seed, Rates: rates, Alphas: pl.Alphas, Total: len(cells) * runs, Confidence: pl.Confidence}
 	if t.bound {
 		for i := range rates {
 			var fin []TraceBound
@@ -278,7 +287,7 @@ func (t *trials) Aggregate(done []study.Done[TraceSample]) (*ExperimentResult, e
 					fin = append(fin, bounds[k])
 				}
 			}
-			er.Bounds = append(er.Bounds, study.Summarize(fin))
+			er.Bounds = append(er.Bounds, study.Summarize(fin, pl.Confidence))
 		}
 	}
 	for k, ok := range mask {
@@ -287,7 +296,8 @@ func (t *trials) Aggregate(done []study.Done[TraceSample]) (*ExperimentResult, e
 			er.Events += uint64(out[k].Events)
 		}
 	}
-	er.Points = points(cells, pl.Alphas, runs, out, mask)
+	er.Points = points(cells, pl.Alphas, runs, pl.Confidence, out, mask)
+	er.Diffs = diffs(pl.Compare, cells, rates, pl.Alphas, runs, pl.Confidence, out, mask)
 	return er, nil
 }
 

@@ -341,13 +341,13 @@ func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult 
 	for r, smp := range samples {
 		bounds[r] = smp.Bounds
 	}
-	res.Bounds = study.Summarize(bounds)
+	res.Bounds = study.Summarize(bounds, sim.DefaultConfidence)
 	runs := make([]PolicyRun, len(samples))
 	for i, p := range ex.Policies {
 		for r, smp := range samples {
 			runs[r] = smp.Policies[i]
 		}
-		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: s.utilNames(study.Summarize(runs))})
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: s.utilNames(study.Summarize(runs, sim.DefaultConfidence))})
 	}
 	return res
 }
@@ -422,3 +422,5 @@ func (r *ExperimentResult) BudgetCuts() []BudgetCut {
 	}
 	return out
 }
+
+// summarize is the 95% summary (sim.Summarize) of the metrics of the
