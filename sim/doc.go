@@ -1,13 +1,14 @@
 // Package sim is the discrete-event simulation kernel shared by the RMTS and
 // TPD simulators: an event heap with a clock, seeded random streams, arrival
 // processes, Zipf-like popularity and a parallel replication runner that
-// reports means with 95% confidence intervals.
+// reports means with confidence intervals at a chosen level (95% by
+// default), paired differences and a sequential stopping rule.
 //
 // # Overview
 //
 //	Run(ctx, n, Options{Seed, Workers}, fn) ──▶ replication r: fn(ctx, Rep{r, Stream(seed, r)}) on a worker
 //	    Rep.Rand ──▶ arrivals (Poisson, Burst), popularity (NewZipf) ──▶ Engine events
-//	──▶ results in replication order ──Summarize / MeanCI──▶ mean ± 95% CI per metric
+//	──▶ results in replication order ──Summarize / MeanCI / PairedCI──▶ mean ± CI per metric at the level asked
 //
 // A model's simulator schedules its events on an Engine (Schedule, After,
 // RunContext) and draws every random number from the stream Run hands
@@ -16,8 +17,9 @@
 // executes n replications on all cores and returns their results in
 // replication order, with a *PartialError when a context stopped it
 // (Finished keeps those that ran). Replicate runs replications that
-// return metrics by name and summarises them (Summarize); MeanCI gives
-// one metric's mean and interval. Package study runs sweeps of
+// return one value per named metric and summarises them (Summarize, over
+// named columns); MeanCI gives one metric's mean and interval, PairedCI
+// the interval of the difference of two policies run on the same streams. Package study runs sweeps of
 // replications on top of Run. The sections below give the order of
 // events, the streams, the processes and the statistics.
 //

@@ -15,8 +15,9 @@
 // Parse reads and validates an instance and Build turns it into a
 // Scenario: the IPNs, the latencies and the workload modes. Plan expands a
 // Request (modes, offered loads, policies, queue rule, bounds) into
-// Experiments; Scenario.Run runs one (RunAll a list), its replications on
-// all cores. Replication r draws a trace from stream r, simulates every
+// Experiments; Scenario.Run runs one, its replications on all cores, and
+// Study runs a whole Sweep (a Request on an instance) through package
+// study: shards, streamed records, merge and resume. Replication r draws a trace from stream r, simulates every
 // policy on it (common random numbers) and computes the lower bounds the
 // experiment asks for; Aggregate turns the Samples into an
 // ExperimentResult. Each step also serves on its own: Simulate; the lower
