@@ -248,5 +248,7 @@
 // μ_i ≤ max_j (max_i g'_ij − min_i g'_ij) with g'_ij = ∂U/∂f_ij / φ_j bounded
 // over the feasible set (every entry of Q is ≤ 0, so ĉ_ij/φ_j bounds it
 // above, and ĉ_ij/φ_j − α_i(κ_j + κ_max)H_i below). γ and η follow from
-// stationarity. The MILP then contains that maximiser's KKT point.
+// stationarity. The MILP then contains that maximiser's KKT point. How
+// large a non-concave instance it solves on lp/mip is measured in
+// benchmarks/mipmodels/README.md.
 package rrs

@@ -100,6 +100,8 @@
 // true schedule respects ⌊S/Δ⌋ ≥ ⌊(r + ω_in)/Δ⌋, its cost Δ(t + ⌊p/Δ⌋) + ω_out
 // − r ≤ C − r, and every sub-task counted in slot τ runs at the instant
 // Δ(τ+1) − 0, so capacity holds. Its LP relaxation is therefore ≤ OPT.
+// On small random traces the LP of the exact model is integral or nearly
+// so: benchmarks/mipmodels/README.md measures it up to 60 sub-tasks.
 // Columns whose cost alone would push the total over a known upper bound U
 // (the greedy schedule) are pruned: c_mkt > U − Σ_{n≠m} min c_n cannot occur
 // in an optimal solution (nor in the rounded image of one).
