@@ -78,8 +78,12 @@ func TestBoundChain(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: LB_LAG per IPN: %v", seed, err)
 		}
-		lowers := map[string]float64{"LB0": lb0, "LB_SRPT": srpt, "LB_LP": lpb.Value, "LB_LAG": lag.Value, "LB_LAG/IPN": lagIPN.Value}
-		uppers := map[string]float64{"greedy": greedy, "TPD": policies[0], "PoD": policies[1], "CRO": policies[2], "RND": policies[3]}
+		type named struct {
+			name  string
+			value float64
+		}
+		lowers := []named{{"LB0", lb0}, {"LB_SRPT", srpt}, {"LB_LP", lpb.Value}, {"LB_LAG", lag.Value}, {"LB_LAG/IPN", lagIPN.Value}}
+		uppers := []named{{"greedy", greedy}, {"TPD", policies[0]}, {"PoD", policies[1]}, {"CRO", policies[2]}, {"RND", policies[3]}}
 		opt := math.NaN()
 		for _, b := range backends {
 			ex, err := Exact(ctx, s, tasks, 1, b, solve.Options{})
@@ -105,20 +109,20 @@ func TestBoundChain(t *testing.T) {
 			// every upper bound.
 			opt = math.Inf(1)
 			for _, u := range uppers {
-				opt = math.Min(opt, u)
+				opt = math.Min(opt, u.value)
 			}
 		}
-		for ln, l := range lowers {
-			if l > opt*(1+objTol) {
-				t.Errorf("seed %d: %s = %g > OPT %g", seed, ln, l, opt)
+		for _, l := range lowers {
+			if l.value > opt*(1+objTol) {
+				t.Errorf("seed %d: %s = %g > OPT %g", seed, l.name, l.value, opt)
 			}
-			if l >= opt*(1-objTol) {
-				tight[ln]++
+			if l.value >= opt*(1-objTol) {
+				tight[l.name]++
 			}
 		}
-		for un, u := range uppers {
-			if u < opt*(1-objTol) {
-				t.Errorf("seed %d: %s = %g < OPT %g", seed, un, u, opt)
+		for _, u := range uppers {
+			if u.value < opt*(1-objTol) {
+				t.Errorf("seed %d: %s = %g < OPT %g", seed, u.name, u.value, opt)
 			}
 		}
 		t.Logf("seed %2d: M=%d K=%d LB0=%g SRPT=%.3f LB_LP=%.3f LB_LAG=%.3f LB_LAG/IPN=%.3f OPT=%g greedy=%g TPD=%g PoD=%g CRO=%g RND=%g",
