@@ -6,14 +6,16 @@ file of the shared miplib and miplib3 folders (or of --dir), solved one after
 the other with the same time limit as the Go side, and written as a CSV in
 lpbench's layout, which `lpbench -milp -highs FILE` reads.
 
-    /usr/bin/python3 benchmarks/lpbench/highs_milp.py [--time-limit 20] \
+    /usr/bin/python3 benchmarks/lpbench/highs_milp.py [--time-limit 20] [--cpu-limit 20] \
         [--dir DIR ...] [--out benchmarks/out/lpbench/highs_milp.csv]
 
 It needs Debian's python3-scipy (1.9 or later carries HiGHS as
 scipy.optimize.milp), hence /usr/bin/python3 rather than whatever python3
 comes first on PATH. HiGHS's time limit is on its own wall clock; the CPU
 time of the call (time.process_time) is recorded beside the wall-clock
-time. The MILP options are HiGHS's defaults except the relative gap, 1e-6,
+time. --cpu-limit S limits each solve to S seconds of CPU time instead, as
+lpbench limits the Go side: the solve runs in a forked child under
+RLIMIT_CPU, and one the kernel ends counts as time_limit with no point. The MILP options are HiGHS's defaults except the relative gap, 1e-6,
 the default of the pure-Go branch and bound and of the cbc backend.
 
 The MPS reader follows the conventions of lp/mps (its package doc): free
@@ -29,7 +31,9 @@ import argparse
 import csv
 import gzip
 import math
+import multiprocessing
 import os
+import resource
 import sys
 import time
 
@@ -229,9 +233,41 @@ def check(m, a, rl, ru, x):
     return problems
 
 
-def solve(path, limit):
-    """Solve one file; return (status, objective or None, wall, cpu, note)."""
+def solve(path, limit, cpu_limit=None):
+    """Solve one file; return (status, objective or None, wall, cpu, note).
+
+    With cpu_limit (whole seconds), the solve runs in a forked child whose
+    CPU time the kernel limits (RLIMIT_CPU; SIGXCPU ends it), and HiGHS's
+    own wall-clock limit is only a cap; a child ended by the limit counts
+    as time_limit with no point."""
     m = read_mps(path)
+    if cpu_limit is None:
+        return solve_model(m, limit)
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+
+    def child():
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_limit, cpu_limit + 5))
+        send.send(solve_model(m, limit))
+        send.close()
+
+    wall0 = time.perf_counter()
+    proc = ctx.Process(target=child)
+    proc.start()
+    send.close()
+    try:
+        out = recv.recv()
+    except EOFError:
+        out = None
+    proc.join()
+    if out is None:
+        wall = time.perf_counter() - wall0
+        return "time_limit", None, wall, float(cpu_limit), f"ended by the CPU-time limit ({cpu_limit} s, exit code {proc.exitcode})"
+    return out
+
+
+def solve_model(m, limit):
+    """Solve a Model read by read_mps with HiGHS's time limit `limit`."""
     n = len(m.c)
     rows, cols, vals = zip(*m.entries) if m.entries else ((), (), ())
     a = csr_matrix((vals, (rows, cols)), shape=(len(m.row_type), n))
@@ -291,10 +327,13 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dir", action="append", help="folder of MPS files with an optional optimal.csv (repeatable; default: the shared miplib and miplib3)")
     ap.add_argument("--time-limit", type=float, default=20.0, help="HiGHS time limit of each solve, in seconds (default 20)")
+    ap.add_argument("--cpu-limit", type=int, default=0, help="limit each solve to this many whole seconds of CPU time instead (RLIMIT_CPU on a forked child; --time-limit is then only a wall-clock cap): fair on a loaded machine, where a wall-clock limit gives HiGHS less CPU than the Go side's CPU-time limit")
     ap.add_argument("--out", default=os.path.join("benchmarks", "out", "lpbench", "highs_milp.csv"), help="CSV to write")
     args = ap.parse_args(argv)
     if not args.time_limit > 0:
         ap.error(f"--time-limit: must be > 0, got {args.time_limit}")
+    if args.cpu_limit < 0:
+        ap.error(f"--cpu-limit: must be >= 0, got {args.cpu_limit}")
     dirs = args.dir
     if not dirs:
         shared = find_shared()
@@ -306,7 +345,7 @@ def main(argv):
         for name in files:
             inst = name[: -len(".mps.gz")] if name.endswith(".gz") else name[: -len(".mps")]
             try:
-                status, obj, wall, cpu, note = solve(os.path.join(d, name), args.time_limit)
+                status, obj, wall, cpu, note = solve(os.path.join(d, name), args.time_limit, args.cpu_limit or None)
             except (SystemExit, ValueError, OSError) as e:
                 status, obj, wall, cpu, note = "read_error", None, 0.0, 0.0, str(e)
             opt = optima.get(inst)
@@ -323,7 +362,8 @@ def main(argv):
         w.writerow(["instance", "set", "backend", "status", "objective", "optimum", "rel_error", "seconds", "cpu_seconds", "iterations", "note"])
         w.writerows(rows)
     solved = sum(1 for r in rows if r[3] == "optimal" and r[6] != "" and float(r[6]) <= OBJ_TOL)
-    print(f"HiGHS (scipy {scipy.__version__}), time limit {args.time_limit:g} s: solved {solved}/{len(rows)}; wrote {args.out}")
+    limit = f"CPU-time limit {args.cpu_limit} s" if args.cpu_limit else f"time limit {args.time_limit:g} s"
+    print(f"HiGHS (scipy {scipy.__version__}), {limit}: solved {solved}/{len(rows)}; wrote {args.out}")
 
 
 if __name__ == "__main__":
