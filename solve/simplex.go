@@ -18,9 +18,9 @@ import (
 // root bound propagation and coefficient tightening (mip.Options.NoPresolve).
 // Options.Raw accepts method=auto|dual|primal, presolve=on|off (as Options.Presolve),
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
-// cuts=on|off, conflicts=auto|on|off, cliques=auto|on|off and
-// probing=auto|on|off (mip.Options.Conflicts, Cliques, Probing; auto is the
-// package's default). Options.IterationLimit applies to LPs only; a MILP is
+// cuts=on|off, conflicts=auto|on|off, cliques=auto|on|off,
+// probing=auto|on|off and symmetry=auto|on|off (mip.Options.Conflicts,
+// Cliques, Probing, Symmetry; auto is the package's default). Options.IterationLimit applies to LPs only; a MILP is
 // limited by NodeLimit and the context deadline. Options.Start is a MIP
 // start for a MILP (mip.Options.Start) and, for an LP, the point the
 // starting basis is built from (simplex.BasisFromPoint); Options.Basis and
@@ -52,6 +52,7 @@ var simplexRaw = map[string][]string{
 	"conflicts": {"auto", "on", "off"},
 	"cliques":   {"auto", "on", "off"},
 	"probing":   {"auto", "on", "off"},
+	"symmetry":  {"auto", "on", "off"},
 }
 
 // simplexOptions maps Options to the options of lp/simplex and lp/mip.
@@ -76,7 +77,7 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 		v := o.Raw[k]
 		allowed, ok := simplexRaw[k]
 		if !ok {
-			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: branching, cliques, conflicts, cuts, method, presolve, probing, scaling)", k)
+			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: branching, cliques, conflicts, cuts, method, presolve, probing, scaling, symmetry)", k)
 		}
 		valid := false
 		for _, a := range allowed {
@@ -100,9 +101,9 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 			mo.Branching = map[string]mip.Branching{"pseudo_cost": mip.PseudoCost, "most_fractional": mip.MostFractional}[v]
 		case "cuts":
 			mo.NoCuts = v == "off"
-		case "conflicts", "cliques", "probing":
+		case "conflicts", "cliques", "probing", "symmetry":
 			sw := map[string]mip.Switch{"auto": mip.Auto, "on": mip.On, "off": mip.Off}[v]
-			*map[string]*mip.Switch{"conflicts": &mo.Conflicts, "cliques": &mo.Cliques, "probing": &mo.Probing}[k] = sw
+			*map[string]*mip.Switch{"conflicts": &mo.Conflicts, "cliques": &mo.Cliques, "probing": &mo.Probing, "symmetry": &mo.Symmetry}[k] = sw
 		}
 	}
 	so.Start, so.Basis, so.WantBasis = o.Start, o.Basis, o.WantBasis

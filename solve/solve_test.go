@@ -174,15 +174,15 @@ func TestChoose(t *testing.T) {
 	}
 }
 
-// TestSimplexRawSwitches checks that the Raw keys conflicts, cliques and
-// probing reach lp/mip's options.
+// TestSimplexRawSwitches checks that the Raw keys conflicts, cliques,
+// probing and symmetry reach lp/mip's options.
 func TestSimplexRawSwitches(t *testing.T) {
-	_, mo, err := simplexOptions(Options{Raw: map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}})
+	_, mo, err := simplexOptions(Options{Raw: map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto", "symmetry": "on"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if mo.Conflicts != mip.Off || mo.Cliques != mip.On || mo.Probing != mip.Auto {
-		t.Errorf("conflicts %v, cliques %v, probing %v; want off, on, auto", mo.Conflicts, mo.Cliques, mo.Probing)
+	if mo.Conflicts != mip.Off || mo.Cliques != mip.On || mo.Probing != mip.Auto || mo.Symmetry != mip.On {
+		t.Errorf("conflicts %v, cliques %v, probing %v, symmetry %v; want off, on, auto, on", mo.Conflicts, mo.Cliques, mo.Probing, mo.Symmetry)
 	}
 }
 

@@ -7,7 +7,8 @@
 //	nice -n 15 env GOMAXPROCS=1 go run ./benchmarks/mipheur -set rins=off > rins-off.csv
 //
 // -set takes comma-separated name=on|off|auto pairs, the names feasjump,
-// oneopt, rens and rins (Options.FeasJump, OneOpt, RENS, RINS). The CPU
+// oneopt, rens, rins and symmetry (Options.FeasJump, OneOpt, RENS, RINS,
+// Symmetry). The CPU
 // time is the process's user+system time (getrusage), which on a loaded
 // machine is steadier than the wall clock; run it with GOMAXPROCS=1 to use
 // one core.
@@ -138,8 +139,10 @@ func parseSet(set string) (mip.Options, error) {
 			o.RENS = sw
 		case "rins":
 			o.RINS = sw
+		case "symmetry":
+			o.Symmetry = sw
 		default:
-			return o, fmt.Errorf("-set: unknown switch %q (want feasjump, oneopt, rens or rins)", name)
+			return o, fmt.Errorf("-set: unknown switch %q (want feasjump, oneopt, rens, rins or symmetry)", name)
 		}
 	}
 	return o, nil
