@@ -190,9 +190,18 @@ func lexPairs(p []int, inverse bool) [][2]int {
 // orbit under H, x_i ≥ x_j for j ∈ O \ {i}; then H is replaced by the
 // group of its generators that fix i, until none is left. Each holds at
 // the lexicographically largest point of every orbit of the whole group
-// (doc.go, "Symmetry").
+// (doc.go, "Symmetry"). A row x_a ≥ x_j whose j is bounded again by x_i ≥
+// x_j, where x_a ≥ x_i is a row too, is replaced by the new one, which
+// implies it with x_a ≥ x_i: where all columns of an orbit are
+// interchangeable this leaves the chain x_{i₀} ≥ x_{i₁} ≥ … instead of
+// every pair.
 func orbitRows(gens [][]int, n int) []lp.Row {
-	var rows []lp.Row
+	type pair struct{ i, j int }
+	var rows []pair
+	last := make([]int, n) // last[j]: index of the latest row bounding x_j, or −1
+	for j := range last {
+		last[j] = -1
+	}
 	h := gens
 	for len(h) > 0 && len(rows) < n {
 		i := -1
@@ -207,9 +216,15 @@ func orbitRows(gens [][]int, n int) []lp.Row {
 			}
 		}
 		for _, j := range orbitOf(h, i) {
-			if j != i {
-				rows = append(rows, lp.Row{Name: fmt.Sprintf("sym_%d_%d", i, j), Ind: []int{i, j}, Val: []float64{1, -1}, Lower: 0, Upper: inf})
+			if j == i {
+				continue
 			}
+			if a, b := last[j], last[i]; a >= 0 && b >= 0 && rows[a].i == rows[b].i {
+				rows[a].i = i
+				continue
+			}
+			last[j] = len(rows)
+			rows = append(rows, pair{i, j})
 		}
 		var next [][]int
 		for _, p := range h {
@@ -219,7 +234,11 @@ func orbitRows(gens [][]int, n int) []lp.Row {
 		}
 		h = next
 	}
-	return rows
+	out := make([]lp.Row, len(rows))
+	for q, r := range rows {
+		out[q] = lp.Row{Name: fmt.Sprintf("sym_%d_%d", r.i, r.j), Ind: []int{r.i, r.j}, Val: []float64{1, -1}, Lower: 0, Upper: inf}
+	}
+	return out
 }
 
 // orbitOf returns the orbit of column i under the generators, sorted.
