@@ -18,8 +18,10 @@ import (
 // refinement only guides the search and never decides validity.
 
 // DefaultSymmetry is whether symmetry handling runs when Options.Symmetry
-// is Auto (doc.go, "Symmetry").
-const DefaultSymmetry = false
+// is Auto: on, because it pays by an order of magnitude on models with
+// interchangeable machines or bins and costs only the bounded detection
+// elsewhere (doc.go, "Symmetry", measured effect).
+const DefaultSymmetry = true
 
 const (
 	// symMaxNNZ and symMaxCols bound the models on which symmetry is
@@ -30,7 +32,7 @@ const (
 	// visits of the refinement, vertex scans and the rows checked by
 	// isAutomorphism (a few tenths of a second); when it runs
 	// out the generators found so far are kept.
-	symWorkLimit = 60_000_000
+	symWorkLimit = 30_000_000
 	// symSiblingTries bounds the refinements spent on one candidate image
 	// of a base point before it is given up.
 	symSiblingTries = 64

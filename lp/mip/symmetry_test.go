@@ -424,6 +424,7 @@ func TestMeasureSymmetryFamily(t *testing.T) {
 	fams := []fam{
 		{"binpacking 10x6", func(r *rand.Rand) *lp.Model { return binPacking(r, 10, 6) }},
 		{"makespan 10x4", func(r *rand.Rand) *lp.Model { return makespan(r, 10, 4) }},
+		{"makespan 12x5", func(r *rand.Rand) *lp.Model { return makespan(r, 12, 5) }},
 	}
 	for _, f := range fams {
 		var tot [2]struct {
@@ -435,7 +436,7 @@ func TestMeasureSymmetryFamily(t *testing.T) {
 			for k, sw := range []Switch{Off, On} {
 				m := f.make(rand.New(rand.NewPCG(seed, 7)))
 				cpu0 := cpuSeconds()
-				ctx, cancel := withCPULimit(cpu0, 60*time.Second)
+				ctx, cancel := withCPULimit(cpu0, 30*time.Second)
 				sol, err := Solve(ctx, m, Options{Symmetry: sw})
 				cpu := cpuSeconds() - cpu0
 				cancel()
