@@ -11,12 +11,12 @@ import (
 )
 
 func TestParseSet(t *testing.T) {
-	o, err := parseSet("feasjump=off,oneopt=on,rens=auto,rins=off")
+	o, err := parseSet("feasjump=off,oneopt=on,rens=auto,rins=off,symmetry=on")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.FeasJump != mip.Off || o.OneOpt != mip.On || o.RENS != mip.Auto || o.RINS != mip.Off {
-		t.Errorf("switches %v %v %v %v", o.FeasJump, o.OneOpt, o.RENS, o.RINS)
+	if o.FeasJump != mip.Off || o.OneOpt != mip.On || o.RENS != mip.Auto || o.RINS != mip.Off || o.Symmetry != mip.On {
+		t.Errorf("switches %v %v %v %v %v", o.FeasJump, o.OneOpt, o.RENS, o.RINS, o.Symmetry)
 	}
 	for _, bad := range []string{"feasjump", "pump=on", "rins=yes"} {
 		if _, err := parseSet(bad); err == nil || !strings.Contains(err.Error(), "-set") {

@@ -79,6 +79,8 @@ type search struct {
 	primal        primalState // the primal heuristics' state (submip.go)
 
 	learnt // conflict pool and clique table (conflict.go, clique.go)
+
+	sym *symmetry // symmetry generators and handling (symmetry.go); nil: none
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -216,6 +218,7 @@ func (s *search) presolve() bool {
 	copy(s.lo, s.rootLo)
 	copy(s.hi, s.rootHi)
 	s.objStep = objectiveStep(s.w, s.rootLo, s.rootHi)
+	s.detectSymmetry()
 	return true
 }
 
@@ -560,7 +563,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				changed = append(changed, j)
 			}
 		}
-		if !s.prop.run(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) {
+		if !s.prop.run(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
 	}

@@ -321,4 +321,7 @@ func (s *search) logLearnt() {
 	if s.probeFixed > 0 {
 		fmt.Fprintf(s.opts.Log, "probing: %d columns fixed\n", s.probeFixed)
 	}
+	if s.sym != nil {
+		fmt.Fprintf(s.opts.Log, "symmetry: %d bounds tightened at the nodes\n", s.sym.fixed)
+	}
 }

@@ -12,7 +12,9 @@ import (
 // with one row per edge: the LP relaxation takes ½ everywhere (bound 4).
 // The clique table joins the 28 edge rows into the clique of all eight
 // vertices and the root adds its clique cut Σ xᵢ ≤ 1; without the clique
-// table the search branches.
+// table the search branches. (Symmetry handling is off here: the graph is
+// fully symmetric, and its orbit rows and propagation would close it at
+// the root too.)
 func ExampleOptions_cliques() {
 	m := lp.New("stable-set", lp.Maximize)
 	for i := 0; i < 8; i++ {
@@ -24,7 +26,7 @@ func ExampleOptions_cliques() {
 		}
 	}
 	for _, sw := range []mip.Switch{mip.On, mip.Off} {
-		sol, err := mip.Solve(context.Background(), m, mip.Options{Cliques: sw, Probing: mip.Off, Conflicts: mip.Off})
+		sol, err := mip.Solve(context.Background(), m, mip.Options{Cliques: sw, Probing: mip.Off, Conflicts: mip.Off, Symmetry: mip.Off})
 		if err != nil {
 			fmt.Println(err)
 			return

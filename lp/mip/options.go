@@ -105,6 +105,12 @@ type Options struct {
 	// on (doc.go, "Clique table and probing"). Auto means on; NoPresolve
 	// turns it off.
 	Probing Switch
+	// Symmetry switches symmetry handling: column permutations that map
+	// the model onto itself are detected at the root (after presolve and
+	// probing) and broken by orbit rows and lexicographic propagation at
+	// the nodes (doc.go, "Symmetry"). Auto means DefaultSymmetry. It is
+	// off with lazy constraints, which the model does not show.
+	Symmetry Switch
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve, Basis, Start and WantBasis fields are ignored:
 	// relaxations are solved without presolve, warm-started by the search.
@@ -158,6 +164,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.Cliques: unknown switch %d", int(o.Cliques))
 	case !o.Probing.valid():
 		return o, fmt.Errorf("mip: options.Probing: unknown switch %d", int(o.Probing))
+	case !o.Symmetry.valid():
+		return o, fmt.Errorf("mip: options.Symmetry: unknown switch %d", int(o.Symmetry))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}

@@ -169,7 +169,7 @@ func TestMiplibHeuristics(t *testing.T) {
 
 // TestSwitchValidated: an unknown Switch value is an input error naming the field.
 func TestSwitchValidated(t *testing.T) {
-	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}} {
+	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}, {Symmetry: 5}} {
 		_, err := Solve(context.Background(), knapsack(), o)
 		if err == nil || !strings.Contains(err.Error(), "options.") {
 			t.Errorf("%+v: error %v, want one naming the field", o, err)

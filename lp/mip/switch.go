@@ -9,9 +9,8 @@ import (
 
 // Switch turns a search technique on or off. The zero value, Auto, leaves
 // the choice to the package: the technique's default, which is On only
-// where its effect measured on the MIPLIB development set pays (doc.go,
-// "Primal heuristics" and "Measured effect of conflicts, cliques and
-// probing").
+// where its measured effect pays (doc.go, "Primal heuristics", "Measured
+// effect of conflicts, cliques and probing" and "Symmetry").
 type Switch int
 
 const (
@@ -80,6 +79,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"conflicts": &o.Conflicts,
 		"cliques":   &o.Cliques,
 		"probing":   &o.Probing,
+		"symmetry":  &o.Symmetry,
 	}
 }
 
