@@ -77,13 +77,16 @@
 // M + aₖ < b gets aₖ ← aₖ + d with d = b − (M + aₖ). The integer points are
 // unchanged and the LP relaxation shrinks (big-M rows become tight).
 //
-// The root LP is then strengthened by rounds of extended cover cuts (Crowder,
+// The root LP is then strengthened by rounds of cover cuts (Crowder,
 // Johnson & Padberg 1983; Wolsey 1998, §9.3): a row over binary columns is
 // written Σ aⱼyⱼ ≤ b with aⱼ > 0 by complementing columns with negative
-// coefficients; for a cover C (Σ_C aⱼ > b), built greedily by increasing
-// (1 − y*ⱼ)/aⱼ from the LP point y*, the inequality
+// coefficients; a cover C (Σ_C aⱼ > b) is built greedily by increasing
+// (1 − y*ⱼ)/aⱼ from the LP point y*. With Options.LiftedCovers (the
+// default) it is made minimal and lifted sequence-independently (see
+// "Root cut families and restarts"); without, the extended cover
 // Σ_{C ∪ E} yⱼ ≤ |C| − 1 with E = {j ∉ C : aⱼ ≥ max_C aᵢ} is added when y*
-// violates it. The same rounds add the simplest flow-cover inequalities
+// violates it. The same rounds add {0, ½}-cuts and implied bound cuts
+// (Options.ZeroHalf, ImpliedBounds; see below), the simplest flow-cover inequalities
 // (Padberg, Van Roy & Wolsey 1985): a row over continuous columns x ≥ 0 whose
 // "≥ b" side (b > 0) has a variable upper bound xⱼ ≤ uⱼyⱼ (a row
 // aⱼxⱼ − cⱼyⱼ ≤ 0, yⱼ binary) on each column with aⱼ > 0 implies
@@ -106,6 +109,47 @@
 // rounds; the cuts whose multiplier is zero at the last root optimum are
 // then dropped, which keeps that optimum and the bound and leaves the nodes
 // a smaller LP.
+//
+// # Root cut families and restarts
+//
+// Lifted covers (Options.LiftedCovers, liftcover.go): the greedy cover is
+// made minimal by dropping its columns of smallest LP value while it still
+// weighs more than b; with its weights a₁ ≥ … ≥ a_r and μ_h = a₁ + … + a_h,
+// a column outside it gets the coefficient h where μ_h ≤ aⱼ < μ_{h+1}
+// (Balas 1975): the superadditive step function of the sequence-independent
+// lifting of Gu, Nemhauser & Savelsbergh (2000), which contains the
+// extended cover (h = 1) and lifts heavier columns by more.
+//
+// Zero-half cuts (Options.ZeroHalf, zerohalf.go; Caprara & Fischetti
+// 1996): over the rows of integer columns with integral coefficients and
+// slack below 1 at the LP point, single rows and pairs sharing an odd
+// column are summed, each remaining odd coefficient made even by the
+// column's bound row of smaller slack (the other one where that makes the
+// right-hand side odd), and the sum halved and rounded down. The cut is
+// violated by (1 − total slack)/2. The work of a round is bounded (the
+// nonzeros of the rows tried, 300 000), and the 50 cuts of largest
+// violation over norm are kept.
+//
+// Implied bound cuts (Options.ImpliedBounds, impliedbound.go; Savelsbergh
+// 1994): probing records, for each binary y it fixes to 0 and to 1, the
+// bounds the propagation then implies on other columns; y = 1 ⇒ x ≤ u'
+// with the global bound x ≤ U is the cut x ≤ U − (U − u')y, and likewise
+// for y = 0 and lower bounds. They need Options.Probing.
+//
+// Restarts (Options.Restarts, restart.go): when the root's cut loop ends,
+// RENS runs on its LP point if no incumbent is known yet (it would run at
+// the root node next anyway), and reduced-cost fixing against the
+// incumbent tightens the global bounds. When it fixed at least a fifth of
+// the integer columns free at the start, the working model — with its
+// kept cuts, which hold for every point of the bounds they were separated
+// under — is presolved again (propagation, coefficient tightening,
+// probing), the relaxation rebuilt and the cut loop run again, at most
+// twice. HiGHS restarts on a few per cent of fixed columns, but its
+// presolve then removes them; ours leaves them fixed in the LP and gains
+// only what the second presolve and probing make of them, so the bar is
+// higher. The objective step of the first presolve is kept: the fixed box
+// holds only points better than the incumbent, and the step computed in it
+// would shift the lattice of objective values the cutoff relies on.
 //
 // # Heuristics
 //
@@ -490,7 +534,10 @@
 // Before the last line come one-line summaries of what the search learnt:
 // "conflicts: N learnt, N removed, N in the pool", "cliques: N from rows,
 // N from probing, N clique cuts" and "probing: N columns fixed" (each only
-// when its technique is on, the last only when it fixed a column).
+// when its technique is on, the last only when it fixed a column). Before
+// the search, the root writes "root cuts: N cover (lifted B), N zero-half,
+// N implied bound; N restarts" (with the cuts on), and "restart N: ..."
+// for each restart.
 // Options.NoPresolve skips the root's bound propagation and coefficient
 // tightening.
 //
@@ -517,6 +564,13 @@
 //   - A. Atamtürk, G. L. Nemhauser, M. W. P. Savelsbergh, Conflict graphs in
 //     solving integer programming problems, European Journal of Operational
 //     Research 121 (2000) 40–55.
+//   - E. Balas, Facets of the knapsack polytope, Mathematical Programming 8
+//     (1975) 146–164.
+//   - Z. Gu, G. L. Nemhauser, M. W. P. Savelsbergh, Sequence independent
+//     lifting in mixed integer programming, Journal of Combinatorial
+//     Optimization 4 (2000) 109–129.
+//   - A. Caprara, M. Fischetti, {0, ½}-Chvátal–Gomory cuts, Mathematical
+//     Programming 74 (1996) 221–235.
 //   - R. R. Meyer, On the existence of optimal solutions to integer and mixed
 //     integer programming problems, Mathematical Programming 7 (1974) 223–235.
 package mip
