@@ -18,9 +18,11 @@ import (
 // root bound propagation and coefficient tightening (mip.Options.NoPresolve).
 // Options.Raw accepts method=auto|dual|primal, presolve=on|off (as Options.Presolve),
 // scaling=on|off, and for MILPs branching=pseudo_cost|most_fractional and
-// cuts=on|off, conflicts=auto|on|off, cliques=auto|on|off and
-// probing=auto|on|off (mip.Options.Conflicts, Cliques, Probing; auto is the
-// package's default). Options.IterationLimit applies to LPs only; a MILP is
+// cuts=on|off, conflicts=auto|on|off, cliques=auto|on|off,
+// probing=auto|on|off, liftedcovers=auto|on|off, zerohalf=auto|on|off,
+// impliedbounds=auto|on|off and restarts=auto|on|off (mip.Options.Conflicts,
+// Cliques, Probing, LiftedCovers, ZeroHalf, ImpliedBounds, Restarts; auto is
+// the package's default). Options.IterationLimit applies to LPs only; a MILP is
 // limited by NodeLimit and the context deadline. Options.Start is a MIP
 // start for a MILP (mip.Options.Start) and, for an LP, the point the
 // starting basis is built from (simplex.BasisFromPoint); Options.Basis and
@@ -52,6 +54,11 @@ var simplexRaw = map[string][]string{
 	"conflicts": {"auto", "on", "off"},
 	"cliques":   {"auto", "on", "off"},
 	"probing":   {"auto", "on", "off"},
+	// lp/mip's root cut families and restarts
+	"liftedcovers":  {"auto", "on", "off"},
+	"zerohalf":      {"auto", "on", "off"},
+	"impliedbounds": {"auto", "on", "off"},
+	"restarts":      {"auto", "on", "off"},
 }
 
 // simplexOptions maps Options to the options of lp/simplex and lp/mip.
@@ -76,7 +83,7 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 		v := o.Raw[k]
 		allowed, ok := simplexRaw[k]
 		if !ok {
-			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: branching, cliques, conflicts, cuts, method, presolve, probing, scaling)", k)
+			return so, mo, fmt.Errorf("simplex backend: options.Raw[%q]: unknown option (known: branching, cliques, conflicts, cuts, impliedbounds, liftedcovers, method, presolve, probing, restarts, scaling, zerohalf)", k)
 		}
 		valid := false
 		for _, a := range allowed {
@@ -100,9 +107,10 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 			mo.Branching = map[string]mip.Branching{"pseudo_cost": mip.PseudoCost, "most_fractional": mip.MostFractional}[v]
 		case "cuts":
 			mo.NoCuts = v == "off"
-		case "conflicts", "cliques", "probing":
+		case "conflicts", "cliques", "probing", "liftedcovers", "zerohalf", "impliedbounds", "restarts":
 			sw := map[string]mip.Switch{"auto": mip.Auto, "on": mip.On, "off": mip.Off}[v]
-			*map[string]*mip.Switch{"conflicts": &mo.Conflicts, "cliques": &mo.Cliques, "probing": &mo.Probing}[k] = sw
+			*map[string]*mip.Switch{"conflicts": &mo.Conflicts, "cliques": &mo.Cliques, "probing": &mo.Probing,
+				"liftedcovers": &mo.LiftedCovers, "zerohalf": &mo.ZeroHalf, "impliedbounds": &mo.ImpliedBounds, "restarts": &mo.Restarts}[k] = sw
 		}
 	}
 	so.Start, so.Basis, so.WantBasis = o.Start, o.Basis, o.WantBasis

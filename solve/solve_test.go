@@ -174,8 +174,8 @@ func TestChoose(t *testing.T) {
 	}
 }
 
-// TestSimplexRawSwitches checks that the Raw keys conflicts, cliques and
-// probing reach lp/mip's options.
+// TestSimplexRawSwitches checks that the Raw keys conflicts, cliques,
+// probing, liftedcovers, zerohalf, impliedbounds and restarts reach lp/mip's options.
 func TestSimplexRawSwitches(t *testing.T) {
 	_, mo, err := simplexOptions(Options{Raw: map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}})
 	if err != nil {
@@ -183,6 +183,13 @@ func TestSimplexRawSwitches(t *testing.T) {
 	}
 	if mo.Conflicts != mip.Off || mo.Cliques != mip.On || mo.Probing != mip.Auto {
 		t.Errorf("conflicts %v, cliques %v, probing %v; want off, on, auto", mo.Conflicts, mo.Cliques, mo.Probing)
+	}
+	_, mo, err = simplexOptions(Options{Raw: map[string]string{"liftedcovers": "off", "zerohalf": "on", "impliedbounds": "auto", "restarts": "off"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mo.LiftedCovers != mip.Off || mo.ZeroHalf != mip.On || mo.ImpliedBounds != mip.Auto || mo.Restarts != mip.Off {
+		t.Errorf("liftedcovers %v, zerohalf %v, impliedbounds %v, restarts %v; want off, on, auto, off", mo.LiftedCovers, mo.ZeroHalf, mo.ImpliedBounds, mo.Restarts)
 	}
 }
 
@@ -197,6 +204,8 @@ func TestSimplexRawOptions(t *testing.T) {
 		{map[string]string{"pricing": "devex"}, `options.Raw["pricing"]: unknown option`},
 		{map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}, ""},
 		{map[string]string{"cliques": "yes"}, `options.Raw["cliques"]: must be one of [auto on off], got "yes"`},
+		{map[string]string{"zerohalf": "off", "restarts": "on"}, ""},
+		{map[string]string{"restarts": "2"}, `options.Raw["restarts"]: must be one of [auto on off], got "2"`},
 	}
 	for _, tc := range tests {
 		sol, _, err := Solve(context.Background(), maxModel(), SimplexName, Options{Raw: tc.raw})
