@@ -7,7 +7,9 @@
 //	nice -n 15 env GOMAXPROCS=1 go run ./benchmarks/mipheur -set rins=off > rins-off.csv
 //
 // -set takes comma-separated name=on|off|auto pairs, the names feasjump,
-// oneopt, rens and rins (Options.FeasJump, OneOpt, RENS, RINS). The CPU
+// oneopt, rens, rins, liftedcovers, zerohalf, impliedbounds and restarts
+// (Options.FeasJump, OneOpt, RENS, RINS, LiftedCovers, ZeroHalf,
+// ImpliedBounds, Restarts). The CPU
 // time is the process's user+system time (getrusage), which on a loaded
 // machine is steadier than the wall clock; run it with GOMAXPROCS=1 to use
 // one core.
@@ -138,8 +140,16 @@ func parseSet(set string) (mip.Options, error) {
 			o.RENS = sw
 		case "rins":
 			o.RINS = sw
+		case "liftedcovers":
+			o.LiftedCovers = sw
+		case "zerohalf":
+			o.ZeroHalf = sw
+		case "impliedbounds":
+			o.ImpliedBounds = sw
+		case "restarts":
+			o.Restarts = sw
 		default:
-			return o, fmt.Errorf("-set: unknown switch %q (want feasjump, oneopt, rens or rins)", name)
+			return o, fmt.Errorf("-set: unknown switch %q (want feasjump, oneopt, rens, rins, liftedcovers, zerohalf, impliedbounds or restarts)", name)
 		}
 	}
 	return o, nil
