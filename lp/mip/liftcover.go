@@ -8,7 +8,7 @@ import (
 
 // DefaultLiftedCovers is whether Options.LiftedCovers is on when Auto
 // (doc.go, "Measured effect of the cuts and restarts").
-const DefaultLiftedCovers = true
+const DefaultLiftedCovers = false
 
 // liftedCover returns the sequence-independent lifted cover inequality of
 // the knapsack Σ aⱼyⱼ ≤ b whose greedy cover is items[:n] (Balas 1975;

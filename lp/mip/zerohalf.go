@@ -9,7 +9,7 @@ import (
 
 // DefaultZeroHalf is whether Options.ZeroHalf is on when Auto (doc.go,
 // "Measured effect of the cuts and restarts").
-const DefaultZeroHalf = true
+const DefaultZeroHalf = false
 
 const (
 	zhMaxCoef = 1e6 // rows with a larger coefficient are left out
