@@ -201,6 +201,8 @@ func TestSimplexRawOptions(t *testing.T) {
 		{map[string]string{"pricing": "devex"}, `options.Raw["pricing"]: unknown option`},
 		{map[string]string{"conflicts": "off", "cliques": "on", "probing": "auto"}, ""},
 		{map[string]string{"cliques": "yes"}, `options.Raw["cliques"]: must be one of [auto on off], got "yes"`},
+		{map[string]string{"zerohalf": "off", "restarts": "on"}, ""},
+		{map[string]string{"restarts": "2"}, `options.Raw["restarts"]: must be one of [auto on off], got "2"`},
 	}
 	for _, tc := range tests {
 		sol, _, err := Solve(context.Background(), maxModel(), SimplexName, Options{Raw: tc.raw})

@@ -18,6 +18,13 @@ func TestParseSet(t *testing.T) {
 	if o.FeasJump != mip.Off || o.OneOpt != mip.On || o.RENS != mip.Auto || o.RINS != mip.Off || o.Symmetry != mip.On {
 		t.Errorf("switches %v %v %v %v %v", o.FeasJump, o.OneOpt, o.RENS, o.RINS, o.Symmetry)
 	}
+	o, err = parseSet("liftedcovers=off,zerohalf=on,impliedbounds=off,restarts=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.LiftedCovers != mip.Off || o.ZeroHalf != mip.On || o.ImpliedBounds != mip.Off || o.Restarts != mip.On {
+		t.Errorf("switches %v %v %v %v", o.LiftedCovers, o.ZeroHalf, o.ImpliedBounds, o.Restarts)
+	}
 	for _, bad := range []string{"feasjump", "pump=on", "rins=yes"} {
 		if _, err := parseSet(bad); err == nil || !strings.Contains(err.Error(), "-set") {
 			t.Errorf("%q: error %v, want one naming -set", bad, err)

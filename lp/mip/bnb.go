@@ -78,7 +78,8 @@ type search struct {
 	userCutsAdded int
 	primal        primalState // the primal heuristics' state (submip.go)
 
-	learnt // conflict pool and clique table (conflict.go, clique.go)
+	learnt   // conflict pool and clique table (conflict.go, clique.go)
+	cutState // root cut families and restarts (restart.go)
 
 	sym *symmetry // symmetry generators and handling (symmetry.go); nil: none
 }
@@ -222,14 +223,17 @@ func (s *search) presolve() bool {
 	return true
 }
 
-// rootCuts runs rounds of cut separation at the root: solve the LP, add the
-// violated cover, flow-cover and c-MIR cuts to the working model and to the
-// relaxation (warm when it can take rows, rebuilt otherwise). It stops when
-// no cut is found, a round raises the bound by less than 0.1 % of its
-// distance from the first LP value, or after cutRounds rounds, and then drops
-// the cuts that do not support the last optimum (dropSlackCuts). The root is
-// solved again, as a node, by run.
-func (s *search) rootCuts(mk newRelaxation) error {
+// cutLoop runs rounds of cut separation at the root: solve the LP, add the
+// violated cover, zero-half, implied-bound, flow-cover, c-MIR, clique and
+// Gomory cuts to the working model and to the relaxation (warm when it can
+// take rows, rebuilt otherwise). It stops when no cut is found, a round
+// raises the bound by less than 0.1 % of its distance from the first LP
+// value, or after cutRounds rounds, and then drops the cuts that do not
+// support the last optimum (dropSlackCuts). It returns the last optimal
+// LP solution (nil if the LP failed). The root is solved again, as a node,
+// by run.
+func (s *search) cutLoop(mk newRelaxation) (*lp.Solution, error) {
+	var last *lp.Solution
 	first, prev := math.NaN(), math.NaN()
 	added, rounds := 0, 0
 	nOrig := len(s.w.Rows)
@@ -241,8 +245,10 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			s.iters += sol.Iterations
 		}
 		if err != nil || sol.Status != lp.Optimal {
+			last = nil
 			break // run reports what the root LP says
 		}
+		last = sol
 		z := s.sign * sol.Objective
 		stop := round == cutRounds
 		if round == 0 {
@@ -253,7 +259,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 		prev = z
 		var cuts []lp.Row
 		if !stop {
-			cuts = coverCuts(s.w, s.rootLo, s.rootHi, sol.X)
+			cuts = s.moreCuts(sol.X)
 			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
 			cuts = append(cuts, s.cliqueCuts(sol.X)...)
@@ -268,7 +274,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			// slack cuts before the search starts
 			if s.dropSlackCuts(nOrig, sol) > 0 {
 				if err := s.rebuild(mk); err != nil {
-					return err
+					return nil, err
 				}
 			}
 			break
@@ -279,7 +285,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 			continue // warm: the next solve continues from the current basis
 		}
 		if err := s.rebuild(mk); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if added > 0 {
@@ -289,7 +295,7 @@ func (s *search) rootCuts(mk newRelaxation) error {
 				added, rounds, len(s.w.Rows)-nOrig, s.sign*first, s.sign*prev)
 		}
 	}
-	return nil
+	return last, nil
 }
 
 // splitUndecided handles a node whose LP failed (status st). In the

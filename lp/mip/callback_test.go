@@ -448,8 +448,11 @@ func TestStopFromCallback(t *testing.T) {
 	if sol, err := Solve(context.Background(), m, opts); !errors.Is(err, boom) || sol != nil {
 		t.Errorf("callback error: got %v, %v; want the error and no solution", sol, err)
 	}
-	// a stop from a cut or lazy callback
+	// a stop from a cut or lazy callback; without zero-half cuts, which
+	// close this knapsack at the root before any fractional point reaches
+	// the callback
 	opts.Callbacks.Event = nil
+	opts.ZeroHalf = Off
 	opts.Callbacks.Cuts = func(Point) ([]lp.Row, error) { return nil, ErrStop }
 	if sol, err := Solve(context.Background(), m, opts); err != nil || sol.Status != lp.TimeLimit || sol.Nodes != 1 {
 		t.Errorf("stop from the cut callback: %v, %v", sol, err)
@@ -483,7 +486,9 @@ func TestCallbackMistakes(t *testing.T) {
 	}
 	for _, tc := range bad {
 		for _, kind := range []string{"lazy", "cut"} {
-			opts := Options{}
+			// without zero-half cuts, which close this knapsack at the
+			// root before any fractional point reaches the cut callback
+			opts := Options{ZeroHalf: Off}
 			f := func(Point) ([]lp.Row, error) { return []lp.Row{tc.row}, nil }
 			if kind == "lazy" {
 				opts.Callbacks.Lazy = f

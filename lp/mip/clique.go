@@ -223,10 +223,11 @@ func (t *cliqueTable) propagate(lo, hi []float64, changed []int, tightened *[]in
 // probe fixes each of up to maxProbes binaries (those in most rows first)
 // to 0 and to 1 and propagates the rows: a value that fails is excluded, a
 // column fixed to the same value both ways is fixed, and each implication
-// becomes a clique of two when t is not nil. It works on the global bounds
+// becomes a clique of two when t is not nil, and an implied bound in imp
+// when imp is not nil (impliedbound.go). It works on the global bounds
 // lo, hi and reports false if it proves the model infeasible; fixed
 // counts the columns it fixed.
-func probe(p *propagator, t *cliqueTable, isInt []bool, lo, hi []float64) (ok bool, fixed int) {
+func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, hi []float64) (ok bool, fixed int) {
 	n := len(lo)
 	var cand []int
 	for j := range n {
@@ -284,6 +285,7 @@ func probe(p *propagator, t *cliqueTable, isInt []bool, lo, hi []float64) (ok bo
 				}
 			}
 		}
+		imp.record(j, pLo, pHi, tight, lo, hi)
 		if t == nil || full {
 			continue
 		}
@@ -447,8 +449,12 @@ func (s *search) buildCliques() bool {
 		s.cliques.rowCliques(s.w, s.isInt, s.rootLo, s.rootHi)
 	}
 	if s.opts.Probing.enabled(defaultProbing) && !s.opts.NoPresolve {
-		ok, fixed := probe(s.prop, s.cliques, s.isInt, s.rootLo, s.rootHi)
-		s.probeFixed = fixed
+		s.implied = nil
+		if s.opts.ImpliedBounds.enabled(DefaultImpliedBounds) {
+			s.implied = &implications{}
+		}
+		ok, fixed := probe(s.prop, s.cliques, s.implied, s.isInt, s.rootLo, s.rootHi)
+		s.probeFixed += fixed
 		if !ok {
 			return false
 		}

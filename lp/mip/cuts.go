@@ -24,15 +24,19 @@ const (
 	maxCutsRound = 200  // cuts per round
 )
 
-// coverCuts returns extended cover inequalities of the rows of w violated by
-// x, over the column bounds lo, hi.
-func coverCuts(w *lp.Model, lo, hi, x []float64) []lp.Row {
-	type item struct {
-		j    int
-		a    float64 // > 0
-		y    float64 // LP value of the (possibly complemented) column
-		comp bool
-	}
+// knapItem is a binary column of a knapsack row Σ aⱼyⱼ ≤ b brought to
+// a > 0: yⱼ = xⱼ, or yⱼ = 1 − xⱼ (comp) where the row's coefficient is negative.
+type knapItem struct {
+	j    int
+	a    float64 // > 0
+	y    float64 // LP value of the (possibly complemented) column
+	comp bool
+}
+
+// coverCuts returns cover inequalities of the rows of w violated by x,
+// over the column bounds lo, hi: extended covers, or with lift the
+// sequence-independent lifted minimal covers of liftcover.go.
+func coverCuts(w *lp.Model, lo, hi, x []float64, lift bool) []lp.Row {
 	var cuts []lp.Row
 	for i := range w.Rows {
 		r := &w.Rows[i]
@@ -44,7 +48,7 @@ func coverCuts(w *lp.Model, lo, hi, x []float64) []lp.Row {
 			if math.IsInf(b, 1) {
 				continue
 			}
-			var items []item
+			var items []knapItem
 			ok := true
 			for k, j := range r.Ind {
 				a := s * r.Val[k]
@@ -57,9 +61,9 @@ func coverCuts(w *lp.Model, lo, hi, x []float64) []lp.Row {
 					break
 				}
 				if a > 0 {
-					items = append(items, item{j, a, x[j], false})
+					items = append(items, knapItem{j, a, x[j], false})
 				} else {
-					items = append(items, item{j, -a, 1 - x[j], true})
+					items = append(items, knapItem{j, -a, 1 - x[j], true})
 					b -= a
 				}
 			}
@@ -91,28 +95,13 @@ func coverCuts(w *lp.Model, lo, hi, x []float64) []lp.Row {
 			if weight <= b+1e-9 || cost >= 1-minViolation {
 				continue
 			}
-			// extended cover: the columns outside C at least as heavy as C's heaviest
-			in := append([]item(nil), items[:n]...)
-			for _, it := range items[n:] {
-				if it.a >= amax {
-					in = append(in, it)
-				}
+			var cut lp.Row
+			if lift {
+				cut = liftedCover(items, n, b)
+			} else {
+				cut = extendedCover(items, n, amax)
 			}
-			cut := lp.Row{Name: "cover", Lower: math.Inf(-1), Upper: float64(n - 1)}
-			viol := -float64(n - 1)
-			sort.Slice(in, func(p, q int) bool { return in[p].j < in[q].j })
-			for _, it := range in {
-				viol += it.y
-				if it.comp {
-					cut.Ind = append(cut.Ind, it.j)
-					cut.Val = append(cut.Val, -1)
-					cut.Upper--
-				} else {
-					cut.Ind = append(cut.Ind, it.j)
-					cut.Val = append(cut.Val, 1)
-				}
-			}
-			if viol > minViolation {
+			if cutViolation(cut, x) > minViolation {
 				cuts = append(cuts, cut)
 			}
 			if len(cuts) >= maxCutsRound {
@@ -121,6 +110,57 @@ func coverCuts(w *lp.Model, lo, hi, x []float64) []lp.Row {
 		}
 	}
 	return cuts
+}
+
+// extendedCover returns the extended cover inequality of the cover
+// items[:n] of heaviest weight amax: the columns outside C at least as
+// heavy as C's heaviest join it.
+func extendedCover(items []knapItem, n int, amax float64) lp.Row {
+	in := append([]knapItem(nil), items[:n]...)
+	for _, it := range items[n:] {
+		if it.a >= amax {
+			in = append(in, it)
+		}
+	}
+	coef := make([]float64, len(in))
+	for k := range coef {
+		coef[k] = 1
+	}
+	return knapsackCut("cover", in, coef, float64(n-1))
+}
+
+// knapsackCut writes Σ coef[k]·y_{items[k]} ≤ rhs over the model's
+// columns, uncomplementing yⱼ = 1 − xⱼ, with the columns in increasing order.
+func knapsackCut(name string, items []knapItem, coef []float64, rhs float64) lp.Row {
+	idx := make([]int, len(items))
+	for k := range idx {
+		idx[k] = k
+	}
+	sort.Slice(idx, func(p, q int) bool { return items[idx[p]].j < items[idx[q]].j })
+	cut := lp.Row{Name: name, Lower: math.Inf(-1), Upper: rhs}
+	for _, k := range idx {
+		it, c := items[k], coef[k]
+		if c == 0 {
+			continue
+		}
+		cut.Ind = append(cut.Ind, it.j)
+		if it.comp {
+			cut.Val = append(cut.Val, -c)
+			cut.Upper -= c
+		} else {
+			cut.Val = append(cut.Val, c)
+		}
+	}
+	return cut
+}
+
+// cutViolation returns how far x violates the ≤ side of cut (negative: satisfied).
+func cutViolation(cut lp.Row, x []float64) float64 {
+	a := 0.0
+	for k, j := range cut.Ind {
+		a += cut.Val[k] * x[j]
+	}
+	return a - cut.Upper
 }
 
 // vub is a variable upper bound x ≤ u·y of a continuous column x ≥ 0 on a

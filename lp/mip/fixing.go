@@ -43,7 +43,14 @@ func (s *search) rootFix() {
 	if !s.haveRoot || s.rootD == nil {
 		return
 	}
-	room := s.cutoff() - s.rootZ
+	s.fixGlobal(s.rootZ, s.rootX, s.rootD, s.rootLPLo, s.rootLPHi)
+}
+
+// fixGlobal applies reduced-cost fixing to the global bounds from an LP
+// of the root bounds lpLo, lpHi with value z, point x and reduced costs d
+// (minimisation form), against the cutoff.
+func (s *search) fixGlobal(z float64, x, d, lpLo, lpHi []float64) {
+	room := s.cutoff() - z
 	if room < 0 || math.IsInf(room, 0) {
 		return
 	}
@@ -51,18 +58,17 @@ func (s *search) rootFix() {
 		if !s.isInt[j] {
 			continue
 		}
-		d := s.rootD[j]
-		if d > 1e-7 && math.Abs(s.rootX[j]-s.rootLPLo[j]) <= s.opts.IntTol {
-			t := math.Floor(room/d + s.opts.IntTol)
-			if hi := s.rootLPLo[j] + t; hi < s.rootHi[j] {
+		if d[j] > 1e-7 && math.Abs(x[j]-lpLo[j]) <= s.opts.IntTol {
+			t := math.Floor(room/d[j] + s.opts.IntTol)
+			if hi := lpLo[j] + t; hi < s.rootHi[j] {
 				s.rootHi[j] = hi
-				s.drop(s.rootZ + d*(t+1))
+				s.drop(z + d[j]*(t+1))
 			}
-		} else if d < -1e-7 && math.Abs(s.rootX[j]-s.rootLPHi[j]) <= s.opts.IntTol {
-			t := math.Floor(room/(-d) + s.opts.IntTol)
-			if lo := s.rootLPHi[j] - t; lo > s.rootLo[j] {
+		} else if d[j] < -1e-7 && math.Abs(x[j]-lpHi[j]) <= s.opts.IntTol {
+			t := math.Floor(room/(-d[j]) + s.opts.IntTol)
+			if lo := lpHi[j] - t; lo > s.rootLo[j] {
 				s.rootLo[j] = lo
-				s.drop(s.rootZ - d*(t+1))
+				s.drop(z - d[j]*(t+1))
 			}
 		}
 	}

@@ -281,7 +281,7 @@ func TestCliqueCutsValid(t *testing.T) {
 		}
 		tab := newCliqueTable(n)
 		tab.rowCliques(m, isInt, lo, hi)
-		if ok, _ := probe(newPropagator(m, isInt, DefaultIntTol), tab, isInt, lo, hi); !ok {
+		if ok, _ := probe(newPropagator(m, isInt, DefaultIntTol), tab, nil, isInt, lo, hi); !ok {
 			continue
 		}
 		for trial := 0; trial < 5; trial++ {

@@ -111,6 +111,25 @@ type Options struct {
 	// the nodes (doc.go, "Symmetry"). Auto means DefaultSymmetry. It is
 	// off with lazy constraints, which the model does not show.
 	Symmetry Switch
+	// LiftedCovers makes the root's knapsack cover cuts minimal covers
+	// lifted sequence-independently (liftcover.go) instead of extended
+	// covers; Auto means DefaultLiftedCovers (doc.go, "Measured effect of
+	// the cuts and restarts"). NoCuts turns every root cut off.
+	LiftedCovers Switch
+	// ZeroHalf separates {0, ½}-Chvátal–Gomory cuts over the rows of
+	// integer columns at the root (zerohalf.go); Auto means DefaultZeroHalf.
+	ZeroHalf Switch
+	// ImpliedBounds records the bounds that probing a binary implies on
+	// the other columns and separates them as implied bound cuts at the
+	// root (impliedbound.go); it needs Probing. Auto means
+	// DefaultImpliedBounds.
+	ImpliedBounds Switch
+	// Restarts restarts the root, with the incumbent and the cuts kept,
+	// when reduced-cost fixing at the end of its cut loop fixes at least a
+	// fifth of the free integer columns: the model is presolved again and
+	// the cut loop rerun, at most twice (restart.go). It needs the root
+	// cuts and presolve. Auto means DefaultRestarts.
+	Restarts Switch
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve, Basis, Start and WantBasis fields are ignored:
 	// relaxations are solved without presolve, warm-started by the search.
@@ -166,6 +185,14 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.Probing: unknown switch %d", int(o.Probing))
 	case !o.Symmetry.valid():
 		return o, fmt.Errorf("mip: options.Symmetry: unknown switch %d", int(o.Symmetry))
+	case !o.LiftedCovers.valid():
+		return o, fmt.Errorf("mip: options.LiftedCovers: unknown switch %d", int(o.LiftedCovers))
+	case !o.ZeroHalf.valid():
+		return o, fmt.Errorf("mip: options.ZeroHalf: unknown switch %d", int(o.ZeroHalf))
+	case !o.ImpliedBounds.valid():
+		return o, fmt.Errorf("mip: options.ImpliedBounds: unknown switch %d", int(o.ImpliedBounds))
+	case !o.Restarts.valid():
+		return o, fmt.Errorf("mip: options.Restarts: unknown switch %d", int(o.Restarts))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}

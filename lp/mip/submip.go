@@ -39,6 +39,7 @@ type primalState struct {
 	// polishes counts the LPs of polishContinuous, polishIters their
 	// simplex iterations
 	polishes, polishIters int
+	rensRan               bool // RENS runs once per search
 }
 
 // runSubMIPs reports whether this search may start sub-MIPs.
@@ -51,6 +52,10 @@ func (s *search) runSubMIPs() bool { return !s.primal.sub && s.stop == nil }
 // x, and is solved by the same branch and bound with a node limit, when
 // the fixed columns are at least subMinFixRate of the unfixed ones.
 func (s *search) rens(x []float64) {
+	if s.primal.rensRan {
+		return // before a restart decision (restart.go)
+	}
+	s.primal.rensRan = true
 	lo, hi := slices.Clone(s.rootLo), slices.Clone(s.rootHi)
 	free, fixed := 0, 0
 	for j := range s.n {

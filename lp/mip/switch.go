@@ -72,14 +72,18 @@ func ParseSwitch(s string) (Switch, error) {
 // caller can set them from text. Each value points into o.
 func (o *Options) Switches() map[string]*Switch {
 	return map[string]*Switch{
-		"feasjump":  &o.FeasJump,
-		"oneopt":    &o.OneOpt,
-		"rens":      &o.RENS,
-		"rins":      &o.RINS,
-		"conflicts": &o.Conflicts,
-		"cliques":   &o.Cliques,
-		"probing":   &o.Probing,
-		"symmetry":  &o.Symmetry,
+		"feasjump":      &o.FeasJump,
+		"oneopt":        &o.OneOpt,
+		"rens":          &o.RENS,
+		"rins":          &o.RINS,
+		"conflicts":     &o.Conflicts,
+		"cliques":       &o.Cliques,
+		"probing":       &o.Probing,
+		"symmetry":      &o.Symmetry,
+		"liftedcovers":  &o.LiftedCovers,
+		"zerohalf":      &o.ZeroHalf,
+		"impliedbounds": &o.ImpliedBounds,
+		"restarts":      &o.Restarts,
 	}
 }
 

@@ -104,7 +104,7 @@ func TestCoverCuts(t *testing.T) {
 	}
 	m.AddLE("k", 6, lp.Term{Var: 0, Coef: 5}, lp.Term{Var: 1, Coef: 4}, lp.Term{Var: 2, Coef: 3}, lp.Term{Var: 3, Coef: -2})
 	lo, hi := []float64{0, 0, 0, 0}, []float64{1, 1, 1, 1}
-	cuts := coverCuts(m, lo, hi, []float64{1, 0.5, 0.25, 0})
+	cuts := coverCuts(m, lo, hi, []float64{1, 0.5, 0.25, 0}, false)
 	want := []lp.Row{{Name: "cover", Ind: []int{0, 1, 3}, Val: []float64{1, 1, -1}, Lower: math.Inf(-1), Upper: 1}}
 	if d := cmp.Diff(want, cuts); d != "" {
 		t.Fatalf("cuts (-want +got):\n%s", d)
@@ -122,7 +122,7 @@ func TestCoverCuts(t *testing.T) {
 		}
 	}
 	// No cut at an integral point.
-	if c := coverCuts(m, lo, hi, []float64{1, 0, 0, 0}); len(c) != 0 {
+	if c := coverCuts(m, lo, hi, []float64{1, 0, 0, 0}, false); len(c) != 0 {
 		t.Errorf("cuts %v at an integral point", c)
 	}
 }
