@@ -191,8 +191,9 @@ func TPDCSVHeader() []string { return append(append([]string(nil), tpdKeys...), 
 
 // TPDCSV writes every summary of TPD experiment results in long form: one
 // row per (experiment, policy or "bound", metric) with the mean, the
-// half-width of the 95% confidence interval and the number of
-// replications. Bound rows have an empty discipline.
+// half-width of the confidence interval (column ci95, or ci90 … at the
+// results' level) and the number of replications. Bound rows have an
+// empty discipline.
 func TPDCSV(w io.Writer, results []*tpd.ExperimentResult) error {
 	level := 0.0
 	if len(results) > 0 {

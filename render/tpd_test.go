@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -151,5 +152,45 @@ func TestTPDTableNoNegativeZero(t *testing.T) {
 	err := render.TPDTable(&b, []*tpd.ExperimentResult{bad})
 	if !errors.Is(err, fault.ErrSolver) || !strings.Contains(err.Error(), "T_LB (mean) 0.3") || !strings.Contains(err.Error(), "best UB (mean) 0.29") {
 		t.Errorf("best UB below T_LB: error %v, want a solver fault naming both", err)
+	}
+}
+
+// TestTPDDiffs: the paired differences of a result at level 0.9 in the
+// table and the JSON. TPD's total delays 10, 12, 14 and PoD's 11, 14, 15
+// differ by −1, −2, −1: mean −4/3, s = √(1/3) and, with t_{0.95, 2} =
+// 2.919986, the half-width 2.919986·√(1/3)/√3 = 0.9733 (by hand).
+func TestTPDDiffs(t *testing.T) {
+	s := oneIPN(t, 2)
+	ex := tpd.Experiment{ModeName: "stable", Mode: tpd.Mode{Count: 20, Rate: 0.2}, Policies: []tpd.Policy{tpd.TPD, tpd.PoD}, Runs: 3,
+		Bound: tpd.BoundTrivial, Confidence: 0.9, Compare: [][2]tpd.Policy{{tpd.TPD, tpd.PoD}}}
+	var samples []tpd.Sample
+	for _, pair := range [][2]float64{{10, 11}, {12, 14}, {14, 15}} {
+		smp := tpd.Sample{Bounds: tpd.Bounds{LB0: 9, TLB: 9, GreedyUB: 10, BestUB: 10}}
+		for _, v := range pair {
+			smp.Policies = append(smp.Policies, tpd.PolicyRun{TotalDelay: v, GapPct: 100 * (v - 9) / 9})
+		}
+		samples = append(samples, smp)
+	}
+	res := s.Aggregate(ex, samples)
+	var b bytes.Buffer
+	if err := render.TPDTable(&b, []*tpd.ExperimentResult{res}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"(mean ± 90% CI)", "paired differences A − B on the same traces (common random numbers), mean ± 90% CI:", "TPD − PoD  3 "} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, b.String())
+		}
+	}
+	if !strings.Contains(b.String(), "-1.33 ± 0.97") {
+		t.Errorf("the table lacks TPD − PoD total delay -1.33 ± 0.97:\n%s", b.String())
+	}
+	j := render.TPDJSON([]*tpd.ExperimentResult{res}, "")
+	if j.Confidence != 0.9 || len(j.Results[0].Compare) != 1 {
+		t.Fatalf("JSON: level %g, %d differences; want 0.9 and one", j.Confidence, len(j.Results[0].Compare))
+	}
+	d := j.Results[0].Compare[0]
+	st := d.Metrics["total_delay"]
+	if d.A != "TPD" || d.B != "PoD" || d.RunsDone != 3 || math.Abs(st.Mean+4.0/3) > 1e-12 || math.Abs(st.HalfWidth-0.97333) > 1e-4 {
+		t.Errorf("JSON difference %+v, total_delay %+v; want TPD − PoD over 3 runs, −1.3333 ± 0.97333", d, st)
 	}
 }

@@ -37,9 +37,10 @@ var tpdBounds = []struct {
 }
 
 // TPDTable writes the text table of solve tpd: per experiment a header
-// line (mode, sub-tasks, rate, load, replications, bounds), one row per
-// policy with the mean ± 95% CI of the tpdColumns metrics, and the bounds
-// on the total delay.
+// line (mode, sub-tasks, rate, load, replications, bounds, the level),
+// one row per policy with the mean ± CI (at the result's level) of the
+// tpdColumns metrics, the bounds on the total delay and the paired
+// differences of the compared policies.
 func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for i, r := range results {
@@ -97,8 +98,39 @@ func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		for _, c := range r.BudgetCuts() {
 			fmt.Fprintln(tw, budgetNote(r, c))
 		}
+		tpdDiffTable(tw, r)
 	}
 	return tw.Flush()
+}
+
+// tpdDiffTable writes the paired differences of r, one row per pair with
+// the mean ± CI of the tpdColumns metrics; nothing without any.
+func tpdDiffTable(w io.Writer, r *tpd.ExperimentResult) {
+	if len(r.Diffs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "paired differences A − B on the same traces (common random numbers), mean ± %s%% CI:\n", levelPct(r.Confidence))
+	head := []string{"A − B", "runs"}
+	for _, c := range tpdColumns {
+		head = append(head, c.head)
+	}
+	fmt.Fprintln(w, strings.Join(head, "\t"))
+	for _, d := range r.Diffs {
+		row := []string{d.A.String() + " − " + d.B.String(), strconv.Itoa(d.Stats.Runs)}
+		for _, c := range tpdColumns {
+			st, ok := d.Stats.Get(string(c.key))
+			if !ok {
+				row = append(row, "-")
+				continue
+			}
+			prec := 2
+			if c.key == tpd.MetricUtilMean {
+				prec = 4
+			}
+			row = append(row, ci(st, prec))
+		}
+		fmt.Fprintln(w, strings.Join(row, "\t"))
+	}
 }
 
 // boundName is the table's name of bound metric m.
@@ -146,6 +178,17 @@ type TPDResult struct {
 	// seconds (absent: none); BudgetCuts the bounds it cut short.
 	BoundTimeLimit float64        `json:"bound_time_limit_s,omitempty"`
 	BudgetCuts     []TPDBudgetCut `json:"budget_cuts,omitempty"`
+	// Compare holds the paired differences of --compare.
+	Compare []TPDDiff `json:"compare,omitempty"`
+}
+
+// TPDDiff is the paired difference A − B of two policies of a TPD
+// experiment in JSON output, its metrics keyed by tpd.Metric name.
+type TPDDiff struct {
+	A        string          `json:"a"`
+	B        string          `json:"b"`
+	RunsDone int             `json:"runs_done"`
+	Metrics  map[string]Stat `json:"metrics"`
 }
 
 // TPDBudgetCut is a bound the time budget stopped in some replications
@@ -186,6 +229,13 @@ func tpdResults(rs []*tpd.ExperimentResult, stoppedBy string) []TPDResult {
 			}
 			jr.Policies = append(jr.Policies, jp)
 		}
+		for _, d := range r.Diffs {
+			jd := TPDDiff{A: d.A.String(), B: d.B.String(), RunsDone: d.Stats.Runs, Metrics: map[string]Stat{}}
+			for _, m := range d.Stats.Metrics {
+				jd.Metrics[m.Name] = statOf(m)
+			}
+			jr.Compare = append(jr.Compare, jd)
+		}
 		out = append(out, jr)
 	}
 	return out
@@ -194,12 +244,18 @@ func tpdResults(rs []*tpd.ExperimentResult, stoppedBy string) []TPDResult {
 // TPDAnswer is the JSON answer of solve tpd: one TPDResult per experiment.
 type TPDAnswer struct {
 	Results []TPDResult `json:"results"`
+	// Confidence is the level of every interval when it is not 95%.
+	Confidence float64 `json:"confidence,omitempty"`
 }
 
 // TPDJSON is the JSON form of results; stoppedBy ("time_limit" or
 // "interrupt") names what stopped the partial ones.
 func TPDJSON(results []*tpd.ExperimentResult, stoppedBy string) TPDAnswer {
-	return TPDAnswer{tpdResults(results, stoppedBy)}
+	a := TPDAnswer{Results: tpdResults(results, stoppedBy)}
+	if len(results) > 0 {
+		a.Confidence = outLevel(results[0].Confidence)
+	}
+	return a
 }
 
 // TPDFinished keeps the results with at least one finished replication:

@@ -22,6 +22,8 @@
 //	    [--plot DIR --plot-format png,svg,pdf]
 //	solve tpd --input model.json [--policy ...] [--load ...]         (paper 004, spec C)
 //	    [--export DIR]   the exact MILP (short traces) and the LB_LP windows
+//	    [--confidence L] [--compare A,B] [--target-ci [METRIC=]H --max-runs N]
+//	    [--plot DIR --plot-format png,svg,pdf]
 //	solve merge [--format table|json|csv] [--out F] [--csv F] [--plot ...] FILE.jsonl...
 //	    the output of a run from the record files of its shards
 //	solve schema rrs|mps|rmts|tpd   (the JSON Schema of each --input file)
@@ -79,7 +81,7 @@
 // stopped by a limit); --resume continues a run killed or stopped before
 // its end, running only the units the file lacks.
 //
-// The replicated studies (rmts) report Student-t intervals at --confidence
+// The replicated studies (rmts, tpd) report Student-t intervals at --confidence
 // (0.95 by default, stated in the table heading, the JSON's "confidence"
 // and the CSV's ci column); --compare A,B adds the paired differences
 // A − B of every metric over the replications both policies ran on the

@@ -102,6 +102,7 @@ func TestJSONAnswersFollowTheirSchema(t *testing.T) {
 		// A level of its own and paired differences: "confidence" and "compare".
 		{"rmts", []string{"rmts", "--input", ex("rmts-paper.json"), "--runs", "2", "--sweep", "xi=40", "--policy", "rmts,rem", "--confidence", "0.9", "--compare", "rem,rmts"}},
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable"}},
+		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable", "--bound", "srpt", "--confidence", "0.9", "--compare", "pod,tpd"}},
 		{"tpd", []string{"tpd", "--input", tpdInfFile, "--count", "200", "--runs", "1", "--mode", "stable", "--bound", "trivial"}},
 		// A spent budget cuts LB_LP and LB_LAG short: "budget_cuts" says so.
 		{"tpd", []string{"tpd", "--input", ex("tpd-campus.json"), "--count", "200", "--runs", "2", "--mode", "stable", "--policy", "tpd", "--bound-time-limit", "1ns"}},

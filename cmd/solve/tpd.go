@@ -16,6 +16,7 @@ import (
 	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
+	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/study"
 )
 
@@ -40,6 +41,8 @@ func newTPDCmd() *cobra.Command {
 		boundTime                                                                             time.Duration
 		rf                                                                                    runFlags
 		sf                                                                                    shardFlags
+		st                                                                                    statFlags
+		plotFormats                                                                           []string
 	)
 	cmd := &cobra.Command{
 		Use:   "tpd --input model.json",
@@ -69,10 +72,24 @@ the table (a line "budget: ...") and the JSON ("budget_cuts") say which
 bound it stopped, in how many replications and how far it got (LB_LP's
 windows left at their LB0/LB_SRPT bound, LB_LAG's phases and iterations).
 
-JSON output: an object with "format_version", "program" and "results"; per
-result, "bounds" holds the mean, 95% CI half-width and n of each bound
-computed, and each policy's "metrics" those of every policy metric (the
-CSV has the same names):
+Every replication draws one trace and runs every policy on it from the
+same random numbers (common random numbers), and every interval is a
+Student-t interval at the --confidence level (95% by default).
+--compare tpd,pod reports the paired differences tpd − pod of every policy
+metric: the paired-t interval of the per-replication differences, far
+narrower than two independent intervals when the policies respond alike
+to a trace. --target-ci 5 (or total_delay=5 for one metric) stops
+sequentially: --runs replications first, then batches sized from the
+widest half-width so far, until every watched half-width of the policy
+metrics (the compared differences' with --compare) is at most 5 or
+--max-runs is reached (exit 1 then). --plot draws the figures
+(--plot-format png,svg,pdf).
+
+JSON output: an object with "format_version", "program", "results" and,
+at a level other than 0.95, "confidence"; per result, "bounds" holds the
+mean, CI half-width ("ci95") and n of each bound computed, each policy's
+"metrics" those of every policy metric (the CSV has the same names), and
+"compare" the paired differences of --compare:
 ` + tpdMetricHelp() + `
 
 --time-limit (or an interrupt) stops the replications: the table shows the
@@ -101,6 +118,12 @@ the exit code is 1.`,
 			q.Count, q.Backend, q.LagIterations, q.LagPerIPN, q.BoundTimeLimit = count, backend, lagIters, lagPerIPN, boundTime
 			if q.Policies, err = parseTPDPolicies(policy); err != nil {
 				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
+			}
+			if q.Compare, err = comparePairs(&st, tpd.ParsePolicy, q.Policies, policy); err != nil {
+				return err
+			}
+			if st.confidence != sim.DefaultConfidence {
+				q.Confidence = st.confidence // left out of the grid at the default
 			}
 			if discipline != "" {
 				d, err := tpd.ParseDiscipline(discipline)
@@ -148,6 +171,12 @@ the exit code is 1.`,
 			if err := sf.check(map[string]string{"--out": out, "--csv": csvFile, "--plot": plotDir, "--export": exportDir}); err != nil {
 				return err
 			}
+			if err := st.check(&sf, tpdMetricNames(), tpd.MaxRuns); err != nil {
+				return err
+			}
+			if err := checkPlotFormats(plotFormats); err != nil {
+				return err
+			}
 			if err := checkOutputs([]string{input}, output{"--out", out, outFile}, output{"--csv", csvFile, outFile}, output{"--plot", plotDir, outDir},
 				output{"--export", exportDir, outDir}, output{"--records", sf.records, outFile}); err != nil {
 				return err
@@ -177,7 +206,29 @@ the exit code is 1.`,
 					return err
 				}
 			}
-			run, err := study.Run(ctx, p, study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("tpd", "replications"), Records: rec})
+			opt := study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("tpd", "replications"), Records: rec}
+			var run study.Outcome[[]*tpd.ExperimentResult]
+			var stop *study.Stop
+			if st.sequential() {
+				// Every experiment runs the same replications: the first
+				// batch is the most any of them plans.
+				first := 0
+				for _, ex := range exps {
+					first = max(first, ex.Runs)
+				}
+				seq, rerr := rule(&st, first, func(q tpd.Sweep, n int) tpd.Sweep { q.Runs = n; return q }, tpdWatched)
+				if rerr != nil {
+					return rerr
+				}
+				var s study.Stop
+				q, run, s, err = study.RunSequential(ctx, tpd.Study{}, q, seq, opt)
+				if err != nil && run.Result == nil {
+					return fault.Errorf(fault.ErrSolver, "%w", err) // tpd.ErrInput keeps its kind
+				}
+				stop = &s
+			} else {
+				run, err = study.Run(ctx, p, opt)
+			}
 			results := run.Result
 			partial := ""
 			if stopped(ctx, err) && results != nil {
@@ -189,7 +240,7 @@ the exit code is 1.`,
 				// build) are of kind input; an error of no kind is a failure.
 				return fault.Errorf(fault.ErrSolver, "%w", err)
 			}
-			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: stderr}
+			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: stderr, plotFormats: plotFormats}
 			if rec != nil {
 				w := rec
 				rec = nil // closed, not aborted
@@ -200,7 +251,16 @@ the exit code is 1.`,
 					return err
 				}
 			}
-			return writeTPDOutput(ctx, o, results, partial, &rf)
+			var notReached error
+			if stop != nil && partial == "" {
+				var line string
+				line, notReached = st.stopLine(*stop)
+				fmt.Fprint(stderr, line)
+			}
+			if err := writeTPDOutput(ctx, o, results, partial, &rf); err != nil {
+				return err
+			}
+			return notReached
 		},
 	}
 	fl := cmd.Flags()
@@ -209,7 +269,7 @@ the exit code is 1.`,
 	fl.StringVar(&discipline, "discipline", "", "queue rule for every policy: mdd|edd|fcfs (default: mdd for TPD, edd for the baselines)")
 	fl.StringVar(&mode, "mode", "", "modes of the instance, comma list (default: stable,burst; with --load: heavy)")
 	fl.StringVar(&loads, "load", "", "heavy-load sweep: offered loads ρ, comma list (e.g. 0.3,0.5,0.7,0.85,0.95)")
-	fl.IntVar(&runs, "runs", 0, "replications per policy (default: the mode's or the instance's runs)")
+	fl.IntVar(&runs, "runs", 0, "replications per policy (default: the mode's or the instance's runs); with --target-ci, the first batch")
 	fl.Uint64Var(&seed, "seed", 0, "seed of the traces and policies; replication r uses stream r (default: the instance's seed)")
 	addWorkersFlag(fl, &workers)
 	fl.IntVar(&count, "count", 0, "sub-tasks per replication (default: the mode's count)")
@@ -217,16 +277,45 @@ the exit code is 1.`,
 	fl.DurationVar(&boundTime, "bound-time-limit", 0, "budget of the bounds of each replication, e.g. 60s; a bound it stops is still valid (default: the instance's bounds.time_limit, else none)")
 	fl.IntVar(&lagIters, "lag-iterations", 0, fmt.Sprintf("subgradient iterations per phase of LB_LAG (0: %d); a phase followed by another runs at least %d (a refining phase of tight %d), so a larger value never lowers the bound", tpd.DefaultLagrangeIterations, tpd.DefaultLagrangeIterations, tpd.DefaultLagrangeIterations/2))
 	fl.BoolVar(&lagPerIPN, "lag-per-ipn", false, "LB_LAG: refine with one resource per IPN (tighter, slower)")
-	fl.StringVar(&plotDir, "plot", "", "write the figures (PNG, 95% CI) to this directory")
+	fl.StringVar(&plotDir, "plot", "", "write the figures (error bars: the --confidence interval) to this directory")
+	addPlotFormatFlag(fl, &plotFormats)
 	fl.StringVar(&csvFile, "csv", "", "write every metric (mean, CI half-width) to this CSV file")
-	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: mode, count, rate, load, runs, policy, discipline, metric, mean, ci95, n)")
+	fl.StringVar(&format, "format", "table", "output format: table|json|csv (csv: what --csv writes: mode, count, rate, load, runs, policy, discipline, metric, mean, ci95 (ci90 at --confidence 0.9, …), n)")
 	fl.StringVar(&out, "out", "", outFlagHelp)
 	fl.StringVar(&backend, "backend", "", "LP backend for LB_LP (default: the instance's bounds.backend)")
 	fl.StringVar(&exportDir, "export", "", "write the exact time-indexed MILP (traces of at most "+strconv.Itoa(tpd.ExportMaxExactTasks)+
 		" sub-tasks) and every LB_LP window's LP of replication 0 of each mode and load to this folder, as MPS files whose first comment lines say what the objective means")
+	addStatFlags(fl, &st)
 	addShardFlags(fl, &sf)
 	addRunFlags(fl, &rf)
 	return cmd
+}
+
+// tpdMetricNames are the policy metrics --target-ci may name.
+func tpdMetricNames() []string {
+	var names []string
+	for _, m := range tpd.PolicyMetrics() {
+		names = append(names, string(m.Metric))
+	}
+	return names
+}
+
+// tpdWatched are the summaries --target-ci watches: the compared
+// differences when there are any, else every policy of every experiment.
+func tpdWatched(results []*tpd.ExperimentResult) []sim.Summary {
+	var diffs, pols []sim.Summary
+	for _, r := range results {
+		for _, d := range r.Diffs {
+			diffs = append(diffs, d.Stats)
+		}
+		for _, p := range r.Policies {
+			pols = append(pols, p.Stats)
+		}
+	}
+	if len(diffs) > 0 {
+		return diffs
+	}
+	return pols
 }
 
 // tpdMetricHelp lists the metrics of tpd.BoundMetrics and tpd.PolicyMetrics
@@ -289,7 +378,7 @@ func exportTPD(stderr io.Writer, dir string, s *tpd.Scenario, exps []tpd.Experim
 // tpdFlags names the flag that sets each field of tpd.Request that a
 // *tpd.FieldError may name.
 var tpdFlags = map[string]string{"count": "--count", "runs": "--runs", "loads": "--load",
-	"bound_time_limit_ns": "--bound-time-limit", "lag_iterations": "--lag-iterations"}
+	"bound_time_limit_ns": "--bound-time-limit", "lag_iterations": "--lag-iterations", "confidence": "--confidence", "compare": "--compare"}
 
 // tpdInputError is the input error of planning a request: a field out of
 // its range is named by its flag.
@@ -333,7 +422,7 @@ func writeTPDOutput(ctx context.Context, o mergeOutputs, results []*tpd.Experime
 	if err := writeCSV(o.csv, func(w io.Writer) error { return render.TPDCSV(w, results) }); err != nil {
 		return err
 	}
-	if err := writeFigures(o.stderr, o.plot, func(dir string) ([]string, error) { return render.TPDFigures(dir, results) }); err != nil {
+	if err := writeFigures(o.stderr, o.plot, func(dir string) ([]string, error) { return render.TPDFigures(dir, results, o.plotFormats...) }); err != nil {
 		return err
 	}
 	return rf.finish(ctx, partial)

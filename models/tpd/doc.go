@@ -76,7 +76,14 @@
 // and runs every policy on the same trace from the same stream state
 // (common random numbers): its Sample holds the bound metrics (Bounds)
 // and each policy's (PolicyRun), and Scenario.Aggregate summarises the
-// samples into an ExperimentResult. Study runs a Sweep (a Request on an
+// samples into an ExperimentResult, at the Request's Confidence level
+// (95% by default). Because every policy of replication r saw the same
+// trace and random numbers, Request.Compare's pairs (A, B) are reported
+// as paired differences (ExperimentResult.Diffs): the mean and paired-t
+// interval of the r differences A − B of each policy metric
+// (study.Compare, the method in package sim), far narrower than two
+// independent intervals when the policies respond alike to a trace.
+// Study runs a Sweep (a Request on an
 // instance) through package study: the experiments are its points and
 // their replications its units, so a run shards, streams its records
 // (a cell "bounds" and one per policy) and merges them back into the

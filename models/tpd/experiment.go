@@ -87,6 +87,24 @@ type Experiment struct {
 	Workers  int
 	// Progress, when not nil, is told of every finished replication.
 	Progress sim.Progress
+	// Confidence is the level of every confidence interval; 0 means
+	// sim.DefaultConfidence (95%).
+	Confidence float64
+	// Compare lists pairs (A, B) of Policies whose paired differences
+	// A − B the result reports (ExperimentResult.Diffs): in replication r
+	// both ran on the same sub-tasks and random numbers (common random
+	// numbers), so the interval is that of the r differences, not of two
+	// independent means.
+	Compare [][2]Policy
+}
+
+// Diff is the paired difference A − B of the metrics of two policies
+// over the replications: Stats holds the mean and confidence interval of
+// the per-replication differences of every policy metric (study.Compare),
+// the per-IPN utilisations named as in PolicyStats.
+type Diff struct {
+	A, B  Policy
+	Stats sim.Summary
 }
 
 // PolicyStats is the summary of one policy over the replications.
@@ -169,6 +187,21 @@ type ExperimentResult struct {
 	Bounds sim.Summary
 	// Samples are the raw numbers of the Done replications, by replication.
 	Samples []Sample
+	// Confidence is the level of every interval of the result.
+	Confidence float64
+	// Diffs are the paired differences Experiment.Compare asked for, in
+	// its order.
+	Diffs []Diff
+}
+
+// Diff returns the paired difference a − b.
+func (r *ExperimentResult) Diff(a, b Policy) (Diff, bool) {
+	for _, d := range r.Diffs {
+		if d.A == a && d.B == b {
+			return d, true
+		}
+	}
+	return Diff{}, false
 }
 
 // Partial reports whether the run stopped before every replication finished.
@@ -214,7 +247,29 @@ func (ex *Experiment) check() error {
 	if ex.InfoInterval != nil && !(*ex.InfoInterval >= 0) {
 		return inputErr("info_interval: must be >= 0, got %g", *ex.InfoInterval)
 	}
+	if ex.Confidence != 0 && sim.CheckConfidence(ex.Confidence) != nil {
+		return inputErr("confidence: must be a level in (0, 1) such as 0.95, got %v", ex.Confidence)
+	}
+	if err := checkCompare(ex.Compare, ex.Policies); err != nil {
+		return inputErr("compare: %v", err)
+	}
 	return checkRuns("experiment", ex.Runs, ex.Mode.Count)
+}
+
+// checkCompare checks that every compared pair is two different policies
+// of run.
+func checkCompare(compare [][2]Policy, run []Policy) error {
+	for i, pr := range compare {
+		for _, p := range pr {
+			if !slices.Contains(run, p) {
+				return fmt.Errorf("pair %d: policy %s is not among the policies run %v", i, p, run)
+			}
+		}
+		if pr[0] == pr[1] {
+			return fmt.Errorf("pair %d: compares %s with itself", i, pr[0])
+		}
+	}
+	return nil
 }
 
 // replicate runs replication r of the experiment on s: its trace, its
@@ -331,23 +386,34 @@ func (ex *Experiment) discipline(p Policy) Discipline {
 }
 
 // Aggregate summarises the samples of replications of the experiment, in
-// the order given (Run gives them by replication): the result Run
-// returns. The samples of the shards of a run, in replication order, give
-// the same numbers as the unsharded run.
+// the order given (Run gives them by replication), at the experiment's
+// confidence level, with the paired differences of Experiment.Compare:
+// the result Run returns. The samples of the shards of a run, in
+// replication order, give the same numbers as the unsharded run.
 func (s *Scenario) Aggregate(ex Experiment, samples []Sample) *ExperimentResult {
+	level := cmp.Or(ex.Confidence, sim.DefaultConfidence)
 	res := &ExperimentResult{ModeName: ex.ModeName, Mode: ex.Mode, Rate: s.Rate(ex.Mode), Load: s.OfferedLoad(ex.Mode), Runs: ex.Runs, Bound: ex.Bound,
-		Done: len(samples), Samples: samples, BoundTimeLimit: s.boundTimeLimit(ex)}
+		Done: len(samples), Samples: samples, BoundTimeLimit: s.boundTimeLimit(ex), Confidence: level}
 	bounds := make([]Bounds, len(samples))
 	for r, smp := range samples {
 		bounds[r] = smp.Bounds
 	}
-	res.Bounds = study.Summarize(bounds, sim.DefaultConfidence)
-	runs := make([]PolicyRun, len(samples))
+	res.Bounds = study.Summarize(bounds, level)
+	// runs[i][r] is policy i in replication r.
+	runs := make([][]PolicyRun, len(ex.Policies))
 	for i, p := range ex.Policies {
+		runs[i] = make([]PolicyRun, len(samples))
 		for r, smp := range samples {
-			runs[r] = smp.Policies[i]
+			runs[i][r] = smp.Policies[i]
 		}
-		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: s.utilNames(study.Summarize(runs, sim.DefaultConfidence))})
+		res.Policies = append(res.Policies, PolicyStats{Policy: p, Discipline: ex.discipline(p), Stats: s.utilNames(study.Summarize(runs[i], level))})
+	}
+	for _, pr := range ex.Compare {
+		a, b := slices.Index(ex.Policies, pr[0]), slices.Index(ex.Policies, pr[1])
+		if a < 0 || b < 0 {
+			continue // not run: check refuses such a pair
+		}
+		res.Diffs = append(res.Diffs, Diff{A: pr[0], B: pr[1], Stats: s.utilNames(study.Compare(runs[a], runs[b], level))})
 	}
 	return res
 }
@@ -422,5 +488,3 @@ func (r *ExperimentResult) BudgetCuts() []BudgetCut {
 	}
 	return out
 }
-
-// summarize is the 95% summary (sim.Summarize) of the metrics of the

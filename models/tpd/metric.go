@@ -116,9 +116,9 @@ func (p PolicyStats) Stat(m Metric) (sim.Stat, bool) { return p.Stats.Get(string
 func (r *ExperimentResult) BoundStat(m Metric) (sim.Stat, bool) { return r.Bounds.Get(string(m)) }
 
 // PolicySummary is a policy's metrics over the replications, one named
-// field per metric of PolicyMetrics, each the mean, 95% CI half-width and
-// count of sim.Stat; a metric the run did not produce is the zero Stat
-// (N = 0).
+// field per metric of PolicyMetrics, each the mean, CI half-width (at the
+// result's level) and count of sim.Stat; a metric the run did not produce
+// is the zero Stat (N = 0).
 type PolicySummary struct {
 	RoutingMS    sim.Stat // mean routing latency after the warm-up, ms
 	HandlingMS   sim.Stat // mean handling time (queueing and processing) after the warm-up, ms

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/streamopt/streamopt/sim"
 )
 
 // Request says which experiments to plan on a scenario (see Plan): the
@@ -51,6 +53,12 @@ type Request struct {
 	// experiment draws from stream r of it (sim.Stream). NewRequest sets
 	// the instance's.
 	Seed uint64 `json:"seed"`
+	// Confidence is the level of every confidence interval of the
+	// results; 0 (left out of the JSON) means sim.DefaultConfidence.
+	Confidence float64 `json:"confidence,omitempty"`
+	// Compare lists pairs (A, B) of the policies run whose paired
+	// differences A − B the results report (ExperimentResult.Diffs).
+	Compare [][2]Policy `json:"compare,omitempty"`
 }
 
 // NewRequest is the default request on in: Request's zero value with the
@@ -82,6 +90,8 @@ func (q *Request) check() error {
 		return field("bound_time_limit_ns", "must be >= 0, got %v", q.BoundTimeLimit)
 	case q.LagIterations < 0:
 		return field("lag_iterations", "must be >= 0, got %d", q.LagIterations)
+	case q.Confidence != 0 && sim.CheckConfidence(q.Confidence) != nil:
+		return field("confidence", "must be a level in (0, 1) such as 0.95, got %v", q.Confidence)
 	}
 	for _, rho := range q.Loads {
 		if !(rho > 0) || math.IsInf(rho, 0) {
@@ -96,7 +106,8 @@ func (q *Request) check() error {
 // replications of each are req.Runs when set, else the mode's runs when
 // set, else the scenario's. An error wraps ErrInput and names the field of
 // the request: a *FieldError for a value out of its range ("loads",
-// "count", "runs", "bound_time_limit_ns", "lag_iterations"), or "modes".
+// "count", "runs", "bound_time_limit_ns", "lag_iterations",
+// "confidence", "compare"), or "modes".
 func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 	if err := req.check(); err != nil {
 		return nil, err
@@ -108,6 +119,9 @@ func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 	pols := req.Policies
 	if len(pols) == 0 {
 		pols = Policies
+	}
+	if err := checkCompare(req.Compare, pols); err != nil {
+		return nil, &FieldError{"compare", err}
 	}
 	bk := BoundAll
 	if len(req.Loads) > 0 {
@@ -140,7 +154,7 @@ func (s *Scenario) Plan(req Request) ([]Experiment, error) {
 				n = req.Runs
 			}
 			exps = append(exps, Experiment{ModeName: name, Mode: v, Policies: pols, Discipline: req.Discipline,
-				Runs: n, Seed: req.Seed, Bound: bk, Backend: req.Backend,
+				Runs: n, Seed: req.Seed, Bound: bk, Backend: req.Backend, Confidence: req.Confidence, Compare: req.Compare,
 				Lagrange: LagrangeOptions{Iterations: req.LagIterations, PerIPN: req.LagPerIPN}, BoundTimeLimit: req.BoundTimeLimit})
 		}
 	}
