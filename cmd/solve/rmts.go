@@ -202,7 +202,7 @@ the table ends with a line "partial: ...", JSON output carries
 			partial := ""
 			if stopped(ctx, err) && res != nil {
 				rf.printer.Clear()
-				partial = res.Stopped()
+				partial = fmt.Sprintf("%d of %d replications", res.Done, res.Total)
 				err = nil
 			}
 			if err != nil {

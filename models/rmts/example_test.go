@@ -151,14 +151,6 @@ func ExampleCheckArrivals() {
 	// rmts: invalid input: arrivals.horizon: 600 min at rate 200000/min means about 1.2e+08 requests per trace, over the cap of 1e+07
 }
 
-func ExampleCheckRuns() {
-	fmt.Println(rmts.CheckRuns(20, 40, 600))
-	fmt.Println(rmts.CheckRuns(0, 40, 600))
-	// Output:
-	// <nil>
-	// rmts: invalid input: runs: must be in [1, 100000], got 0
-}
-
 // The metric names of JSON, CSV and the summaries, with their units.
 func ExamplePointMetrics() {
 	for _, m := range rmts.PointMetrics()[2:4] {

@@ -174,9 +174,9 @@ func CheckArrivals(rate, horizon float64) error {
 	return nil
 }
 
-// CheckRuns checks a number of replications: 1..MaxRuns, and runs × the
+// checkRuns checks a number of replications: 1..MaxRuns, and runs × the
 // expected requests per trace at most MaxSimulatedRequests.
-func CheckRuns(runs int, rate, horizon float64) error {
+func checkRuns(runs int, rate, horizon float64) error {
 	if runs < 1 || runs > MaxRuns {
 		return inputErr("runs: must be in [1, %d], got %d", MaxRuns, runs)
 	}
@@ -316,7 +316,7 @@ func (in *Instance) Validate() error {
 		return inputErr("arrivals.warmup: must be in [0, horizon = %g), got %g", a.Horizon, a.Warmup)
 	}
 	if in.Runs != 0 { // 0: the experiment's default
-		if err := CheckRuns(in.Runs, a.Rate, a.Horizon); err != nil {
+		if err := checkRuns(in.Runs, a.Rate, a.Horizon); err != nil {
 			return err
 		}
 	}

@@ -74,7 +74,7 @@ func (sc *Scenario) Plan(ex Experiment) (*Plan, error) {
 		pl.Runs = 20
 	}
 	for _, x := range pl.Rates {
-		if err := CheckRuns(pl.Runs, x, sc.In.Arrivals.Horizon); err != nil {
+		if err := checkRuns(pl.Runs, x, sc.In.Arrivals.Horizon); err != nil {
 			return nil, err
 		}
 	}

@@ -300,8 +300,3 @@ func (t *trials) Aggregate(done []study.Done[TraceSample]) (*ExperimentResult, e
 	er.Diffs = diffs(pl.Compare, cells, rates, pl.Alphas, runs, pl.Confidence, out, mask)
 	return er, nil
 }
-
-// Stopped says what a run stopped by a limit finished: its replications.
-func (res *ExperimentResult) Stopped() string {
-	return fmt.Sprintf("%d of %d replications", res.Done, res.Total)
-}
