@@ -70,7 +70,9 @@ func ExampleSolve_stopFromCallback() {
 // does not state. A stable set on the complete graph K₄, written with one
 // row per edge, has the LP optimum ½ in every column (value 2); the clique
 // inequality Σ xᵥ ≤ 1, returned when the LP point violates it, makes the
-// root LP integral.
+// root LP integral. The package's own cuts and its symmetry handling (K₄'s
+// columns are all interchangeable) are off, so that the callback's cut is
+// what closes the root.
 func ExampleSolve_userCuts() {
 	m := lp.New("stable set", lp.Maximize)
 	for v := 0; v < 4; v++ {
@@ -88,7 +90,7 @@ func ExampleSolve_userCuts() {
 		}
 		return nil, nil
 	}
-	opts := solve.Options{Raw: map[string]string{"cuts": "off"}, Callbacks: solve.Callbacks{Cuts: cuts}}
+	opts := solve.Options{Raw: map[string]string{"cuts": "off", "symmetry": "off"}, Callbacks: solve.Callbacks{Cuts: cuts}}
 	sol, _, err := solve.Solve(context.Background(), m, solve.SimplexName, opts)
 	if err != nil {
 		fmt.Println(err)
