@@ -150,6 +150,14 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	if z >= s.incZ {
 		return true
 	}
+	if s.task != nil {
+		// a worker of a round: the point serves its own task at once and
+		// is offered to the owner of the tree when the round is merged
+		s.incX, s.incZ = y, z
+		s.task.cands = append(s.task.cands, candidate{y, how})
+		s.drop(s.open.prune(s.cutoff()))
+		return true
+	}
 	if !s.lazyCheck(y, z, how) {
 		return false
 	}
