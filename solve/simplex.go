@@ -64,7 +64,7 @@ func simplexOptions(o Options) (simplex.Options, mip.Options, error) {
 		DualTol:        o.DualTol,
 		Log:            o.Log,
 	}
-	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log, Callbacks: o.Callbacks}
+	mo := mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Threads: o.Threads, Log: o.Log, Callbacks: o.Callbacks}
 	so.NoPresolve = o.Presolve == PresolveOff
 	mo.NoPresolve = so.NoPresolve
 	keys := make([]string, 0, len(o.Raw))
