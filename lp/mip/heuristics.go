@@ -3,6 +3,7 @@ package mip
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/streamopt/streamopt/lp"
 )
@@ -156,6 +157,14 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 		s.incX, s.incZ = y, z
 		s.task.cands = append(s.task.cands, candidate{y, how})
 		s.drop(s.open.prune(s.cutoff()))
+		if s.rootD != nil {
+			// the global fixing, on the task's own copy of the root bounds
+			if !s.task.ownRoot {
+				s.rootLo, s.rootHi = slices.Clone(s.rootLo), slices.Clone(s.rootHi)
+				s.task.ownRoot = true
+			}
+			s.rootFix()
+		}
 		return true
 	}
 	if !s.lazyCheck(y, z, how) {

@@ -33,7 +33,10 @@ type pcObs struct {
 type task struct {
 	start *node
 	cap   int  // nodes the task may process
-	rins  bool // the task may run RINS (the first of a round, when due)
+	rins  bool // the task may run RINS (the first of a round)
+	// ownRoot: the worker's copy of the search has root bounds of its
+	// own, tightened by the incumbents the task found (rootFix)
+	ownRoot bool
 
 	nodes, iters int
 	open         nodeHeap // children and nodes left over
@@ -211,8 +214,9 @@ func (s *search) takeBatch(b int) []*task {
 		}
 		tasks = append(tasks, &task{start: n, cap: nodeCap})
 	}
-	if len(tasks) > 0 && s.incX != nil && s.runSubMIPs() && s.opts.RINS.enabled(DefaultRINS) &&
-		s.nodes >= max(rinsFirst, s.primal.nextRINS) {
+	// RINS runs in the first task only, whose nodes are numbered as in the
+	// search (the tasks before it in the merge order have none)
+	if len(tasks) > 0 {
 		tasks[0].rins = true
 	}
 	return tasks
