@@ -155,14 +155,21 @@ func (s *search) rounds() (lp.Status, error) {
 			s.runTask(workers[0], tasks[0], floor[0])
 		} else {
 			var wg sync.WaitGroup
+			panics := make([]any, len(tasks))
 			for k, t := range tasks {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
+					defer func() { panics[k] = recover() }()
 					s.runTask(workers[k], t, floor[k])
 				}()
 			}
 			wg.Wait()
+			for _, p := range panics {
+				if p != nil {
+					panic(p) // on the caller's goroutine, as without threads
+				}
+			}
 		}
 		if s.pool != nil {
 			views := make([]*conflictPool, len(workers))

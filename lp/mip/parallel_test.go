@@ -59,9 +59,10 @@ func randomMultiKnapsack(rng *rand.Rand, n int) *lp.Model {
 // TestThreadsRandomAgainstEnumeration solves seeded random integer, 0/1
 // and knapsack programs with 1, 2, 3 and 8 threads, each twice: every answer must be the
 // optimum found by complete enumeration, and the two runs of a thread count
-// must be identical to the bit (nodes, iterations, point). Every other
-// model is solved without cuts and heuristics, by most-fractional
-// branching, so that its tree has many rounds.
+// must be identical to the bit (nodes, iterations, point). Half of the
+// models are solved without cuts and heuristics, by most-fractional
+// branching, so that their trees have many rounds; a quarter with the
+// clique table on.
 func TestThreadsRandomAgainstEnumeration(t *testing.T) {
 	trees := 0
 	for seed := uint64(1); seed <= 40; seed++ {
@@ -77,8 +78,11 @@ func TestThreadsRandomAgainstEnumeration(t *testing.T) {
 		}
 		want, feasible := enumerate(m)
 		var opts Options
-		if seed%4 < 2 {
+		switch seed % 4 {
+		case 0, 1:
 			opts = Options{NoCuts: true, NoDiving: true, FeasJump: Off, RENS: Off, Probing: Off, Branching: MostFractional}
+		case 2:
+			opts = Options{Cliques: On, RINS: On}
 		}
 		for _, th := range threadCounts {
 			opts.Threads = th
