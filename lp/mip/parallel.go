@@ -57,14 +57,14 @@ type task struct {
 // worker is the state one thread keeps from round to round: its own
 // relaxation, with the bounds set in it, and its own propagators.
 type worker struct {
-	rel          relaxation
-	lo, hi       []float64
-	tLo, tHi     []float64
-	prop         *propagator
-	pcSum        [2][]float64
-	pcCnt        [2][]int
-	pool         *conflictPool // a view of the search's pool
-	nodes, tasks int
+	rel      relaxation
+	lo, hi   []float64
+	tLo, tHi []float64
+	prop     *propagator
+	pcSum    [2][]float64
+	pcCnt    [2][]int
+	pool     *conflictPool // a view of the search's pool
+	nodes    int           // nodes processed, for the log
 }
 
 // threads returns the number of workers of the rounds, which is also the
@@ -108,14 +108,7 @@ func (s *search) newWorker(k int) (*worker, error) {
 // that the answer for a thread count is the same on every run. It returns
 // NotSolved when the tree is done.
 func (s *search) rounds() (lp.Status, error) {
-	workers := make([]*worker, s.threads())
-	for k := range workers {
-		wk, err := s.newWorker(k)
-		if err != nil {
-			return 0, err
-		}
-		workers[k] = wk
-	}
+	workers := make([]*worker, s.threads()) // made when first needed
 	defer s.logThreads(workers)
 	for {
 		if len(s.open) == 0 || s.gapClosed() {
@@ -141,8 +134,15 @@ func (s *search) rounds() (lp.Status, error) {
 				}
 			}
 		}
-		for _, wk := range workers {
-			if s.pool != nil {
+		for k := range tasks {
+			if workers[k] == nil {
+				wk, err := s.newWorker(k)
+				if err != nil {
+					return 0, err
+				}
+				workers[k] = wk
+			}
+			if wk := workers[k]; s.pool != nil {
 				if wk.pool == nil || wk.pool.grown || wk.pool.version != s.pool.version {
 					wk.pool = s.pool.view()
 				} else {
@@ -172,9 +172,9 @@ func (s *search) rounds() (lp.Status, error) {
 			}
 		}
 		if s.pool != nil {
-			views := make([]*conflictPool, len(workers))
-			for k, wk := range workers {
-				views[k] = wk.pool
+			views := make([]*conflictPool, len(tasks))
+			for k := range tasks {
+				views[k] = workers[k].pool
 			}
 			s.pool.absorb(views)
 		}
@@ -290,7 +290,6 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 		t.conflicts = ws.pool.learnt
 	}
 	wk.nodes += t.nodes
-	wk.tasks++
 }
 
 // merge applies what task t produced to the search: its work, its
@@ -349,7 +348,11 @@ func (s *search) logThreads(workers []*worker) {
 		if k == 0 {
 			sep = ""
 		}
-		fmt.Fprintf(s.opts.Log, "%s %d", sep, wk.nodes)
+		nodes := 0
+		if wk != nil {
+			nodes = wk.nodes
+		}
+		fmt.Fprintf(s.opts.Log, "%s %d", sep, nodes)
 	}
 	fmt.Fprintln(s.opts.Log, " nodes)")
 }
