@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
@@ -165,10 +166,26 @@ func TestThreadsMiplib(t *testing.T) {
 	}
 }
 
-// TestThreadsLimits checks the node limit and a stop from the event
-// callback with several threads: the limit is met exactly, and a stopped
-// search reports its incumbent with a bound that holds for the optimum
-// (enumerated).
+// cancelShared cancels a context once the relaxations of all threads have
+// solved k LPs between them.
+type cancelShared struct {
+	relaxation
+	left   *atomic.Int64
+	cancel context.CancelFunc
+}
+
+func (c *cancelShared) Solve(ctx context.Context) (*lp.Solution, error) {
+	sol, err := c.relaxation.Solve(ctx)
+	if c.left.Add(-1) == 0 {
+		c.cancel()
+	}
+	return sol, err
+}
+
+// TestThreadsLimits checks the node limit, a cancelled context and a stop
+// from the event callback with several threads: the limit is met exactly,
+// and a stopped search reports its incumbent with a bound that holds for
+// the optimum (enumerated).
 func TestThreadsLimits(t *testing.T) {
 	base := Options{NoCuts: true, NoDiving: true, FeasJump: Off, RENS: Off, Probing: Off, Branching: MostFractional}
 	// the first seeded model whose search takes at least 40 nodes
@@ -201,8 +218,24 @@ func TestThreadsLimits(t *testing.T) {
 				t.Errorf("%d threads, node limit %d: bound %v beyond the optimum %v", th, limit, sol.BestBound, want)
 			}
 		}
+		ctx, cancel := context.WithCancel(context.Background())
+		left := new(atomic.Int64)
+		left.Store(int64(full.Nodes / 2))
 		o := base
 		o.Threads = th
+		sol, err := solveWith(ctx, m, o, func(m *lp.Model) (relaxation, error) {
+			r, err := simplexRelax(m)
+			return &cancelShared{r, left, cancel}, err
+		})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != lp.TimeLimit || sol.Nodes >= full.Nodes || sgn*sol.BestBound > sgn*want+1e-9 ||
+			(sol.HasPrimal() && sgn*sol.Objective < sgn*want-1e-9) {
+			t.Errorf("%d threads, cancelled: %v after %d nodes, objective %v bound %v, optimum %v",
+				th, sol.Status, sol.Nodes, sol.Objective, sol.BestBound, want)
+		}
 		events := 0
 		o.Callbacks.Event = func(e Event) error {
 			if e.Kind == IncumbentEvent {
@@ -213,7 +246,7 @@ func TestThreadsLimits(t *testing.T) {
 			}
 			return nil
 		}
-		sol, err := Solve(context.Background(), m, o)
+		sol, err = Solve(context.Background(), m, o)
 		if err != nil {
 			t.Fatal(err)
 		}
