@@ -571,7 +571,9 @@
 // Before the last line come one-line summaries of what the search learnt:
 // "conflicts: N learnt, N removed, N in the pool", "cliques: N from rows,
 // N from probing, N clique cuts" and "probing: N columns fixed" (each only
-// when its technique is on, the last only when it fixed a column).
+// when its technique is on, the last only when it fixed a column), and
+// with more than one thread "threads: N (work per thread: n₁, …, n_N
+// nodes)", the nodes each thread processed in the rounds.
 // Options.NoPresolve skips the root's bound propagation and coefficient
 // tightening.
 //
