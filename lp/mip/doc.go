@@ -519,6 +519,12 @@
 // The second thread costs nodes (a round's nodes are chosen without the
 // incumbents and bounds of each other) and CPU on small trees; on trees of
 // tens of thousands of nodes the wall time falls by a third to a half.
+// At an equal budget of CPU time the second thread does not pay: with
+// -cpu 20s on danoint, mas76, misc07, noswot, pk1, rout, stein45 and vpm2,
+// one thread solves stein45 (16.6 s) and vpm2 (18.3 s), two threads
+// neither (stein45 stopped at 44013 nodes, vpm2 at 12217). Whether two
+// cores solve more than one at an equal wall-clock limit needs an unloaded
+// machine to measure.
 //
 // # Results
 //
