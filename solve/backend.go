@@ -64,13 +64,18 @@ func (p Presolve) String() string {
 // Options control one solve. Zero values mean the backend's defaults.
 // The time limit is the deadline of the context passed to Solve.
 type Options struct {
-	IterationLimit int      // simplex iterations; 0 = none
-	NodeLimit      int      // branch-and-bound nodes; 0 = none
-	MIPGap         float64  // relative MIP gap at which to stop; 0 = backend default
-	PrimalTol      float64  // primal feasibility tolerance; 0 = backend default
-	DualTol        float64  // dual feasibility tolerance; 0 = backend default
-	IntTol         float64  // integrality tolerance; 0 = backend default
-	Presolve       Presolve // presolve on or off; the zero value is the backend's default
+	IterationLimit int // simplex iterations; 0 = none
+	NodeLimit      int // branch-and-bound nodes; 0 = none
+	// Threads is the number of threads of the simplex backend's branch
+	// and bound (mip.Options.Threads: 0 means all cores); the answer is the
+	// same on every run with one thread count. The other backends run on
+	// one thread and ignore it.
+	Threads   int
+	MIPGap    float64  // relative MIP gap at which to stop; 0 = backend default
+	PrimalTol float64  // primal feasibility tolerance; 0 = backend default
+	DualTol   float64  // dual feasibility tolerance; 0 = backend default
+	IntTol    float64  // integrality tolerance; 0 = backend default
+	Presolve  Presolve // presolve on or off; the zero value is the backend's default
 	// Ranging asks for Solution.Ranging at an LP optimum: a backend
 	// without the Ranging capability, or a MILP, is an error wrapping
 	// ErrCapability, and "auto" picks a backend that has it.

@@ -73,7 +73,7 @@ func simplexOptions(o Options) (so simplex.Options, mo mip.Options, err error) {
 		DualTol:        o.DualTol,
 		Log:            o.Log,
 	}
-	mo = mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Log: o.Log, Callbacks: o.Callbacks}
+	mo = mip.Options{IntTol: o.IntTol, MIPGap: o.MIPGap, NodeLimit: o.NodeLimit, Threads: o.Threads, Log: o.Log, Callbacks: o.Callbacks}
 	so.NoPresolve = o.Presolve == PresolveOff
 	mo.NoPresolve = so.NoPresolve
 	keys := make([]string, 0, len(o.Raw))

@@ -143,8 +143,8 @@ simplex) solves without them and says so in a warning on stderr.`,
 		"the exit code says the outcome; --out and --log-file are still written)")
 	fl.StringVar(&f.presolve, "presolve", "auto", "presolve: auto (the backend's default), on or off; only the simplex backend "+
 		"has a presolve to switch (clp, lpsolve and gonum solve the model as given: they take off and refuse on; auto picks simplex for on)")
-	fl.IntVar(&f.threads, "threads", 0, "threads for the solve (0 = the default); accepted and checked for scripts written for "+
-		"other solvers, but it has no effect yet: no backend of this build runs in parallel")
+	fl.IntVar(&f.threads, "threads", 0, "threads of the simplex backend's branch and bound (0 = all cores); a thread count gives "+
+		"the same answer on every run; the other backends, and LPs, run on one thread")
 	fl.StringVar(&f.solution, "solution", "", "write the solution to this file: HiGHS's layout, or MIPLIB's if it ends in .sol")
 	fl.StringVar(&f.start, "start", "", "start from the solution in this file (HiGHS, MIPLIB .sol or cbc): a MIP start, or an LP's starting point")
 	fl.StringVar(&f.readBasis, "read-basis", "", "start an LP from the basis in this MPS basis file")
@@ -166,7 +166,7 @@ func (f *lpFlags) check() error {
 	case f.presolve != "auto" && f.presolve != "on" && f.presolve != "off":
 		return fault.Errorf(fault.ErrInput, "--presolve: must be auto, on or off, got %q", f.presolve)
 	case f.threads < 0 || f.threads > maxThreads:
-		return fault.Errorf(fault.ErrInput, "--threads: must be in [0, %d] (0 = the default), got %d", maxThreads, f.threads)
+		return fault.Errorf(fault.ErrInput, "--threads: must be in [0, %d] (0 = all cores), got %d", maxThreads, f.threads)
 	case f.logFormat != "text" && f.logFormat != "json":
 		return fault.Errorf(fault.ErrInput, "--log-format: must be text or json, got %q", f.logFormat)
 	case f.logFormat == "json" && !f.log && f.logFile == "":
@@ -206,7 +206,7 @@ func runLP(ctx context.Context, stdout, stderr io.Writer, path string, f lpFlags
 	if f.ranging && m.IsMIP() {
 		return fault.Errorf(fault.ErrInput, "--ranging: ranging is of an LP basis, and %s has integer columns", path)
 	}
-	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Ranging: f.ranging, WantBasis: f.writeBasis != "",
+	opts := solve.Options{IterationLimit: f.iterationLimit, MIPGap: f.mipGap, Threads: f.threads, Ranging: f.ranging, WantBasis: f.writeBasis != "",
 		Presolve: map[string]solve.Presolve{"auto": solve.PresolveDefault, "on": solve.PresolveOn, "off": solve.PresolveOff}[f.presolve]}
 	lg, err := f.openLog(stderr)
 	if err != nil {

@@ -68,6 +68,11 @@ type search struct {
 	start        time.Time
 	lastLog      int
 	active       float64 // bound of the node being processed, for the log
+	// openFloor is, in a worker of a round, the smallest bound of the
+	// open nodes outside its task (frozen at the round's start); +∞ in
+	// the search that owns the tree (see openMin)
+	openFloor float64
+	task      *task // in a worker of a round: what its task produces (parallel.go); nil otherwise
 
 	mk            newRelaxation // makes the relaxation, for rebuilds
 	depth         int           // depth of the node being processed
@@ -81,7 +86,8 @@ type search struct {
 	learnt   // conflict pool and clique table (conflict.go, clique.go)
 	cutState // root cut families and restarts (restart.go)
 
-	sym *symmetry // symmetry generators and handling (symmetry.go); nil: none
+	sym      *symmetry // symmetry generators and handling (symmetry.go); nil: none
+	symFixed int       // bounds tightened at nodes by lexicographic propagation
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -151,7 +157,7 @@ func solveWith(ctx context.Context, m *lp.Model, opts Options, mk newRelaxation)
 
 func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	n := len(m.Vars)
-	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf, active: -inf, dropped: inf}
+	s := &search{ctx: ctx, m: m, w: m.Clone(), opts: o, sign: 1, n: n, incZ: inf, active: -inf, dropped: inf, openFloor: inf}
 	if m.Sense == lp.Maximize {
 		s.sign = -1
 	}
@@ -468,17 +474,60 @@ func (s *search) drop(b float64) {
 	}
 }
 
+// openMin is the smallest bound of the open nodes: those of the search,
+// and in a worker of a round those outside its task as well.
+func (s *search) openMin() float64 {
+	return math.Min(s.open.min(), s.openFloor)
+}
+
 func (s *search) gapClosed() bool {
 	return s.incX != nil && s.open.min() >= s.cutoff()
 }
 
-// run explores the tree and returns the final status.
+// run explores the tree and returns the final status. The root and the
+// plunge from it are processed here; the rest of the tree goes in rounds
+// (parallel.go), unless a user-cut or lazy-constraint callback makes every
+// node depend on the rows returned at the nodes before it: then one node
+// at a time, as loop does.
 func (s *search) run() (lp.Status, error) {
-	cur := &node{bound: -inf, pcVar: -1}
+	rounds := s.opts.Callbacks.Cuts == nil && s.opts.Callbacks.Lazy == nil
+	st, err := s.loop(&node{bound: -inf, pcVar: -1}, rounds)
+	if err == nil && st == lp.NotSolved && rounds {
+		st, err = s.rounds()
+	}
+	if err != nil || st != lp.NotSolved {
+		return st, err
+	}
+	return s.finalStatus(), nil
+}
+
+// finalStatus is the status of a search that explored its whole tree. A
+// node dropped because its LP failed (search.incomplete) leaves the answer
+// unproven unless its bound, kept in search.dropped, lies at or above the
+// cutoff: then no dropped region holds a point better than the incumbent
+// by more than the gap tolerance, and the incumbent is proven as if the
+// node had been pruned by its bound. (dsbmip ended NumericalError with the
+// optimal incumbent and a closed gap: the one node dropped had the
+// optimum's own bound.)
+func (s *search) finalStatus() lp.Status {
+	switch {
+	case s.incomplete && (s.incX == nil || s.dropped < s.cutoff()):
+		return lp.NumericalError
+	case s.incX == nil:
+		return lp.Infeasible
+	}
+	return lp.Optimal
+}
+
+// loop processes nodes one at a time from cur, diving into a child while
+// node returns one and then taking the best open node, until the tree is
+// done (status NotSolved) or a limit stops it. With plungeOnly it returns
+// NotSolved as soon as the dive from cur ends.
+func (s *search) loop(cur *node, plungeOnly bool) (lp.Status, error) {
 	for {
 		if cur == nil {
-			if len(s.open) == 0 || s.gapClosed() {
-				break
+			if plungeOnly || len(s.open) == 0 || s.gapClosed() {
+				return lp.NotSolved, nil
 			}
 			cur = s.open.pop()
 			if cur.bound >= s.cutoff() {
@@ -508,34 +557,21 @@ func (s *search) run() (lp.Status, error) {
 		if cur != nil {
 			s.active = cur.bound
 		}
-		if s.opts.Log != nil && s.nodes-s.lastLog >= s.opts.LogEvery {
-			s.lastLog = s.nodes
-			s.logLine("")
-		}
-		if s.opts.Callbacks.Event != nil && (s.nodes == 1 || s.nodes-s.lastEvent >= s.opts.Callbacks.Every) {
-			s.lastEvent = s.nodes
-			s.event(ProgressEvent, nil, "")
-		}
+		s.report()
 	}
-	return s.finalStatus(), nil
 }
 
-// finalStatus is the status of a search that explored its whole tree. A
-// node dropped because its LP failed (search.incomplete) leaves the answer
-// unproven unless its bound, kept in search.dropped, lies at or above the
-// cutoff: then no dropped region holds a point better than the incumbent
-// by more than the gap tolerance, and the incumbent is proven as if the
-// node had been pruned by its bound. (dsbmip ended NumericalError with the
-// optimal incumbent and a closed gap: the one node dropped had the
-// optimum's own bound.)
-func (s *search) finalStatus() lp.Status {
-	switch {
-	case s.incomplete && (s.incX == nil || s.dropped < s.cutoff()):
-		return lp.NumericalError
-	case s.incX == nil:
-		return lp.Infeasible
+// report writes the periodic log line and sends the periodic progress
+// event when they are due.
+func (s *search) report() {
+	if s.opts.Log != nil && s.nodes-s.lastLog >= s.opts.LogEvery {
+		s.lastLog = s.nodes
+		s.logLine("")
 	}
-	return lp.Optimal
+	if s.opts.Callbacks.Event != nil && (s.nodes == 1 || s.nodes-s.lastEvent >= s.opts.Callbacks.Every) {
+		s.lastEvent = s.nodes
+		s.event(ProgressEvent, nil, "")
+	}
 }
 
 // node processes one node. It returns the child to dive into (nil to pick
@@ -735,7 +771,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	if f >= 0.5 {
 		dive, other = up, down
 	}
-	best := math.Min(s.open.min(), z)
+	best := math.Min(s.openMin(), z)
 	if s.incX == nil || z-best <= plungeFrac*(s.incZ-best) {
 		s.open.push(other)
 		return dive, lp.NotSolved, nil

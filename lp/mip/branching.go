@@ -164,6 +164,9 @@ func (s *search) addPseudoCost(j int, up bool, gain float64) {
 	if up {
 		dir = 1
 	}
+	if s.task != nil {
+		s.task.pc = append(s.task.pc, pcObs{j, up, gain})
+	}
 	s.pcSum[dir][j] += gain
 	s.pcCnt[dir][j]++
 	s.pcAll[dir] += gain

@@ -88,7 +88,9 @@ type Point struct {
 // Callbacks are the optional functions the search calls. They run in the
 // goroutine that runs Solve, one call at a time, and the search waits for
 // each: a slow callback slows the search (and is not interrupted by the
-// context's deadline). Rows they return are copied; the callbacks must not
+// context's deadline). With Cuts or Lazy set, the tree search runs one
+// node at a time on that goroutine, whatever Options.Threads (each node's
+// LP depends on the rows returned at the nodes before it). Rows they return are copied; the callbacks must not
 // modify Point.X.
 //
 // A callback that returns ErrStop stops the search with status TimeLimit;

@@ -62,6 +62,56 @@ type conflictPool struct {
 
 	added, removed int
 	onAdd          func(lp.Row) // called with each row added (tests)
+
+	// version counts the changes of the rows, so that a worker's view
+	// is made again only when they changed.
+	version int
+	// frozen marks a worker's view of the pool during a round (view):
+	// rows are neither aged nor removed but their hits summed in hitSum
+	// over calls propagations, and rows added go to learnt as well as to
+	// the view's own rows (grown: the view no longer matches the pool).
+	frozen, grown bool
+	hitSum        []int
+	calls         int
+	learnt        []lp.Row
+}
+
+// view returns a read-only copy of the pool for a worker of a round,
+// sharing its rows.
+func (c *conflictPool) view() *conflictPool {
+	return &conflictPool{m: lp.Model{Vars: c.m.Vars, Rows: slices.Clip(c.m.Rows)}, isInt: c.isInt, tol: c.tol,
+		dirty: true, frozen: true, version: c.version, hitSum: make([]int, len(c.m.Rows))}
+}
+
+// absorb ages the rows by what the views of a round saw: a row that
+// tightened a bound in any of their propagations gets age 0, the others
+// age by the number of propagations; rows older than maxConflictAge go.
+func (c *conflictPool) absorb(views []*conflictPool) {
+	calls := 0
+	hit := make([]bool, len(c.m.Rows))
+	for _, v := range views {
+		calls += v.calls
+		for i, h := range v.hitSum[:min(len(v.hitSum), len(hit))] {
+			hit[i] = hit[i] || h > 0
+		}
+	}
+	if calls == 0 {
+		return
+	}
+	var idx []int
+	old := false
+	for i := range c.age {
+		if hit[i] {
+			c.age[i] = 0
+		} else if c.age[i] += calls; c.age[i] > maxConflictAge {
+			old = true
+			continue
+		}
+		idx = append(idx, i)
+	}
+	if old {
+		c.keep(idx)
+	}
 }
 
 func newConflictPool(w *lp.Model, isInt []bool, tol float64) *conflictPool {
@@ -69,6 +119,15 @@ func newConflictPool(w *lp.Model, isInt []bool, tol float64) *conflictPool {
 }
 
 func (c *conflictPool) add(r lp.Row) {
+	if c.frozen {
+		// kept for the merge, and propagated in the rest of the task
+		c.learnt = append(c.learnt, r)
+		c.m.Rows = append(c.m.Rows, r)
+		c.hitSum = append(c.hitSum, 0)
+		c.dirty, c.grown = true, true
+		return
+	}
+	c.version++
 	if len(c.m.Rows) >= maxConflicts {
 		c.shrink(maxConflicts / 2)
 	}
@@ -103,6 +162,7 @@ func (c *conflictPool) keep(idx []int) {
 	c.removed += len(c.m.Rows) - len(rows)
 	c.m.Rows, c.age = rows, age
 	c.dirty = true
+	c.version++
 }
 
 // propagate tightens lo, hi by the pool's rows that hold a column of
@@ -120,6 +180,13 @@ func (c *conflictPool) propagate(lo, hi []float64, changed []int, tightened *[]i
 	}
 	clear(c.prop.hits)
 	ok := c.prop.run(lo, hi, changed, tightened)
+	if c.frozen {
+		for i, h := range c.prop.hits {
+			c.hitSum[i] += h
+		}
+		c.calls++
+		return ok
+	}
 	var old bool
 	for i, h := range c.prop.hits {
 		if h > 0 {
@@ -322,6 +389,6 @@ func (s *search) logLearnt() {
 		fmt.Fprintf(s.opts.Log, "probing: %d columns fixed\n", s.probeFixed)
 	}
 	if s.sym != nil {
-		fmt.Fprintf(s.opts.Log, "symmetry: %d bounds tightened at the nodes\n", s.sym.fixed)
+		fmt.Fprintf(s.opts.Log, "symmetry: %d bounds tightened at the nodes\n", s.symFixed)
 	}
 }

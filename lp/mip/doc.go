@@ -361,7 +361,10 @@
 //
 // Options.Callbacks lets the caller follow and steer the search. All of them
 // run in the goroutine that runs Solve (under solve.Solve, the backend's
-// goroutine), one call at a time, and the search waits for each.
+// goroutine), one call at a time, and the search waits for each; with
+// several threads, the events of a round come when it is merged (see
+// "Parallel search"), and a Cuts or Lazy callback makes the search run on
+// one thread.
 //
 //   - Event is called with an IncumbentEvent on every new incumbent (its
 //     values, objective, what found it) and with a ProgressEvent after the
@@ -694,6 +697,90 @@
 // bounded by the work limit), and on the development set it solved the
 // same instances.
 //
+// # Parallel search
+//
+// The tree search runs on Options.Threads threads (all cores, i.e.
+// runtime.GOMAXPROCS(0), by default), deterministically: a thread count
+// gives the same answer, node for node and bit for bit, on every run. The
+// root, its cuts and heuristics and the first plunge run on the calling
+// goroutine; the rest of the tree goes in rounds:
+//
+//   - a round takes the best open nodes, one per thread (fewer when fewer
+//     are open), in the order of the node heap;
+//   - thread k processes node k and the plunge from it, as the serial
+//     search would, on a relaxation of its own (built once from the working
+//     model) and a copy of the search that reads only the state frozen at
+//     the round's start: incumbent, pseudo-costs, global bounds, the
+//     conflict pool. What a task learns serves the rest of its own plunge at
+//     once (its incumbents, pseudo-cost observations, conflicts, reduced-cost
+//     fixing), and is recorded;
+//   - at the end of the round the tasks are merged in node order: work
+//     counts, pseudo-cost observations, log lines, incumbent candidates
+//     (through the incumbent check, so that events, lazy checks and global
+//     fixing happen here, on the calling goroutine), open nodes, dropped
+//     bounds and conflicts; the conflict pool ages its rows by the hits of
+//     the round.
+//
+// RINS runs only in the first task of a round, whose nodes are numbered as
+// in the search. Under a node limit a round hands out at most one node per
+// node left and shares the rest out as the tasks' caps, so that the limit is
+// met exactly. The time limit and a stop from a callback end the round: the
+// tasks return their unfinished nodes to the tree. With a Cuts or Lazy
+// callback, every node's LP depends on the rows returned at the nodes
+// before it, so the search runs one node at a time on the calling goroutine
+// whatever Threads says. Sub-MIPs (RENS, RINS, a MIP start) run on one
+// thread.
+//
+// A round hands out as many nodes as there are threads. A batch of fixed
+// size would make every thread count take the same nodes, but it costs
+// nodes on one thread, and it would not make the answers identical anyway:
+// each thread's simplex keeps a history of its own (basis positions, dual
+// steepest-edge weights, the random stream of its cost perturbation), so a
+// node's LP can end at another optimal vertex on another thread. Measured
+// with GOMAXPROCS=1 on the 12 instances of the shared sets the search
+// solves within 10 s of CPU (bell5, dcmulti, egout, fiber, flugpl, gt2,
+// khb05250, lseu, p0548, p2756, rgn, set1ch; nodes summed over the 12;
+// benchmarks/mipheur -threads 1 -cpu 10s):
+//
+//	search                                       nodes   change
+//	serial search before the rounds              5302
+//	rounds of one node per thread, 1 thread      5317    +0.3 %  (rgn 139 → 145, bell5 3687 → 3697, p2756 63 → 62; the rest equal)
+//	fixed batch of 2 nodes, 1 thread             5811    +4 %    against 5578 for 1 node on the same (earlier) code
+//	fixed batch of 4 nodes, 1 thread             7067    +27 %
+//	fixed batch of 8 nodes, 1 thread             6319    +13 %
+//
+// With the batch of 8, lseu took 403, 405, 375 and 395 nodes on 1, 2, 3
+// and 8 threads: the same optimum, not the same path. So the batch is the
+// thread count: one thread takes the nodes of the serial search within
+// 0.3 %, and the optimum is the same on every thread count
+// (TestThreadsMiplib, TestThreadsRandomAgainstEnumeration).
+//
+// Speed-up on 2 cores, measured on a machine shared with other jobs (load
+// average 12 to 17 on its 2 cores, so the wall times are those of a
+// process competing for the cores, and noisy), with
+// benchmarks/mipheur -cpu 30s, GOMAXPROCS=1 -threads 1 against
+// GOMAXPROCS=2 -threads 2:
+//
+//	instance  threads  status      CPU s   wall s  nodes   wall speed-up
+//	stein45   1        optimal     17.8    53.0    59373
+//	stein45   2        optimal     17.2    27.4    48835   1.93
+//	vpm2      1        optimal     19.6    106.1   11385
+//	vpm2      2        optimal     25.7    62.9    13953   1.69
+//	misc07    1        time limit  30      91.2    41759   (458 nodes per wall s)
+//	misc07    2        time limit  30      66.0    45726   1.51 (693 nodes per wall s)
+//	bell5     1        optimal     0.29    1.48    3697
+//	bell5     2        optimal     0.55    1.26    4858    1.17
+//
+// The second thread costs nodes (a round's nodes are chosen without the
+// incumbents and bounds of each other) and CPU on small trees; on trees of
+// tens of thousands of nodes the wall time falls by a third to a half.
+// At an equal budget of CPU time the second thread does not pay: with
+// -cpu 20s on danoint, mas76, misc07, noswot, pk1, rout, stein45 and vpm2,
+// one thread solves stein45 (16.6 s) and vpm2 (18.3 s), two threads
+// neither (stein45 stopped at 44013 nodes, vpm2 at 12217). Whether two
+// cores solve more than one at an equal wall-clock limit needs an unloaded
+// machine to measure.
+//
 // # Results
 //
 // Solve returns an lp.Solution in the model's sense with Objective the
@@ -759,7 +846,9 @@
 // N orbit rows" (or "symmetry: none found") with the detection's work and
 // seconds. Before the search, the root writes "root cuts: N cover (lifted
 // B), N zero-half, N implied bound; N restarts" (with the cuts on), and
-// "restart N: ..." for each restart.
+// "restart N: ..." for each restart. With more than one thread the
+// summaries include "threads: N (work per thread: n₁, …, n_N nodes)", the
+// nodes each thread processed in the rounds.
 // Options.NoPresolve skips the root's bound propagation and coefficient
 // tightening.
 //

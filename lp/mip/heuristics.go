@@ -3,6 +3,7 @@ package mip
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/streamopt/streamopt/lp"
 )
@@ -148,6 +149,22 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	}
 	z := s.sign * s.m.Objective(y)
 	if z >= s.incZ {
+		return true
+	}
+	if s.task != nil {
+		// a worker of a round: the point serves its own task at once and
+		// is offered to the owner of the tree when the round is merged
+		s.incX, s.incZ = y, z
+		s.task.cands = append(s.task.cands, candidate{y, how})
+		s.drop(s.open.prune(s.cutoff()))
+		if s.rootD != nil {
+			// the global fixing, on the task's own copy of the root bounds
+			if !s.task.ownRoot {
+				s.rootLo, s.rootHi = slices.Clone(s.rootLo), slices.Clone(s.rootHi)
+				s.task.ownRoot = true
+			}
+			s.rootFix()
+		}
 		return true
 	}
 	if !s.lazyCheck(y, z, how) {

@@ -131,6 +131,7 @@ func TestBadInput(t *testing.T) {
 		{"NaN abs gap", good, Options{AbsGap: math.NaN()}, "options.AbsGap"},
 		{"int tol 0.5", good, Options{IntTol: 0.5}, "options.IntTol: must be in [0, 0.5), got 0.5"},
 		{"negative node limit", good, Options{NodeLimit: -3}, "options.NodeLimit: must be >= 0, got -3"},
+		{"negative threads", good, Options{Threads: -2}, "options.Threads: must be >= 0 (0 = all cores), got -2"},
 		{"unknown branching", good, Options{Branching: 7}, "options.Branching: unknown rule 7"},
 	}
 	for _, tc := range tests {

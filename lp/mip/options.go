@@ -130,6 +130,12 @@ type Options struct {
 	// the cut loop rerun, at most twice (restart.go). It needs the root
 	// cuts and presolve. Auto means DefaultRestarts.
 	Restarts Switch
+	// Threads is the number of threads of the tree search; 0 means all
+	// cores (runtime.GOMAXPROCS(0)), and more than 256 count as 256.
+	// The search goes in rounds of one node per thread whose results are
+	// applied in a fixed order, so that a thread count gives the same
+	// answer on every run (package documentation, "Parallel search").
+	Threads int
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve, Basis, Start and WantBasis fields are ignored:
 	// relaxations are solved without presolve, warm-started by the search.
@@ -165,6 +171,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.AbsGap: must be finite and >= 0, got %v", o.AbsGap)
 	case o.NodeLimit < 0:
 		return o, fmt.Errorf("mip: options.NodeLimit: must be >= 0, got %d", o.NodeLimit)
+	case o.Threads < 0:
+		return o, fmt.Errorf("mip: options.Threads: must be >= 0 (0 = all cores), got %d", o.Threads)
 	case o.LogEvery < 0:
 		return o, fmt.Errorf("mip: options.LogEvery: must be >= 0, got %d", o.LogEvery)
 	case o.Callbacks.Every < 0:

@@ -56,7 +56,6 @@ type symmetry struct {
 	work      int // refinement work spent
 	complete  bool
 	elapsed   time.Duration
-	fixed     int // bounds tightened at nodes by lexicographic propagation
 }
 
 // detectSymmetry finds column symmetries of the working model on the root
@@ -124,7 +123,7 @@ func (s *search) propagateSymmetry(lo, hi []float64) bool {
 		if len(t) == 0 {
 			return true
 		}
-		s.sym.fixed += len(t)
+		s.symFixed += len(t)
 		if !s.prop.run(lo, hi, t, nil) {
 			return false
 		}
