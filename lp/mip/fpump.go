@@ -59,6 +59,8 @@ type pump struct {
 	rng  *rand.Rand
 	hist [][]float64 // past roundings, the latest last
 	hA   []float64   // their weights α
+	// bestX is the pump LP point closest to its rounding bestR
+	bestX, bestR []float64
 }
 
 // feasPumpRoot runs the objective feasibility pump (fpump.go) from the root
@@ -80,6 +82,29 @@ func (s *search) feasPumpRoot(x []float64) {
 		}
 		s.logf("feaspump: %d rounds: %s", rounds, res)
 	}
+	if !found && p.bestX != nil && s.runSubMIPs() && !s.halted() {
+		p.subMIP()
+	}
+}
+
+// subMIP is the pump's third stage (Achterberg & Berthold 2007, §3): the
+// integer columns where the LP point closest to its rounding agrees with
+// it are fixed, and the rest is solved as a sub-MIP with RENS's node
+// limit, when at least subMinFixRate of the columns are fixed.
+func (p *pump) subMIP() {
+	s := p.s
+	lo, hi := slices.Clone(s.rootLo), slices.Clone(s.rootHi)
+	fixed := 0
+	for k, j := range p.ints {
+		if math.Abs(p.bestX[j]-p.bestR[k]) <= s.opts.IntTol {
+			lo[j], hi[j] = p.bestR[k], p.bestR[k]
+			fixed++
+		}
+	}
+	if float64(fixed) < subMinFixRate*float64(len(p.ints)) {
+		return
+	}
+	s.subMIP(lo, hi, rensNodes, "feaspump", fixed, len(p.ints))
 }
 
 // newPump builds the pump LP: the working model (with its cuts) at the
@@ -209,6 +234,7 @@ func (p *pump) run(x []float64) (int, bool) {
 		}
 		if dist < best*(1-1e-3) {
 			best, bestRound = dist, round
+			p.bestX, p.bestR = slices.Clone(x), slices.Clone(p.r)
 		}
 		if round-bestRound >= fpStall || used >= budget {
 			return round + 1, false
