@@ -10,9 +10,9 @@ import (
 )
 
 // DefaultFeasPump is whether the feasibility pump runs when
-// Options.FeasPump is Auto (doc.go, "Primal heuristics": measured, it did
-// not pay beside the other heuristics).
-const DefaultFeasPump = false
+// Options.FeasPump is Auto (doc.go, "Measured effect of the feasibility
+// pump").
+const DefaultFeasPump = true
 
 // Parameters of the objective feasibility pump (Achterberg & Berthold 2007
 // use the same decay, cycle tolerance and flip count).

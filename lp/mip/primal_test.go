@@ -109,7 +109,7 @@ func TestHeuristicsMixedAgainstEnumeration(t *testing.T) {
 				}
 			}
 		}
-		plain, err := Solve(context.Background(), m, Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off})
+		plain, err := Solve(context.Background(), m, Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: Off})
 		if err != nil {
 			t.Fatal(err)
 		}
