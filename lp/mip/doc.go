@@ -209,7 +209,10 @@
 // passes solve.Verify. The pump stops at the first incumbent, after 100
 // rounds, after 30 rounds without a new least distance, or when its
 // simplex iterations exceed 1000 plus four times those of the root LP and
-// its cut rounds.
+// its cut rounds. Without an incumbent then, its third stage (Achterberg &
+// Berthold) fixes the integer columns where the pump LP point closest to
+// its rounding agrees with it and solves the rest as a sub-MIP, as RENS
+// does (500 nodes, when at least half of the integer columns are fixed).
 //
 // Measured effect. benchmarks/mipheur solved the 30 shared MILP instances
 // with known optima (the 20 of miplib3 and the 10 of miplib) once per
@@ -311,7 +314,7 @@
 //	p0548     failed, 41 rounds; sub-MIP infeasible  0.107 → 0.123 RENS                        solved in 0.16 s → 0.21 s
 //	flugpl    failed, 43 rounds; sub-MIP infeasible  0.064 → 0.056 node LP                     solved in both
 //	10teams   failed, 38 rounds; sub-MIP infeasible  none                                      none
-//	air04     stopped after 1 round                  none                                      none
+//	air04     its first LP ran into the time limit   none                                      none
 //
 // It pays, so it is on by default: it solves dsbmip (on the list
 // of instances ending numerical_error) about four times faster and fiber
