@@ -49,7 +49,7 @@ func main() {
 }
 
 // defaultBefore turns off the techniques lp/mip gained for MIPLIB.
-const defaultBefore = "feasjump=off,rens=off,rins=off,conflicts=off,probing=off"
+const defaultBefore = "feasjump=off,rens=off,rins=off,feaspump=off,conflicts=off,probing=off"
 
 // job is one model to solve.
 type job struct {

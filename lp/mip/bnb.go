@@ -729,6 +729,9 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		break
 	}
 	s.roundingHeuristics(x, frac)
+	if root {
+		s.feasPumpRoot(x)
+	}
 	if root && s.incX == nil && !s.opts.NoDiving {
 		if err := s.fractionalDive(x); err != nil {
 			return nil, 0, err

@@ -53,7 +53,7 @@ type Event struct {
 	X []float64
 	// Source names what found the incumbent: "lp" (an integral node LP),
 	// "rounding", "diving", "strong branching", "feasibility jump" (before
-	// the root LP, with Nodes 0), "rens" or "rins"; a 1-opt improvement of
+	// the root LP, with Nodes 0), "feaspump", "rens" or "rins"; a 1-opt improvement of
 	// an incumbent appends " + 1-opt" to its source (IncumbentEvent only).
 	Source string
 	// Objective is the incumbent's cᵀx + c₀; +∞ for a minimisation (−∞ for a

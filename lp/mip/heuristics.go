@@ -131,21 +131,8 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 		v = math.Max(vr.Lower, math.Min(vr.Upper, v))
 		y[j] = v
 	}
-	for i := range s.m.Rows {
-		// the tolerance is relative to the largest of the row's bounds and terms
-		r := &s.m.Rows[i]
-		act, scale := 0.0, 1.0
-		for k, j := range r.Ind {
-			t := r.Val[k] * y[j]
-			act += t
-			scale = math.Max(scale, math.Abs(t))
-		}
-		if !math.IsInf(r.Lower, -1) && act < r.Lower-feasTol*math.Max(scale, math.Abs(r.Lower)) {
-			return false
-		}
-		if !math.IsInf(r.Upper, 1) && act > r.Upper+feasTol*math.Max(scale, math.Abs(r.Upper)) {
-			return false
-		}
+	if !s.satisfiesRows(y) {
+		return false
 	}
 	z := s.sign * s.m.Objective(y)
 	if z >= s.incZ {
@@ -181,6 +168,29 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 		s.primal.inOneOpt = true
 		s.oneOpt(y, how)
 		s.primal.inOneOpt = false
+	}
+	return true
+}
+
+// satisfiesRows reports whether y satisfies every row of the model as
+// given, within feasTol relative to the largest of the row's bounds and
+// terms (the incumbent check's tolerance).
+func (s *search) satisfiesRows(y []float64) bool {
+	for i := range s.m.Rows {
+		// the tolerance is relative to the largest of the row's bounds and terms
+		r := &s.m.Rows[i]
+		act, scale := 0.0, 1.0
+		for k, j := range r.Ind {
+			t := r.Val[k] * y[j]
+			act += t
+			scale = math.Max(scale, math.Abs(t))
+		}
+		if !math.IsInf(r.Lower, -1) && act < r.Lower-feasTol*math.Max(scale, math.Abs(r.Lower)) {
+			return false
+		}
+		if !math.IsInf(r.Upper, 1) && act > r.Upper+feasTol*math.Max(scale, math.Abs(r.Upper)) {
+			return false
+		}
 	}
 	return true
 }

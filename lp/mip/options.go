@@ -85,6 +85,10 @@ type Options struct {
 	// RINS solves sub-MIPs at nodes with the columns fixed where the
 	// incumbent and the node's LP agree; Auto means DefaultRINS.
 	RINS Switch
+	// FeasPump runs the objective feasibility pump at the root after the
+	// root LP and its cuts, when no incumbent is known yet (doc.go,
+	// "Primal heuristics"); Auto means DefaultFeasPump.
+	FeasPump Switch
 	// NoPresolve skips the bound propagation and coefficient tightening
 	// of the root, before the first relaxation: the search starts from
 	// the model's own bounds and rows (integer bounds are still rounded
@@ -185,6 +189,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.RENS: unknown switch %d", int(o.RENS))
 	case !o.RINS.valid():
 		return o, fmt.Errorf("mip: options.RINS: unknown switch %d", int(o.RINS))
+	case !o.FeasPump.valid():
+		return o, fmt.Errorf("mip: options.FeasPump: unknown switch %d", int(o.FeasPump))
 	case !o.Conflicts.valid():
 		return o, fmt.Errorf("mip: options.Conflicts: unknown switch %d", int(o.Conflicts))
 	case !o.Cliques.valid():

@@ -19,11 +19,14 @@ var heuristicConfigs = []struct {
 	name string
 	opts Options
 }{
-	{"feasjump", Options{FeasJump: On, OneOpt: Off, RENS: Off, RINS: Off}},
-	{"oneopt", Options{FeasJump: Off, OneOpt: On, RENS: Off, RINS: Off}},
-	{"rens", Options{FeasJump: Off, OneOpt: Off, RENS: On, RINS: Off}},
-	{"rins", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: On}},
-	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On}},
+	{"feasjump", Options{FeasJump: On, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: Off}},
+	{"oneopt", Options{FeasJump: Off, OneOpt: On, RENS: Off, RINS: Off, FeasPump: Off}},
+	{"rens", Options{FeasJump: Off, OneOpt: Off, RENS: On, RINS: Off, FeasPump: Off}},
+	{"rins", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: On, FeasPump: Off}},
+	// the pump runs only without an incumbent: diving, which runs first
+	// otherwise, is off
+	{"feaspump", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: On, NoDiving: true}},
+	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On, FeasPump: On}},
 }
 
 // checkedEvents returns an event callback that verifies every incumbent
@@ -75,7 +78,7 @@ func TestHeuristicsAgainstEnumeration(t *testing.T) {
 				checkPoint(t, m, sol)
 			}
 			t.Logf("incumbent sources: %v", sources)
-			need := map[string]string{"feasjump": "feasibility jump", "rens": "rens"}[hc.name]
+			need := map[string]string{"feasjump": "feasibility jump", "rens": "rens", "feaspump": "feaspump"}[hc.name]
 			found := false
 			for src := range sources {
 				found = found || (need != "" && strings.Contains(src, need))
@@ -90,8 +93,10 @@ func TestHeuristicsAgainstEnumeration(t *testing.T) {
 // TestHeuristicsMixedAgainstEnumeration does the same on the random MILPs
 // with continuous columns of TestRandomMixedAgainstEnumeration, where the
 // heuristics' points go through the continuous polish LP; the optimum is
-// the plain search's, which that test checks against enumeration.
+// the plain search's, which that test checks against enumeration. The
+// pump forced on must have found incumbents on some of the models.
 func TestHeuristicsMixedAgainstEnumeration(t *testing.T) {
+	pumped := 0
 	for seed := uint64(1); seed <= 40; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 29))
 		m := randomIP(rng, 3+rng.IntN(2), 3+rng.IntN(3))
@@ -104,7 +109,7 @@ func TestHeuristicsMixedAgainstEnumeration(t *testing.T) {
 				}
 			}
 		}
-		plain, err := Solve(context.Background(), m, Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off})
+		plain, err := Solve(context.Background(), m, Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: Off})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +127,14 @@ func TestHeuristicsMixedAgainstEnumeration(t *testing.T) {
 			if sol.HasPrimal() {
 				checkPoint(t, m, sol)
 			}
+			if hc.name == "feaspump" {
+				pumped += sources["feaspump"]
+			}
 		}
+	}
+	t.Logf("%d incumbents from the feasibility pump", pumped)
+	if pumped == 0 {
+		t.Error("no incumbent from the feasibility pump: the test does not exercise it")
 	}
 }
 
@@ -140,7 +152,7 @@ func TestMiplibHeuristics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, hc := range heuristicConfigs[:4] {
+		for _, hc := range heuristicConfigs[:5] {
 			var log bytes.Buffer
 			opts := hc.opts
 			opts.NodeLimit, opts.Log, opts.LogEvery = 200000, &log, 1<<30
@@ -153,14 +165,14 @@ func TestMiplibHeuristics(t *testing.T) {
 			if sol.Status != lp.Optimal || math.Abs(sol.Objective-in.Optimum) > 1e-6*math.Max(1, math.Abs(in.Optimum)) {
 				t.Errorf("%s %s: %v %.10g, want optimal %.10g (%s)", in.Name, hc.name, sol.Status, sol.Objective, in.Optimum, in.Source)
 			}
-			mark := map[string]string{"feasjump": "feasibility jump:", "oneopt": " + 1-opt", "rens": "rens:", "rins": "rins:"}[hc.name]
+			mark := map[string]string{"feasjump": "feasibility jump:", "oneopt": " + 1-opt", "rens": "rens:", "rins": "rins:", "feaspump": "feaspump:"}[hc.name]
 			if strings.Contains(log.String(), mark) {
 				ran[hc.name] = true
 			}
 			t.Logf("%s %s: %d nodes, sources %v", in.Name, hc.name, sol.Nodes, sources)
 		}
 	}
-	for _, hc := range heuristicConfigs[:4] {
+	for _, hc := range heuristicConfigs[:5] {
 		if !ran[hc.name] {
 			t.Errorf("%s never ran on the quick instances", hc.name)
 		}
@@ -169,7 +181,7 @@ func TestMiplibHeuristics(t *testing.T) {
 
 // TestSwitchValidated: an unknown Switch value is an input error naming the field.
 func TestSwitchValidated(t *testing.T) {
-	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}, {Symmetry: 5}} {
+	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}, {Symmetry: 5}, {FeasPump: 5}} {
 		_, err := Solve(context.Background(), knapsack(), o)
 		if err == nil || !strings.Contains(err.Error(), "options.") {
 			t.Errorf("%+v: error %v, want one naming the field", o, err)

@@ -126,7 +126,7 @@ func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free
 	}
 	o := s.opts
 	o.Log, o.Callbacks, o.NodeLimit = nil, Callbacks{}, nodeLimit
-	o.FeasJump, o.RENS, o.RINS = Off, Off, Off
+	o.FeasJump, o.RENS, o.RINS, o.FeasPump = Off, Off, Off, Off
 	o.Threads = 1 // it may run in a worker of a round already
 	o, err := o.withDefaults()
 	if err != nil {

@@ -76,6 +76,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"oneopt":        &o.OneOpt,
 		"rens":          &o.RENS,
 		"rins":          &o.RINS,
+		"feaspump":      &o.FeasPump,
 		"conflicts":     &o.Conflicts,
 		"cliques":       &o.Cliques,
 		"probing":       &o.Probing,
