@@ -10,5 +10,6 @@
 // that a model a reader accepts is valid and survives the package's writer
 // and a read back, and BenchmarkWrite times the writer on NETLIB d2q06c. A
 // reader's package describes itself with a Format and calls Run, FuzzGzip
-// and FuzzRoundTrip.
+// and FuzzRoundTrip; Model, CV, IV and Text write the expected models of
+// its hand-written read cases.
 package readertest
