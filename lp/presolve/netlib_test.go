@@ -76,13 +76,21 @@ func TestNetlib(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
-				t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
-			}
-			if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
-				t.Errorf("postsolved solution: %v", err)
-			}
+			checkNetlibPostsolved(t, in, m, post)
 		})
+	}
+}
+
+// checkNetlibPostsolved checks the postsolved solution post of NETLIB
+// instance in (read as m): its objective against optimal.csv to 1e-6
+// relative, and its optimality on m.
+func checkNetlibPostsolved(t *testing.T, in instances.Instance, m *lp.Model, post *lp.Solution) {
+	t.Helper()
+	if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
+		t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
+	}
+	if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
+		t.Errorf("postsolved solution: %v", err)
 	}
 }
 
