@@ -56,13 +56,7 @@ func marketSplit(rows, cols int, seed uint64, sense lp.Sense) *lp.Model {
 }
 
 func TestRejects(t *testing.T) {
-	base := func() *lp.Model {
-		m := lp.New("r", lp.Minimize)
-		x := m.AddIntVar("x", 0, 10, -1)
-		m.AddLE("r0", 5, t2(x, 1))
-		return m
-	}
-	solvetest.RunRejects(t, func() solve.Backend { return New() }, base, []solvetest.Reject{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, solvetest.RejectMILP, []solvetest.Reject{
 		// CLP's limits inside CBC (solve/clp, TestRangeGuard).
 		{Name: "objective_1e25", Edit: func(m *lp.Model) { m.Obj[0] = 1e25 }, Is: ErrRange, Contains: "column 0 (x): objective coefficient 1e+25: |c| must be ≤ 1e+24"},
 		{Name: "coefficient_1e21", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, Is: ErrRange, Contains: "row 0 (r0): coefficient 1e+21 of column 0 (x)"},

@@ -20,13 +20,7 @@ import (
 func t2(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
 
 func TestRejects(t *testing.T) {
-	lpModel := func() *lp.Model {
-		m := lp.New("r", lp.Minimize)
-		x := m.AddVar("x", 0, 10, -1)
-		m.AddLE("r0", 5, t2(x, 1))
-		return m
-	}
-	solvetest.RunRejects(t, func() solve.Backend { return New() }, lpModel, []solvetest.Reject{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, solvetest.RejectLP, []solvetest.Reject{
 		// The limits are the ones measured in TestRangeGuard's comment: CLP
 		// aborts at |c| ≥ 1e25 (so MaxObj is 1e24, measured to work) and
 		// refuses |a| > 1e20.
