@@ -48,7 +48,7 @@ func TestLPStdinNetlib(t *testing.T) {
 		zw.Write(data)
 		zw.Close()
 		for _, format := range []string{"table", "json"} {
-			code, want, errOut := lpCLI("lp", "--format", format, in.Path)
+			code, want, errOut := runCLI("lp", "--format", format, in.Path)
 			if code != 0 {
 				t.Fatalf("%s: exit %d: %s", in.Name, code, errOut)
 			}
