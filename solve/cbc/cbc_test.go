@@ -7,7 +7,6 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -199,12 +198,8 @@ func TestGapTolerance(t *testing.T) {
 // TestCancelLP cancels CBC on NETLIB d2q06c, an LP CLP needs seconds for,
 // 0.2 s in: the CLP stop handler ends it with time_limit and no point.
 func TestCancelLP(t *testing.T) {
-	list := instances.NetlibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
-	if i < 0 {
-		t.Skip("d2q06c not among the shared NETLIB instances")
-	}
-	m, err := mps.ReadFile(list[i].Path)
+	inst := instances.NetlibNamed(t, "d2q06c")
+	m, err := mps.ReadFile(inst.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

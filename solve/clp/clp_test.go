@@ -5,7 +5,6 @@ package clp
 import (
 	"context"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -112,12 +111,8 @@ func TestLimits(t *testing.T) {
 // algorithm (benchmarks/lpbench), far beyond the limits of the tests below.
 func d2q06c(t *testing.T) *lp.Model {
 	t.Helper()
-	list := instances.NetlibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
-	if i < 0 {
-		t.Skip("d2q06c not among the shared NETLIB instances")
-	}
-	m, err := mps.ReadFile(list[i].Path)
+	inst := instances.NetlibNamed(t, "d2q06c")
+	m, err := mps.ReadFile(inst.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -220,12 +219,8 @@ func TestLimits(t *testing.T) {
 // one core), long before the stop. A cancellation used to be returned as
 // an error, without the incumbent.
 func TestStopOnP0548(t *testing.T) {
-	list := instances.MiplibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "p0548" })
-	if i < 0 {
-		t.Skip("p0548 not among the shared MIPLIB instances")
-	}
-	m, err := mps.ReadFile(list[i].Path)
+	inst := instances.MiplibNamed(t, "p0548")
+	m, err := mps.ReadFile(inst.Path)
 	if err != nil {
 		t.Fatal(err)
 	}
