@@ -31,29 +31,15 @@ func TestNetlibGlpsolDuals(t *testing.T) {
 	if err != nil {
 		t.Skip("glpsol not on PATH")
 	}
-	insts := instances.NetlibOrSkip(t)
 	dir := t.TempDir()
-	for _, in := range insts {
-		if !netlibSelected(in.Name) {
-			continue
+	forSelectedNetlib(t, func(t *testing.T, in instances.Instance, m *lp.Model, res *presolve.Result) {
+		if res.Status == lp.NotSolved && res.Reduced.Sense == lp.Maximize {
+			t.Skip("glpsol 5.0 cannot read an OBJSENSE section")
 		}
-		t.Run(in.Name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := presolve.Presolve(m, presolve.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status == lp.NotSolved && res.Reduced.Sense == lp.Maximize {
-				t.Skip("glpsol 5.0 cannot read an OBJSENSE section")
-			}
-			if post := solveReducedWithGlpsol(t, glpsol, dir, in.Name, res, false); post != nil {
-				checkNetlibPostsolved(t, in, m, post)
-			}
-		})
-	}
+		if post := solveReducedWithGlpsol(t, glpsol, dir, in.Name, res, false); post != nil {
+			checkNetlibPostsolved(t, in, m, post)
+		}
+	})
 }
 
 // writeForGlpsol writes a minimisation in free MPS without the OBJSENSE
