@@ -136,15 +136,7 @@ func TestRunEndToEnd(t *testing.T) {
 	if err := run([]string{"-dir", dir, "-backends", "simplex", "-no-cli", "-out", out}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	f, err := os.Open(filepath.Join(out, "lpbench.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := readCSV(t, filepath.Join(out, "lpbench.csv"))
 	if len(recs) != 2 || recs[1][0] != "tiny" || recs[1][2] != "simplex" || recs[1][3] != "optimal" || recs[1][4] != "1" {
 		t.Errorf("CSV %q", recs)
 	}
@@ -190,4 +182,19 @@ func TestRunBadFlags(t *testing.T) {
 			t.Errorf("%q: error %v, want one containing %q", tc.args, err, tc.want)
 		}
 	}
+}
+
+// readCSV returns the records of the CSV file at path.
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }

@@ -33,12 +33,6 @@ const objTol = 1e-6
 // CLIName is the name under which the clp command-line solver appears.
 const CLIName = "clp-cli"
 
-// dirList is a repeatable -dir flag.
-type dirList []string
-
-func (d *dirList) String() string     { return strings.Join(*d, ",") }
-func (d *dirList) Set(v string) error { *d = append(*d, v); return nil }
-
 type config struct {
 	dirs     []string
 	backends []string // registered backends to run
@@ -97,8 +91,8 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("lpbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var dirs dirList
-	fs.Var(&dirs, "dir", "folder of MPS files, with an optional optimal.csv (repeatable; default: the shared netlib and miplib folders)")
+	var dirs []string
+	fs.Func("dir", "folder of MPS files, with an optional optimal.csv (repeatable; default: the shared netlib and miplib folders)", func(v string) error { dirs = append(dirs, v); return nil })
 	backends := fs.String("backends", "", "comma-separated backends to run (default: every compiled-in backend: "+strings.Join(solve.Backends(), ",")+")")
 	timeout := fs.Duration("timeout", 60*time.Second, "time limit of each solve (with -milp the default is 20s)")
 	out := fs.String("out", filepath.Join("benchmarks", "out", "lpbench"), "folder for lpbench.csv and the profile figures")

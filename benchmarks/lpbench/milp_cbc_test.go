@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,15 +64,7 @@ func TestRunMILP(t *testing.T) {
 	if err := run([]string{"-milp", "-dir", dir, "-timeout", "30s", "-out", out, "-highs", highs}, &stdout, &stderr); err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	f, err := os.Open(filepath.Join(out, "lpbench_milp.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := readCSV(t, filepath.Join(out, "lpbench_milp.csv"))
 	if len(recs) != 3 || recs[1][2] != ours || recs[2][2] != cbcBackend || recs[1][3] != "optimal" || recs[2][3] != "optimal" ||
 		recs[1][4] != "13" || recs[2][4] != "13" {
 		t.Errorf("CSV %q", recs)

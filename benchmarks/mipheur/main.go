@@ -35,11 +35,6 @@ import (
 	"github.com/streamopt/streamopt/lp/mps"
 )
 
-type dirList []string
-
-func (d *dirList) String() string     { return strings.Join(*d, ",") }
-func (d *dirList) Set(v string) error { *d = append(*d, v); return nil }
-
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "mipheur:", err)
@@ -50,8 +45,8 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("mipheur", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var dirs dirList
-	fs.Var(&dirs, "dir", "folder of MPS files (.mps or .mps.gz) with optimal.csv (repeatable; default: the shared miplib3 and miplib folders)")
+	var dirs []string
+	fs.Func("dir", "folder of MPS files (.mps or .mps.gz) with optimal.csv (repeatable; default: the shared miplib3 and miplib folders)", func(v string) error { dirs = append(dirs, v); return nil })
 	limit := fs.Duration("cpu", 20*time.Second, "CPU-time limit of each solve")
 	set := fs.String("set", "", "switches, e.g. feasjump=off,rins=on")
 	logOn := fs.Bool("log", false, "write the search log to standard error")
@@ -79,7 +74,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("no -dir given and %v", err)
 		}
-		dirs = dirList{filepath.Join(root, "miplib3"), filepath.Join(root, "miplib")}
+		dirs = []string{filepath.Join(root, "miplib3"), filepath.Join(root, "miplib")}
 	}
 	w := csv.NewWriter(stdout)
 	w.Write([]string{"instance", "set", "status", "objective", "optimum", "gap", "cpu_s", "wall_s", "nodes", "first_cpu_s", "first_nodes", "first_source"})

@@ -7,7 +7,7 @@ import (
 )
 
 func TestBackendsCommand(t *testing.T) {
-	code, out, errOut := lpCLI("backends")
+	code, out, errOut := runCLI("backends")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -23,7 +23,7 @@ func TestBackendsCommand(t *testing.T) {
 		}
 	}
 
-	code, out, errOut = lpCLI("backends", "--format", "json")
+	code, out, errOut = runCLI("backends", "--format", "json")
 	if code != 0 {
 		t.Fatalf("json: exit %d: %s", code, errOut)
 	}
@@ -42,14 +42,14 @@ func TestBackendsCommand(t *testing.T) {
 		t.Errorf("gonum: %+v (listed %v)", g, ok)
 	}
 
-	code, out, _ = lpCLI("backends", "--format", "csv")
+	code, out, _ = runCLI("backends", "--format", "csv")
 	if code != 0 || !strings.HasPrefix(out, "backend,lp,milp,duals,rays,sos,ranging,presolve,start,basis\n") || !strings.Contains(out, "\nsimplex,true,true,true,true,false,true,true,true,true\n") {
 		t.Errorf("csv: exit %d\n%s", code, out)
 	}
-	if code, _, errOut = lpCLI("backends", "--format", "xml"); code != 2 || !strings.Contains(errOut, `--format: must be table, json or csv, got "xml"`) {
+	if code, _, errOut = runCLI("backends", "--format", "xml"); code != 2 || !strings.Contains(errOut, `--format: must be table, json or csv, got "xml"`) {
 		t.Errorf("bad format: exit %d, %q", code, errOut)
 	}
-	if code, _, _ = lpCLI("backends", "extra"); code != 2 {
+	if code, _, _ = runCLI("backends", "extra"); code != 2 {
 		t.Errorf("extra argument: exit %d, want 2", code)
 	}
 }

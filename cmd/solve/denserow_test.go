@@ -38,7 +38,7 @@ func TestLPCommandDenseRowTimeLimit(t *testing.T) {
 
 	const limit = 2 * time.Second
 	start = time.Now()
-	code, out, errOut := lpCLI("lp", "--time-limit", limit.String(), "--format", "json", path)
+	code, out, errOut := runCLI("lp", "--time-limit", limit.String(), "--format", "json", path)
 	took := time.Since(start)
 	var a jsonAnswer
 	if err := json.Unmarshal([]byte(out), &a); err != nil {

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/streamopt/streamopt/internal/instances"
 )
@@ -48,7 +47,7 @@ func TestLPStdinNetlib(t *testing.T) {
 		zw.Write(data)
 		zw.Close()
 		for _, format := range []string{"table", "json"} {
-			code, want, errOut := lpCLI("lp", "--format", format, in.Path)
+			code, want, errOut := runCLI("lp", "--format", format, in.Path)
 			if code != 0 {
 				t.Fatalf("%s: exit %d: %s", in.Name, code, errOut)
 			}
@@ -91,35 +90,17 @@ func TestReadStoppedStdin(t *testing.T) {
 		{"rrs", "{", []string{"rrs", "--input", "-"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pr, pw, err := os.Pipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer pr.Close()
-			defer pw.Close() // open, and silent, until the command has returned
-			if _, err := pw.WriteString(tc.first); err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
+			pr := silentPipe(t, tc.first)
 			var stdout, stderr bytes.Buffer
-			done := make(chan int, 1)
-			go func() {
+			code := runCancelled(t, tc.name, func(ctx context.Context) int {
 				root := newRootCmd(&stdout, &stderr)
 				root.SetIn(pr)
 				root.SetArgs(tc.args)
-				code := 0
 				if err := root.ExecuteContext(ctx); err != nil {
-					code = exitCode(err, &stderr)
+					return exitCode(err, &stderr)
 				}
-				done <- code
-			}()
-			cancel()
-			var code int
-			select {
-			case code = <-done:
-			case <-time.After(30 * time.Second): // a generous bound against a hang: it returns at once
-				t.Fatalf("%s still reading 30 s after the cancellation", tc.name)
-			}
+				return 0
+			})
 			if want := "standard input: stopped by a cancellation while reading it; no answer"; code != 1 || !strings.Contains(stderr.String(), want) || stdout.Len() > 0 {
 				t.Errorf("exit code %d, stdout %q, stderr %q; want 1 and %q", code, stdout.String(), stderr.String(), want)
 			}

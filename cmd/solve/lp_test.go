@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"math"
@@ -118,22 +117,6 @@ ENDATA
 `
 )
 
-// lpCLI runs the command in-process and returns its exit code and output.
-func lpCLI(args ...string) (int, string, string) {
-	var out, errb bytes.Buffer
-	code := run(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
-
-func lpFile(t *testing.T, dir, name, body string) string {
-	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // jsonAnswer is the part of the JSON output the tests read.
 type jsonAnswer struct {
 	Status       string             `json:"status"`
@@ -155,11 +138,11 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 
 func TestLPCommand(t *testing.T) {
 	dir := t.TempDir()
-	small := lpFile(t, dir, "small.mps", smallMPS)
-	infeas := lpFile(t, dir, "infeas.mps", infeasibleMPS)
-	unb := lpFile(t, dir, "unb.mps", unboundedMPS)
-	milp := lpFile(t, dir, "milp.mps", milpMPS)
-	bad := lpFile(t, dir, "bad.mps", badMPS)
+	small := writeFile(t, dir, "small.mps", smallMPS)
+	infeas := writeFile(t, dir, "infeas.mps", infeasibleMPS)
+	unb := writeFile(t, dir, "unb.mps", unboundedMPS)
+	milp := writeFile(t, dir, "milp.mps", milpMPS)
+	bad := writeFile(t, dir, "bad.mps", badMPS)
 
 	tests := []struct {
 		name   string
@@ -243,7 +226,7 @@ func TestLPCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := lpCLI(tc.args...)
+			code, out, errOut := runCLI(tc.args...)
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
 			}
@@ -268,9 +251,9 @@ func TestLPCommand(t *testing.T) {
 
 func TestLPCommandOut(t *testing.T) {
 	dir := t.TempDir()
-	small := lpFile(t, dir, "small.mps", smallMPS)
+	small := writeFile(t, dir, "small.mps", smallMPS)
 	outPath := filepath.Join(dir, "sol.json")
-	code, out, errOut := lpCLI("lp", small, "--out", outPath)
+	code, out, errOut := runCLI("lp", small, "--out", outPath)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -296,7 +279,7 @@ func TestLPCommandOut(t *testing.T) {
 func TestLPCommandLimits(t *testing.T) {
 	dir := instances.DirOrSkip(t)
 	afiro := filepath.Join(dir, "netlib", "afiro.mps")
-	code, out, errOut := lpCLI("lp", afiro, "--format", "json")
+	code, out, errOut := runCLI("lp", afiro, "--format", "json")
 	var a jsonAnswer
 	if code != 0 || json.Unmarshal([]byte(out), &a) != nil || a.Status != "optimal" || !near(*a.Objective, -464.753142857143) {
 		t.Fatalf("afiro: exit %d, %s %s", code, out, errOut)
@@ -304,7 +287,7 @@ func TestLPCommandLimits(t *testing.T) {
 	if a.Iterations < 2 {
 		t.Skipf("afiro took %d iterations; the limit test needs more", a.Iterations)
 	}
-	code, out, _ = lpCLI("lp", afiro, "--format", "json", "--iteration-limit", "1")
+	code, out, _ = runCLI("lp", afiro, "--format", "json", "--iteration-limit", "1")
 	if code != 1 {
 		t.Fatalf("iteration limit: exit %d, want 1\n%s", code, out)
 	}
@@ -314,7 +297,7 @@ func TestLPCommandLimits(t *testing.T) {
 	}
 
 	// A deadline that has passed before the solve starts.
-	code, out, _ = lpCLI("lp", afiro, "--time-limit", "1ns")
+	code, out, _ = runCLI("lp", afiro, "--time-limit", "1ns")
 	if code != 1 || !strings.Contains(out, "status        time_limit") {
 		t.Errorf("time limit: exit %d, want 1\n%s", code, out)
 	}

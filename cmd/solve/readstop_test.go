@@ -64,30 +64,49 @@ func TestReadStoppedPipe(t *testing.T) {
 		{"rrs", "{", func(p string) []string { return []string{"rrs", "--input", p} }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			pr, pw, err := os.Pipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer pr.Close()
-			defer pw.Close() // open, and silent, until the command has returned
-			if _, err := pw.WriteString(tc.first); err != nil {
-				t.Fatal(err)
-			}
+			pr := silentPipe(t, tc.first)
 			path := fmt.Sprintf("/dev/fd/%d", pr.Fd())
-			ctx, cancel := context.WithCancel(context.Background())
 			var stdout, stderr bytes.Buffer
-			done := make(chan int, 1)
-			go func() { done <- runContext(ctx, tc.args(path), &stdout, &stderr) }()
-			cancel()
-			var code int
-			select {
-			case code = <-done:
-			case <-time.After(30 * time.Second): // a generous bound: it returns at once
-				t.Fatalf("%s still reading 30 s after the cancellation", tc.name)
-			}
+			code := runCancelled(t, tc.name, func(ctx context.Context) int {
+				return runContext(ctx, tc.args(path), &stdout, &stderr)
+			})
 			if want := path + ": stopped by a cancellation while reading it; no answer"; code != 1 || !strings.Contains(stderr.String(), want) {
 				t.Errorf("exit code %d, stderr %q; want 1 and %q", code, stderr.String(), want)
 			}
 		})
+	}
+}
+
+// silentPipe returns the read end of a pipe that holds first and then
+// stays open and silent until the test ends.
+func silentPipe(t *testing.T, first string) *os.File {
+	t.Helper()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close(); pw.Close() })
+	if _, err := pw.WriteString(first); err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+// runCancelled calls run with a context it cancels at once and returns
+// run's exit code; name says in the failure what still runs when run has
+// not returned 30 s later (a generous bound against a hang: it returns at
+// once).
+func runCancelled(t *testing.T, name string, run func(ctx context.Context) int) int {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- run(ctx) }()
+	cancel()
+	select {
+	case code := <-done:
+		return code
+	case <-time.After(30 * time.Second):
+		t.Fatalf("%s still reading 30 s after the cancellation", name)
+		return 0
 	}
 }

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -16,15 +15,11 @@ import (
 // seconds: the command prints status time_limit, says there is no point,
 // and exits 1. CLP used to ignore the interrupt and finish.
 func TestLPInterruptCLP(t *testing.T) {
-	list := instances.NetlibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
-	if i < 0 {
-		t.Skip("d2q06c not among the shared NETLIB instances")
-	}
+	inst := instances.NetlibNamed(t, "d2q06c")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	time.AfterFunc(200*time.Millisecond, cancel)
-	code, out, errs := runWithin(t, ctx, "lp", "--backend", "clp", list[i].Path)
+	code, out, errs := runWithin(t, ctx, "lp", "--backend", "clp", inst.Path)
 	if code != 1 || !strings.Contains(out, "status        time_limit") ||
 		errs != "solve: stopped by an interrupt before the optimum: no point to report\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, time_limit, no point", code, out, errs)

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,15 +16,11 @@ import (
 // has by then (its first comes after about 300 nodes), verified, with
 // status time_limit, and exits 1. It used to exit 3 with no answer.
 func TestLPInterruptLPSolve(t *testing.T) {
-	list := instances.MiplibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "p0548" })
-	if i < 0 {
-		t.Skip("p0548 not among the shared MIPLIB instances")
-	}
+	inst := instances.MiplibNamed(t, "p0548")
 	for _, gap := range []string{"0", "0.5"} {
 		ctx, cancel := context.WithCancel(context.Background())
 		time.AfterFunc(2*time.Second, cancel)
-		code, out, errs := runWithin(t, ctx, "lp", "--backend", "lpsolve", "--mip-gap", gap, list[i].Path)
+		code, out, errs := runWithin(t, ctx, "lp", "--backend", "lpsolve", "--mip-gap", gap, inst.Path)
 		cancel()
 		if code != 1 || errs != "" {
 			t.Errorf("--mip-gap %s: exit %d, stderr %q; want exit 1 and nothing on stderr", gap, code, errs)

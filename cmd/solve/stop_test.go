@@ -75,7 +75,7 @@ func runWithin(t *testing.T, ctx context.Context, args ...string) (int, string, 
 // abandoned solve.StopGrace after it; the command exits 1 saying that the
 // backend did not stop and that there is no answer, and prints none.
 func TestLPBackendDoesNotStop(t *testing.T) {
-	in := lpFile(t, t.TempDir(), "small.mps", smallMPS)
+	in := writeFile(t, t.TempDir(), "small.mps", smallMPS)
 	code, out, errs := runWithin(t, context.Background(), "lp", "--backend", "test-deaf", "--time-limit", "50ms", in)
 	if code != 1 || out != "" || !strings.Contains(errs, `backend did not stop: backend "test-deaf"`) || !strings.Contains(errs, "no answer is available") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1, no answer, and why", code, out, errs)
@@ -93,7 +93,7 @@ func TestLPInterruptWithoutPoint(t *testing.T) {
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		interrupt = cancel
-		code, out, errs := runWithin(t, ctx, "lp", "--backend", "test-interrupted", lpFile(t, dir, tc.name, tc.body))
+		code, out, errs := runWithin(t, ctx, "lp", "--backend", "test-interrupted", writeFile(t, dir, tc.name, tc.body))
 		interrupt = func() {}
 		cancel()
 		if code != 1 || !strings.Contains(out, "time_limit") || errs != tc.want {

@@ -123,3 +123,16 @@ func TestLoadFromEnvDir(t *testing.T) {
 		t.Errorf("malformed table: skipped %q, failed %q; want a failure", r.skipped, r.failed)
 	}
 }
+
+func TestNamedSkipsWhenAbsent(t *testing.T) {
+	list := []Instance{{Name: "afiro"}, {Name: "kb2"}}
+	var r recorder
+	if in := named(&r, list, "NETLIB", "kb2"); in.Name != "kb2" || r.skipped != "" || r.failed != "" {
+		t.Errorf("kb2: got %+v, skipped %q, failed %q; want kb2 and neither", in, r.skipped, r.failed)
+	}
+	r = recorder{}
+	named(&r, list, "NETLIB", "d2q06c")
+	if want := "d2q06c not among the shared NETLIB instances"; r.skipped != want || r.failed != "" {
+		t.Errorf("d2q06c: skipped %q, failed %q; want the skip %q", r.skipped, r.failed, want)
+	}
+}

@@ -3,6 +3,7 @@ package instances
 import (
 	"errors"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -38,6 +39,30 @@ func NetlibOrSkip(tb testing.TB) []Instance {
 func MiplibOrSkip(tb testing.TB) []Instance {
 	tb.Helper()
 	return orSkip(tb, Miplib)
+}
+
+// NetlibNamed returns the NETLIB instance called name for a test, skipping
+// or failing tb as NetlibOrSkip does when the instances are not there, and
+// skipping it when they are but name is not among them.
+func NetlibNamed(tb testing.TB, name string) Instance {
+	tb.Helper()
+	return named(tb, NetlibOrSkip(tb), "NETLIB", name)
+}
+
+// MiplibNamed is NetlibNamed for the MIPLIB instances.
+func MiplibNamed(tb testing.TB, name string) Instance {
+	tb.Helper()
+	return named(tb, MiplibOrSkip(tb), "MIPLIB", name)
+}
+
+func named(tb testing.TB, list []Instance, set, name string) Instance {
+	tb.Helper()
+	i := slices.IndexFunc(list, func(in Instance) bool { return in.Name == name })
+	if i < 0 {
+		tb.Skip(name + " not among the shared " + set + " instances")
+		return Instance{}
+	}
+	return list[i]
 }
 
 func orSkip(tb testing.TB, load func() ([]Instance, error)) []Instance {

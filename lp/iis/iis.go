@@ -250,28 +250,7 @@ func (f *filter) support(y []float64) system {
 // model is the subsystem s of m as a model of its own: every column of m,
 // with only the bounds in s, the rows in s, a zero objective.
 func (f *filter) model(s system) *lp.Model {
-	m := f.m
-	sub := lp.New(m.Name, lp.Minimize)
-	for _, v := range m.Vars {
-		sub.AddVar(v.Name, math.Inf(-1), math.Inf(1), 0)
-	}
-	for _, b := range s.bounds {
-		v := &sub.Vars[b.Col]
-		if b.Upper {
-			v.Upper = m.Vars[b.Col].Upper
-		} else {
-			v.Lower = m.Vars[b.Col].Lower
-		}
-	}
-	for _, i := range s.rows {
-		r := &m.Rows[i]
-		terms := make([]lp.Term, len(r.Ind))
-		for k, j := range r.Ind {
-			terms[k] = lp.Term{Var: j, Coef: r.Val[k]}
-		}
-		sub.AddRow(r.Name, r.Lower, r.Upper, terms...)
-	}
-	return sub
+	return subModel(f.m, f.m.Name, s.rows, s.bounds, nil)
 }
 
 // solve reports whether subsystem s is infeasible and, if so, its Farkas
@@ -330,14 +309,22 @@ func (s *IIS) Model(m *lp.Model) *lp.Model {
 	if m.Name != "" {
 		name = m.Name + "_iis"
 	}
+	return subModel(m, name, s.Rows, s.Bounds, used)
+}
+
+// subModel is the model called name of the given rows and column bounds
+// of m: the columns of m that keep selects (every one when keep is nil),
+// free but for the bounds given, the rows with both their bounds, a zero
+// objective and no integrality.
+func subModel(m *lp.Model, name string, rows []int, bounds []Bound, keep []bool) *lp.Model {
 	sub := lp.New(name, lp.Minimize)
 	idx := make([]int, len(m.Vars))
 	for j, v := range m.Vars {
-		if used[j] {
+		if keep == nil || keep[j] {
 			idx[j] = sub.AddVar(v.Name, math.Inf(-1), math.Inf(1), 0)
 		}
 	}
-	for _, b := range s.Bounds {
+	for _, b := range bounds {
 		v := &sub.Vars[idx[b.Col]]
 		if b.Upper {
 			v.Upper = m.Vars[b.Col].Upper
@@ -345,7 +332,7 @@ func (s *IIS) Model(m *lp.Model) *lp.Model {
 			v.Lower = m.Vars[b.Col].Lower
 		}
 	}
-	for _, i := range s.Rows {
+	for _, i := range rows {
 		r := &m.Rows[i]
 		terms := make([]lp.Term, len(r.Ind))
 		for k, j := range r.Ind {

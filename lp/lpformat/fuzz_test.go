@@ -4,13 +4,11 @@ import (
 	"bytes"
 
 	"path/filepath"
-	"reflect"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp/lpformat"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 	"github.com/streamopt/streamopt/lp/mps"
 )
 
@@ -44,24 +42,5 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	}
-	f.Fuzz(func(t *testing.T, in string) {
-		m, err := lpformat.Read(strings.NewReader(in), "fuzz.lp")
-		if err != nil {
-			return
-		}
-		if err := m.Validate(); err != nil {
-			t.Fatalf("Read accepted a model that fails Validate: %v", err)
-		}
-		var buf bytes.Buffer
-		if err := lpformat.Write(&buf, m, lpformat.WriteOptions{}); err != nil {
-			t.Fatalf("write: %v", err)
-		}
-		back, err := lpformat.Read(bytes.NewReader(buf.Bytes()), "back.lp")
-		if err != nil {
-			t.Fatalf("read back: %v\n%s", err, buf.String())
-		}
-		if want := fileModel(t, m); !reflect.DeepEqual(want, back) {
-			t.Fatalf("round trip changed the model (-want +got):\n%s\n%s", cmp.Diff(want, back), buf.String())
-		}
-	})
+	readertest.FuzzRoundTrip(f, readerFormat, readertest.RoundTrip{Want: fileModel})
 }

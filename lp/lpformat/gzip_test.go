@@ -23,6 +23,7 @@ var readerFormat = readertest.Format{
 	ReadFile: func(path string, maxBytes int64) (*lp.Model, error) {
 		return lpformat.ReadFileContext(context.Background(), path, lpformat.ReadOptions{MaxBytes: maxBytes})
 	},
+	Write:      func(w io.Writer, m *lp.Model) error { return lpformat.Write(w, m, lpformat.WriteOptions{}) },
 	ErrCorrupt: lpformat.ErrCorrupt, ErrTooManyBytes: lpformat.ErrTooManyBytes, ErrTooManyLines: lpformat.ErrTooManyLines,
 }
 

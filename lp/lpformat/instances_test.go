@@ -18,6 +18,7 @@ import (
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 	"github.com/streamopt/streamopt/lp/mps"
 	"github.com/streamopt/streamopt/solve"
 )
@@ -237,14 +238,7 @@ func TestReadGlpsolWrittenFile(t *testing.T) {
 
 // BenchmarkRead reads d2q06c (the largest shared file) written as LP.
 func BenchmarkRead(b *testing.B) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		b.Skip(err)
-	}
-	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
-	if err != nil {
-		b.Skip(err)
-	}
+	m := readertest.D2Q06C(b)
 	var buf bytes.Buffer
 	if err := lpformat.Write(&buf, m, lpformat.WriteOptions{}); err != nil {
 		b.Fatal(err)
@@ -259,21 +253,4 @@ func BenchmarkRead(b *testing.B) {
 }
 
 // BenchmarkWrite writes d2q06c in LP format.
-func BenchmarkWrite(b *testing.B) {
-	root, err := instances.SharedDir()
-	if err != nil {
-		b.Skip(err)
-	}
-	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
-	if err != nil {
-		b.Skip(err)
-	}
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := lpformat.Write(&buf, m, lpformat.WriteOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.SetBytes(int64(buf.Len()))
-}
+func BenchmarkWrite(b *testing.B) { readertest.BenchmarkWrite(b, readerFormat) }

@@ -9,40 +9,22 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/lpformat"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 )
 
 var inf = math.Inf(1)
 
-// model is a compact description of an expected model.
-type model struct {
-	name, obj string
-	sense     lp.Sense
-	offset    float64
-	cols      []lp.Var
-	c         []float64
-	rows      []lp.Row
-}
+type model = readertest.Model
 
-func (d model) build() *lp.Model {
-	m := &lp.Model{Name: d.name, ObjName: d.obj, Sense: d.sense, ObjOffset: d.offset, Vars: d.cols, Obj: d.c}
-	for _, r := range d.rows {
-		if r.Ind == nil {
-			r.Ind, r.Val = []int{}, []float64{}
-		}
-		m.Rows = append(m.Rows, r)
-	}
-	return m
-}
+var (
+	cv   = readertest.CV
+	iv   = readertest.IV
+	text = readertest.Text
+)
 
-func cv(name string, lo, hi float64) lp.Var { return lp.Var{Name: name, Lower: lo, Upper: hi} }
-func iv(name string, lo, hi float64) lp.Var {
-	return lp.Var{Name: name, Lower: lo, Upper: hi, Integer: true}
-}
 func row(name string, lo, hi float64, ind []int, val ...float64) lp.Row {
 	return lp.Row{Name: name, Ind: ind, Val: val, Lower: lo, Upper: hi}
 }
-
-func text(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 
 // TestRead reads small hand-written files, one feature each; the expected
 // models follow from the rules in doc.go (which cite the IBM and GLPK
@@ -54,92 +36,92 @@ func TestRead(t *testing.T) {
 		want model
 	}{
 		{"minimal", text("Minimize", " obj: x + 2 y", "Subject To", " c1: x + y >= 1", "End"),
-			model{obj: "obj", cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, c: []float64{1, 2},
-				rows: []lp.Row{row("c1", 1, inf, []int{0, 1}, 1, 1)}}},
+			model{Obj: "obj", Cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, C: []float64{1, 2},
+				Rows: []lp.Row{row("c1", 1, inf, []int{0, 1}, 1, 1)}}},
 		{"keyword spellings and case", text("MAXIMISE", " 3 a", "such that", " a <= 4", "BOUND", " a >= -1", "GEN", " a", "end"),
-			model{sense: lp.Maximize, cols: []lp.Var{iv("a", -1, inf)}, c: []float64{3},
-				rows: []lp.Row{row("", -inf, 4, []int{0}, 1)}}},
+			model{Sense: lp.Maximize, Cols: []lp.Var{iv("a", -1, inf)}, C: []float64{3},
+				Rows: []lp.Row{row("", -inf, 4, []int{0}, 1)}}},
 		{"s.t., integers, binary, max", text("max x - y", "s.t.", " x + y = 2", "Integers", " x", "Binary", " y", "END"),
-			model{sense: lp.Maximize, cols: []lp.Var{iv("x", 0, inf), iv("y", 0, 1)}, c: []float64{1, -1},
-				rows: []lp.Row{row("", 2, 2, []int{0, 1}, 1, 1)}}},
+			model{Sense: lp.Maximize, Cols: []lp.Var{iv("x", 0, inf), iv("y", 0, 1)}, C: []float64{1, -1},
+				Rows: []lp.Row{row("", 2, 2, []int{0, 1}, 1, 1)}}},
 		{"st on the constraint's line, minimum, bin, gen", text("minimum z", "st c: z >= 1", "bin", " b", "generals", " g", "End"),
-			model{cols: []lp.Var{cv("z", 0, inf), iv("b", 0, 1), iv("g", 0, inf)}, c: []float64{1, 0, 0},
-				rows: []lp.Row{row("c", 1, inf, []int{0}, 1)}}},
+			model{Cols: []lp.Var{cv("z", 0, inf), iv("b", 0, 1), iv("g", 0, inf)}, C: []float64{1, 0, 0},
+				Rows: []lp.Row{row("c", 1, inf, []int{0}, 1)}}},
 		{"objective over lines with constants summed (IBM: offset as a constant term)",
 			text("Minimize", " cost:", "  2 x + 3.5", "  - 1 + y", "Subject To", "End"),
-			model{obj: "cost", offset: 2.5, cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, c: []float64{2, 1}}},
+			model{Obj: "cost", Offset: 2.5, Cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, C: []float64{2, 1}}},
 		{"empty objective", text("Minimize", "Subject To", " r: x >= 1", "End"),
-			model{cols: []lp.Var{cv("x", 0, inf)}, c: []float64{0}, rows: []lp.Row{row("r", 1, inf, []int{0}, 1)}}},
+			model{Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{0}, Rows: []lp.Row{row("r", 1, inf, []int{0}, 1)}}},
 		{"every sense indicator (IBM list)", text("Minimize", " x", "Subject To",
 			" a: x < 1", " b: x <= 2", " c: x =< 3", " d: x > 4", " h: x >= 5", " f: x => 6", " g: x = 7", "End"),
-			model{cols: []lp.Var{cv("x", 0, inf)}, c: []float64{1}, rows: []lp.Row{
+			model{Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{1}, Rows: []lp.Row{
 				row("a", -inf, 1, []int{0}, 1), row("b", -inf, 2, []int{0}, 1), row("c", -inf, 3, []int{0}, 1),
 				row("d", 4, inf, []int{0}, 1), row("h", 5, inf, []int{0}, 1), row("f", 6, inf, []int{0}, 1),
 				row("g", 7, 7, []int{0}, 1)}}},
 		{"coefficients against names, fractions, exponents, repeated columns summed, double signs",
 			text("Minimize", " 2x2 + .5 y - 1e2 z + 2.5E-1w", "Subject To",
 				" r: x2 + 2 x2 - 3 x2 + + -4 y - - w >= -1.5e+3", "End"),
-			model{cols: []lp.Var{cv("x2", 0, inf), cv("y", 0, inf), cv("z", 0, inf), cv("w", 0, inf)}, c: []float64{2, 0.5, -100, 0.25},
-				rows: []lp.Row{row("r", -1500, inf, []int{1, 3}, -4, 1)}}},
+			model{Cols: []lp.Var{cv("x2", 0, inf), cv("y", 0, inf), cv("z", 0, inf), cv("w", 0, inf)}, C: []float64{2, 0.5, -100, 0.25},
+				Rows: []lp.Row{row("r", -1500, inf, []int{1, 3}, -4, 1)}}},
 		{"constraint over several lines, unnamed rows",
 			text("Minimize", " x", "Subject To", " x", "  + y", "  >= 2", " x - y <= 0", "End"),
-			model{cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, c: []float64{1, 0}, rows: []lp.Row{
+			model{Cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, C: []float64{1, 0}, Rows: []lp.Row{
 				row("", 2, inf, []int{0, 1}, 1, 1), row("", -inf, 0, []int{0, 1}, 1, -1)}}},
 		{"ranges (extension): lo <= expr <= hi and hi >= expr >= lo",
 			text("Minimize", " x", "Subject To", " r1: -5 <= x + y <= 10", " r2: 4 >= x - y >= -4", " -inf <= x <= 3", "End"),
-			model{cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, c: []float64{1, 0}, rows: []lp.Row{
+			model{Cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, C: []float64{1, 0}, Rows: []lp.Row{
 				row("r1", -5, 10, []int{0, 1}, 1, 1), row("r2", -4, 4, []int{0, 1}, 1, -1), row("", -inf, 3, []int{0}, 1)}}},
 		{"infinite right-hand sides: words and magnitude >= 1e30",
 			text("Minimize", " x", "Subject To", " a: x >= -inf", " b: x <= 1e30", " c: x <= +Infinity", " d: x >= -1e+31", "End"),
-			model{cols: []lp.Var{cv("x", 0, inf)}, c: []float64{1}, rows: []lp.Row{
+			model{Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{1}, Rows: []lp.Row{
 				row("a", -inf, inf, []int{0}, 1), row("b", -inf, inf, []int{0}, 1), row("c", -inf, inf, []int{0}, 1), row("d", -inf, inf, []int{0}, 1)}}},
 		{"zero coefficient keeps the column declared but out of the row",
 			text("Minimize", " x", "Subject To", " r: 0 y + x >= 1", "End"),
-			model{cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, c: []float64{1, 0}, rows: []lp.Row{row("r", 1, inf, []int{0}, 1)}}},
+			model{Cols: []lp.Var{cv("x", 0, inf), cv("y", 0, inf)}, C: []float64{1, 0}, Rows: []lp.Row{row("r", 1, inf, []int{0}, 1)}}},
 		{"every bound form",
 			text("Minimize", " a + b + c + d + e_ + f + g + h + k", "Subject To", "Bounds",
 				" a >= -1", " -2 <= b", " c <= 3", " 4 >= d", " -5 <= e_ <= 5", " 6 >= f >= -6", " g = 7", " h free", " k FREE", "End"),
-			model{cols: []lp.Var{cv("a", -1, inf), cv("b", -2, inf), cv("c", 0, 3), cv("d", 0, 4), cv("e_", -5, 5),
-				cv("f", -6, 6), cv("g", 7, 7), cv("h", -inf, inf), cv("k", -inf, inf)}, c: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1}}},
+			model{Cols: []lp.Var{cv("a", -1, inf), cv("b", -2, inf), cv("c", 0, 3), cv("d", 0, 4), cv("e_", -5, 5),
+				cv("f", -6, 6), cv("g", 7, 7), cv("h", -inf, inf), cv("k", -inf, inf)}, C: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1}}},
 		{"infinite bounds in every spelling",
 			text("Minimize", " a + b + c + d", "Subject To", "Bounds",
 				" -inf <= a <= +inf", " b >= -Infinity", " -INF <= c", " d <= 1e30", " d >= -1e30", "End"),
-			model{cols: []lp.Var{cv("a", -inf, inf), cv("b", -inf, inf), cv("c", -inf, inf), cv("d", -inf, inf)}, c: []float64{1, 1, 1, 1}}},
+			model{Cols: []lp.Var{cv("a", -inf, inf), cv("b", -inf, inf), cv("c", -inf, inf), cv("d", -inf, inf)}, C: []float64{1, 1, 1, 1}}},
 		{"negative upper bound alone keeps the lower bound 0 (IBM: the default lower bound remains in effect)",
 			text("Minimize", " x + y", "Subject To", "Bounds", " x <= -1", " -inf <= y <= -1", "End"),
-			model{cols: []lp.Var{cv("x", 0, -1), cv("y", -inf, -1)}, c: []float64{1, 1}}},
+			model{Cols: []lp.Var{cv("x", 0, -1), cv("y", -inf, -1)}, C: []float64{1, 1}}},
 		{"a later bound overrides (IBM: the last bound entered takes precedence)",
 			text("Minimize", " x", "Subject To", "Bounds", " x <= 4", " x free", " x <= 2", "End"),
-			model{cols: []lp.Var{cv("x", -inf, 2)}, c: []float64{1}}},
+			model{Cols: []lp.Var{cv("x", -inf, 2)}, C: []float64{1}}},
 		{"lower above upper is kept (an infeasible model, lp.CheckBounds allows it)",
 			text("Minimize", " x", "Subject To", "Bounds", " 3 <= x <= 1", "End"),
-			model{cols: []lp.Var{cv("x", 3, 1)}, c: []float64{1}}},
+			model{Cols: []lp.Var{cv("x", 3, 1)}, C: []float64{1}}},
 		{"generals keep bounds, binaries set [0, 1] whatever Bounds said",
 			text("Minimize", " x + y", "Subject To", "Bounds", " -3 <= x <= 8", " y <= 9", "Generals", " x", "Binaries", " y", "End"),
-			model{cols: []lp.Var{iv("x", -3, 8), iv("y", 0, 1)}, c: []float64{1, 1}}},
+			model{Cols: []lp.Var{iv("x", -3, 8), iv("y", 0, 1)}, C: []float64{1, 1}}},
 		{"columns first seen in Bounds, Generals, Binaries are appended in order",
 			text("Minimize", " x", "Subject To", "Bounds", " u <= 1", "Generals", " g1 g2", " x", "Binaries", " b", "End"),
-			model{cols: []lp.Var{iv("x", 0, inf), cv("u", 0, 1), iv("g1", 0, inf), iv("g2", 0, inf), iv("b", 0, 1)}, c: []float64{1, 0, 0, 0, 0}}},
+			model{Cols: []lp.Var{iv("x", 0, inf), cv("u", 0, 1), iv("g1", 0, inf), iv("g2", 0, inf), iv("b", 0, 1)}, C: []float64{1, 0, 0, 0, 0}}},
 		{"comments anywhere, problem name from CPLEX's comment, text after End ignored",
 			text("\\ a file", "\\Problem name: tiny model", "Minimize \\ the objective", " x \\ + y",
 				"Subject To", "\\ r: x >= 7", " r: x >= 1 \\ first", "End", "this is ignored [ ] ^"),
-			model{name: "tiny model", cols: []lp.Var{cv("x", 0, inf)}, c: []float64{1}, rows: []lp.Row{row("r", 1, inf, []int{0}, 1)}}},
+			model{Name: "tiny model", Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{1}, Rows: []lp.Row{row("r", 1, inf, []int{0}, 1)}}},
 		{"problem name from GLPK's comment", text("\\* Problem: RNG *\\", "", "Minimize", " obj: x", "Subject To", "End"),
-			model{name: "RNG", obj: "obj", cols: []lp.Var{cv("x", 0, inf)}, c: []float64{1}}},
+			model{Name: "RNG", Obj: "obj", Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{1}}},
 		{"names with every allowed symbol; names that only start like exponents",
 			text("Minimize", " x(1,2) + a.b + _x + ~r_1 + y' + ea + `q` + {p} + \"s\" + !#$%&;?@ + a/b|c", "Subject To", "End"),
-			model{cols: []lp.Var{cv("x(1,2)", 0, inf), cv("a.b", 0, inf), cv("_x", 0, inf), cv("~r_1", 0, inf), cv("y'", 0, inf),
+			model{Cols: []lp.Var{cv("x(1,2)", 0, inf), cv("a.b", 0, inf), cv("_x", 0, inf), cv("~r_1", 0, inf), cv("y'", 0, inf),
 				cv("ea", 0, inf), cv("`q`", 0, inf), cv("{p}", 0, inf), cv("\"s\"", 0, inf), cv("!#$%&;?@", 0, inf), cv("a/b|c", 0, inf)},
-				c: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}},
+				C: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}},
 		{"objective line: the file's objective negated plus 0.5 (lp/modelfile); only the first one counts",
 			text("\\ objective of the model = -(objective of this file) + 0.5", "\\objective of the model = objective of this file - 7",
 				"Minimize", " obj: 2 x - 1", "Subject To", "End"),
-			model{obj: "obj", sense: lp.Maximize, cols: []lp.Var{cv("x", 0, inf)}, c: []float64{-2}, offset: 1 + 0.5}},
+			model{Obj: "obj", Sense: lp.Maximize, Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{-2}, Offset: 1 + 0.5}},
 		{"objective line after the objective section is a plain comment",
 			text("Minimize", "\\ objective of the model = -(objective of this file) + 0.5", " obj: 2 x", "Subject To", "End"),
-			model{obj: "obj", cols: []lp.Var{cv("x", 0, inf)}, c: []float64{2}}},
+			model{Obj: "obj", Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{2}}},
 		{"CRLF line ends and tabs", "Minimize\r\n\tobj:\tx\r\nSubject To\r\n\tc:\tx\t>=\t1\r\nEnd\r\n",
-			model{obj: "obj", cols: []lp.Var{cv("x", 0, inf)}, c: []float64{1}, rows: []lp.Row{row("c", 1, inf, []int{0}, 1)}}},
+			model{Obj: "obj", Cols: []lp.Var{cv("x", 0, inf)}, C: []float64{1}, Rows: []lp.Row{row("c", 1, inf, []int{0}, 1)}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -147,7 +129,7 @@ func TestRead(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := cmp.Diff(tc.want.build(), got); d != "" {
+			if d := cmp.Diff(tc.want.Build(), got); d != "" {
 				t.Errorf("model (-want +got):\n%s", d)
 			}
 		})

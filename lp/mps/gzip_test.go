@@ -23,6 +23,7 @@ var readerFormat = readertest.Format{
 	ReadFile: func(path string, maxBytes int64) (*lp.Model, error) {
 		return mps.ReadFileContext(context.Background(), path, mps.ReadOptions{MaxBytes: maxBytes})
 	},
+	Write:      func(w io.Writer, m *lp.Model) error { return mps.Write(w, m, mps.WriteOptions{}) },
 	ErrCorrupt: mps.ErrCorrupt, ErrTooManyBytes: mps.ErrTooManyBytes, ErrTooManyLines: mps.ErrTooManyLines,
 }
 

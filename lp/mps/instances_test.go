@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/internal/instances"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 	"github.com/streamopt/streamopt/lp/mps"
 )
 
@@ -246,18 +247,4 @@ func BenchmarkRead(b *testing.B) {
 }
 
 // BenchmarkWrite writes d2q06c.
-func BenchmarkWrite(b *testing.B) {
-	root := instances.DirOrSkip(b)
-	m, err := mps.ReadFile(filepath.Join(root, "netlib", "d2q06c.mps"))
-	if err != nil {
-		b.Skip(err)
-	}
-	var buf bytes.Buffer
-	for b.Loop() {
-		buf.Reset()
-		if err := mps.Write(&buf, m, mps.WriteOptions{}); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.SetBytes(int64(buf.Len()))
-}
+func BenchmarkWrite(b *testing.B) { readertest.BenchmarkWrite(b, readerFormat) }

@@ -8,36 +8,19 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/modelfile/readertest"
 	"github.com/streamopt/streamopt/lp/mps"
 )
 
 var inf = math.Inf(1)
 
-// model is a compact description of an expected model.
-type model struct {
-	name, obj string
-	sense     lp.Sense
-	offset    float64
-	cols      []lp.Var
-	c         []float64
-	rows      []lp.Row
-}
+type model = readertest.Model
 
-func (d model) build() *lp.Model {
-	m := &lp.Model{Name: d.name, ObjName: d.obj, Sense: d.sense, ObjOffset: d.offset, Vars: d.cols, Obj: d.c}
-	for _, r := range d.rows {
-		if r.Ind == nil {
-			r.Ind, r.Val = []int{}, []float64{}
-		}
-		m.Rows = append(m.Rows, r)
-	}
-	return m
-}
-
-func cv(name string, lo, hi float64) lp.Var { return lp.Var{Name: name, Lower: lo, Upper: hi} }
-func iv(name string, lo, hi float64) lp.Var {
-	return lp.Var{Name: name, Lower: lo, Upper: hi, Integer: true}
-}
+var (
+	cv   = readertest.CV
+	iv   = readertest.IV
+	text = readertest.Text
+)
 
 // row builds a row from alternating column index and coefficient.
 func row(name string, lo, hi float64, iv ...float64) lp.Row {
@@ -65,9 +48,6 @@ func fx(code string, f ...string) string {
 	}
 	return strings.TrimRight(string(b), " ")
 }
-
-// text joins lines with "\n".
-func text(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 
 // A two-column model used by several cases, in fixed layout:
 //
@@ -100,13 +80,13 @@ func baseRows(extraRHS, ranges, bounds []string) string {
 }
 
 func baseModel(c1, c2, c3 [2]float64, x, y lp.Var) *lp.Model {
-	return model{name: "BASE", obj: "COST", c: []float64{1, 2},
-		cols: []lp.Var{x, y},
-		rows: []lp.Row{
+	return model{Name: "BASE", Obj: "COST", C: []float64{1, 2},
+		Cols: []lp.Var{x, y},
+		Rows: []lp.Row{
 			row("C1", c1[0], c1[1], 0, 1, 1, 1),
 			row("C2", c2[0], c2[1], 0, 1, 1, -1),
 			row("C3", c3[0], c3[1], 1, 1),
-		}}.build()
+		}}.Build()
 }
 
 var (
@@ -138,9 +118,9 @@ func TestRead(t *testing.T) {
 			"RHS",
 			" rhs capacity_constraint 3e1",
 			"ENDATA"), mps.ReadOptions{},
-			model{name: "a_long_model_name", obj: "the_objective", c: []float64{-1.5},
-				cols: []lp.Var{cv("quantity_of_x", 0, inf)},
-				rows: []lp.Row{row("capacity_constraint", -inf, 30, 0, 2)}}.build()},
+			model{Name: "a_long_model_name", Obj: "the_objective", C: []float64{-1.5},
+				Cols: []lp.Var{cv("quantity_of_x", 0, inf)},
+				Rows: []lp.Row{row("capacity_constraint", -inf, 30, 0, 2)}}.Build()},
 		{"OBJSENSE section MAX", strings.Replace(baseRows(nil, nil, nil), "ROWS\n", "OBJSENSE\n    MAX\nROWS\n", 1), mps.ReadOptions{},
 			func() *lp.Model {
 				m := baseModel(c1Def, c2Def, c3Def, xDef, yDef)
@@ -181,7 +161,7 @@ func TestRead(t *testing.T) {
 			"RANGES",
 			fx("", "RNG", "OTHER", "3."),
 			"ENDATA"), mps.ReadOptions{},
-			model{obj: "OBJ", c: []float64{1}, cols: []lp.Var{xDef2("X")}, rows: []lp.Row{row("R", 1, inf, 0, 2)}}.build()},
+			model{Obj: "OBJ", C: []float64{1}, Cols: []lp.Var{xDef2("X")}, Rows: []lp.Row{row("R", 1, inf, 0, 2)}}.Build()},
 		{"OBJNAME picks the second N row", text(
 			"NAME",
 			"OBJNAME OTHER",
@@ -193,7 +173,7 @@ func TestRead(t *testing.T) {
 			fx("", "X", "OBJ", "1.", "OTHER", "5."),
 			fx("", "X", "R", "2."),
 			"ENDATA"), mps.ReadOptions{},
-			model{obj: "OTHER", c: []float64{5}, cols: []lp.Var{xDef2("X")}, rows: []lp.Row{row("R", 0, inf, 0, 2)}}.build()},
+			model{Obj: "OTHER", C: []float64{5}, Cols: []lp.Var{xDef2("X")}, Rows: []lp.Row{row("R", 0, inf, 0, 2)}}.Build()},
 		// RANGES: MPSX definition (see doc.go): E with R > 0 → [b, b+R], R < 0 → [b+R, b];
 		// L → [b−|R|, b]; G → [b, b+|R|].
 		{"ranges, positive R", baseRows(nil, []string{
@@ -259,14 +239,14 @@ func TestRead(t *testing.T) {
 		{"second RHS set ignored", baseRows([]string{fx("", "RHS2", "C1", "9.")}, nil, nil), mps.ReadOptions{},
 			baseModel(c1Def, c2Def, c3Def, xDef, yDef)},
 		{"integer markers: default [0,1]", intModel(nil), mps.ReadOptions{},
-			model{obj: "OBJ", c: []float64{-1, -1, -1}, cols: []lp.Var{iv("A", 0, 1), iv("B", 0, 5), cv("Z", 0, inf)},
-				rows: []lp.Row{row("R", -inf, 10.5, 0, 1, 1, 1, 2, 1)}}.build()},
+			model{Obj: "OBJ", C: []float64{-1, -1, -1}, Cols: []lp.Var{iv("A", 0, 1), iv("B", 0, 5), cv("Z", 0, inf)},
+				Rows: []lp.Row{row("R", -inf, 10.5, 0, 1, 1, 1, 2, 1)}}.Build()},
 		{"integer markers: IntegerUnbounded", intModel(nil), mps.ReadOptions{IntegerUnbounded: true},
-			model{obj: "OBJ", c: []float64{-1, -1, -1}, cols: []lp.Var{iv("A", 0, inf), iv("B", 0, 5), cv("Z", 0, inf)},
-				rows: []lp.Row{row("R", -inf, 10.5, 0, 1, 1, 1, 2, 1)}}.build()},
+			model{Obj: "OBJ", C: []float64{-1, -1, -1}, Cols: []lp.Var{iv("A", 0, inf), iv("B", 0, 5), cv("Z", 0, inf)},
+				Rows: []lp.Row{row("R", -inf, 10.5, 0, 1, 1, 1, 2, 1)}}.Build()},
 		{"integer markers: LO cancels the default", intModel([]string{fx("LO", "BND", "A", "2.")}), mps.ReadOptions{},
-			model{obj: "OBJ", c: []float64{-1, -1, -1}, cols: []lp.Var{iv("A", 2, inf), iv("B", 0, 5), cv("Z", 0, inf)},
-				rows: []lp.Row{row("R", -inf, 10.5, 0, 1, 1, 1, 2, 1)}}.build()},
+			model{Obj: "OBJ", C: []float64{-1, -1, -1}, Cols: []lp.Var{iv("A", 2, inf), iv("B", 0, 5), cv("Z", 0, inf)},
+				Rows: []lp.Row{row("R", -inf, 10.5, 0, 1, 1, 1, 2, 1)}}.Build()},
 		{"empty set names (blend)", text(
 			"NAME          BLENDLIKE",
 			"ROWS",
@@ -279,8 +259,8 @@ func TestRead(t *testing.T) {
 			"RHS",
 			fx("", "", "65", "23.26", "66", "5.25"),
 			"ENDATA"), mps.ReadOptions{},
-			model{name: "BLENDLIKE", obj: "1", c: []float64{1}, cols: []lp.Var{xDef2("A")},
-				rows: []lp.Row{row("65", 23.26, 23.26, 0, 2), row("66", -inf, 5.25, 0, 3)}}.build()},
+			model{Name: "BLENDLIKE", Obj: "1", C: []float64{1}, Cols: []lp.Var{xDef2("A")},
+				Rows: []lp.Row{row("65", 23.26, 23.26, 0, 2), row("66", -inf, 5.25, 0, 3)}}.Build()},
 		{"names with spaces (forplan)", text(
 			"NAME          FORPLANL",
 			"ROWS",
@@ -297,8 +277,8 @@ func TestRead(t *testing.T) {
 			"BOUNDS",
 			fx("UP", "BND-1", "DEDO3 11", "200000."),
 			"ENDATA"), mps.ReadOptions{},
-			model{name: "FORPLANL", obj: "OBJ", c: []float64{-1}, cols: []lp.Var{cv("DEDO3 11", 0, 200000)},
-				rows: []lp.Row{row("A$   1 1", 3500, inf, 0, 1), row("LTSYCT", 10, 285000, 0, 1)}}.build()},
+			model{Name: "FORPLANL", Obj: "OBJ", C: []float64{-1}, Cols: []lp.Var{cv("DEDO3 11", 0, 200000)},
+				Rows: []lp.Row{row("A$   1 1", 3500, inf, 0, 1), row("LTSYCT", 10, 285000, 0, 1)}}.Build()},
 		{"zero coefficient declares the column only", text(
 			"NAME",
 			"ROWS",
@@ -308,7 +288,7 @@ func TestRead(t *testing.T) {
 			fx("", "X", "R", "0."),
 			fx("", "Y", "R", "1."),
 			"ENDATA"), mps.ReadOptions{},
-			model{obj: "OBJ", c: []float64{0, 0}, cols: []lp.Var{xDef2("X"), xDef2("Y")}, rows: []lp.Row{row("R", -inf, 0, 1, 1)}}.build()},
+			model{Obj: "OBJ", C: []float64{0, 0}, Cols: []lp.Var{xDef2("X"), xDef2("Y")}, Rows: []lp.Row{row("R", -inf, 0, 1, 1)}}.Build()},
 		{"numbers: Fortran exponent, signs, no leading digit", text(
 			"NAME",
 			"ROWS",
@@ -319,7 +299,7 @@ func TestRead(t *testing.T) {
 			"RHS",
 			fx("", "RHS", "R", "+2E-1"),
 			"ENDATA"), mps.ReadOptions{},
-			model{obj: "OBJ", c: []float64{150}, cols: []lp.Var{xDef2("X")}, rows: []lp.Row{row("R", -inf, 0.2, 0, -0.25)}}.build()},
+			model{Obj: "OBJ", C: []float64{150}, Cols: []lp.Var{xDef2("X")}, Rows: []lp.Row{row("R", -inf, 0.2, 0, -0.25)}}.Build()},
 		{"free: RHS and BOUNDS without set names", text(
 			"NAME free",
 			"ROWS",
@@ -334,8 +314,8 @@ func TestRead(t *testing.T) {
 			" UP x 2",
 			" FR y",
 			"ENDATA"), mps.ReadOptions{Format: mps.Free},
-			model{name: "free", obj: "obj", c: []float64{1, 0}, cols: []lp.Var{cv("x", 0, 2), cv("y", -inf, inf)},
-				rows: []lp.Row{row("r", 3, 3, 0, 1, 1, 1)}}.build()},
+			model{Name: "free", Obj: "obj", C: []float64{1, 0}, Cols: []lp.Var{cv("x", 0, 2), cv("y", -inf, inf)},
+				Rows: []lp.Row{row("r", 3, 3, 0, 1, 1, 1)}}.Build()},
 		{"no N row", text(
 			"NAME",
 			"ROWS",
@@ -343,9 +323,9 @@ func TestRead(t *testing.T) {
 			"COLUMNS",
 			fx("", "X", "R", "1."),
 			"ENDATA"), mps.ReadOptions{},
-			model{c: []float64{0}, cols: []lp.Var{xDef2("X")}, rows: []lp.Row{row("R", -inf, 0, 0, 1)}}.build()},
+			model{C: []float64{0}, Cols: []lp.Var{xDef2("X")}, Rows: []lp.Row{row("R", -inf, 0, 0, 1)}}.Build()},
 		{"empty model", "NAME EMPTY\nROWS\n N obj\nCOLUMNS\nRHS\nENDATA\n", mps.ReadOptions{},
-			model{name: "EMPTY", obj: "obj"}.build()},
+			model{Name: "EMPTY", Obj: "obj"}.Build()},
 		{"auto: fixed and free lines mixed", text(
 			"NAME          MIXED",
 			"ROWS",
@@ -363,8 +343,8 @@ func TestRead(t *testing.T) {
 			" UP BND a_long_column 7",
 			fx("MI", "BND", "X"),
 			"ENDATA"), mps.ReadOptions{},
-			model{name: "MIXED", obj: "OBJ", c: []float64{1, 3}, cols: []lp.Var{cv("X", -inf, inf), cv("a_long_column", 0, 7)},
-				rows: []lp.Row{row("a_long_row_name", -inf, 5, 0, 2, 1, 4), row("R 2", 6, inf, 0, 1)}}.build()},
+			model{Name: "MIXED", Obj: "OBJ", C: []float64{1, 3}, Cols: []lp.Var{cv("X", -inf, inf), cv("a_long_column", 0, 7)},
+				Rows: []lp.Row{row("a_long_row_name", -inf, 5, 0, 2, 1, 4), row("R 2", 6, inf, 0, 1)}}.Build()},
 		{"lines after ENDATA are ignored", baseRows(nil, nil, nil) + "garbage\n", mps.ReadOptions{},
 			baseModel(c1Def, c2Def, c3Def, xDef, yDef)},
 	}

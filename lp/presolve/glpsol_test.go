@@ -31,59 +31,15 @@ func TestNetlibGlpsolDuals(t *testing.T) {
 	if err != nil {
 		t.Skip("glpsol not on PATH")
 	}
-	insts := instances.NetlibOrSkip(t)
 	dir := t.TempDir()
-	for _, in := range insts {
-		if !netlibSelected(in.Name) {
-			continue
+	forSelectedNetlib(t, func(t *testing.T, in instances.Instance, m *lp.Model, res *presolve.Result) {
+		if res.Status == lp.NotSolved && res.Reduced.Sense == lp.Maximize {
+			t.Skip("glpsol 5.0 cannot read an OBJSENSE section")
 		}
-		t.Run(in.Name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := presolve.Presolve(m, presolve.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Status != lp.NotSolved {
-				t.Fatalf("presolve status %s: %s", res.Status, res.Reason)
-			}
-			red := res.Reduced.Clone()
-			for j := range red.Vars {
-				red.Vars[j].Name = ""
-			}
-			for i := range red.Rows {
-				red.Rows[i].Name = ""
-			}
-			mpsPath := filepath.Join(dir, in.Name+".mps")
-			solPath := filepath.Join(dir, in.Name+".sol")
-			if red.Sense == lp.Maximize {
-				t.Skip("glpsol 5.0 cannot read an OBJSENSE section")
-			}
-			if err := writeForGlpsol(mpsPath, red); err != nil {
-				t.Fatal(err)
-			}
-			out, err := exec.Command(glpsol, "--freemps", mpsPath, "-w", solPath).CombinedOutput()
-			if err != nil {
-				t.Fatalf("glpsol: %v\n%s", err, out)
-			}
-			sol, err := readGlpkSolution(solPath, red.NumRows(), red.NumVars())
-			if err != nil {
-				t.Fatal(err)
-			}
-			post, err := res.Postsolve(sol)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
-				t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
-			}
-			if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
-				t.Errorf("postsolved solution: %v", err)
-			}
-		})
-	}
+		if post := solveReducedWithGlpsol(t, glpsol, dir, in.Name, res, false); post != nil {
+			checkNetlibPostsolved(t, in, m, post)
+		}
+	})
 }
 
 // writeForGlpsol writes a minimisation in free MPS without the OBJSENSE

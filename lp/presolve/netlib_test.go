@@ -34,8 +34,44 @@ var quickNetlib = map[string]bool{
 // (rational-arithmetic GLPK values, see its README) to 1e-6 relative, primal
 // feasibility, c = Aᵀy + d and complementary slackness.
 func TestNetlib(t *testing.T) {
-	insts := instances.NetlibOrSkip(t)
-	for _, in := range insts {
+	forSelectedNetlib(t, func(t *testing.T, in instances.Instance, m *lp.Model, res *presolve.Result) {
+		s := res.Stats
+		t.Logf("rows %d→%d cols %d→%d nnz %d→%d passes %d; rows: empty %d singleton %d redundant %d forcing %d duplicate %d; cols: fixed %d empty %d dominated %d substituted %d",
+			s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter, s.Passes,
+			s.EmptyRows, s.SingletonRows, s.RedundantRows, s.ForcingRows, s.DuplicateRows,
+			s.FixedCols, s.EmptyCols, s.DominatedCols, s.SubstitutedCols)
+		if res.Status != lp.NotSolved {
+			t.Fatalf("presolve status %s: %s", res.Status, res.Reason)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		defer cancel()
+		sol, err := simplex.Solve(ctx, res.Reduced, simplex.Options{NoPresolve: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != lp.Optimal {
+			t.Fatalf("reduced model: %s", sol.Status)
+		}
+		// The simplex's tolerances act on its scaled problem; judge the
+		// reduced solution with the same checker to see what postsolve
+		// inherits.
+		redErr := presolve.CheckOptimalTol(res.Reduced, sol, netlibPrimalTol, netlibDualTol)
+		if redErr != nil {
+			t.Logf("reduced solution from lp/simplex: %v", redErr)
+		}
+		post, err := res.Postsolve(sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkNetlibPostsolved(t, in, m, post)
+	})
+}
+
+// forSelectedNetlib runs check as a subtest on each NETLIB instance that
+// STREAMOPT_NETLIB selects (netlibSelected), read as m and presolved (res).
+func forSelectedNetlib(t *testing.T, check func(t *testing.T, in instances.Instance, m *lp.Model, res *presolve.Result)) {
+	t.Helper()
+	for _, in := range instances.NetlibOrSkip(t) {
 		if !netlibSelected(in.Name) {
 			continue
 		}
@@ -48,41 +84,21 @@ func TestNetlib(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := res.Stats
-			t.Logf("rows %d→%d cols %d→%d nnz %d→%d passes %d; rows: empty %d singleton %d redundant %d forcing %d duplicate %d; cols: fixed %d empty %d dominated %d substituted %d",
-				s.RowsBefore, s.RowsAfter, s.ColsBefore, s.ColsAfter, s.NonzerosBefore, s.NonzerosAfter, s.Passes,
-				s.EmptyRows, s.SingletonRows, s.RedundantRows, s.ForcingRows, s.DuplicateRows,
-				s.FixedCols, s.EmptyCols, s.DominatedCols, s.SubstitutedCols)
-			if res.Status != lp.NotSolved {
-				t.Fatalf("presolve status %s: %s", res.Status, res.Reason)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-			defer cancel()
-			sol, err := simplex.Solve(ctx, res.Reduced, simplex.Options{NoPresolve: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sol.Status != lp.Optimal {
-				t.Fatalf("reduced model: %s", sol.Status)
-			}
-			// The simplex's tolerances act on its scaled problem; judge the
-			// reduced solution with the same checker to see what postsolve
-			// inherits.
-			redErr := presolve.CheckOptimalTol(res.Reduced, sol, netlibPrimalTol, netlibDualTol)
-			if redErr != nil {
-				t.Logf("reduced solution from lp/simplex: %v", redErr)
-			}
-			post, err := res.Postsolve(sol)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
-				t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
-			}
-			if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
-				t.Errorf("postsolved solution: %v", err)
-			}
+			check(t, in, m, res)
 		})
+	}
+}
+
+// checkNetlibPostsolved checks the postsolved solution post of NETLIB
+// instance in (read as m): its objective against optimal.csv to 1e-6
+// relative, and its optimality on m.
+func checkNetlibPostsolved(t *testing.T, in instances.Instance, m *lp.Model, post *lp.Solution) {
+	t.Helper()
+	if !presolve.CloseRel(post.Objective, in.Optimum, 1e-6) {
+		t.Errorf("objective %.12g, want %.12g (%s)", post.Objective, in.Optimum, in.Source)
+	}
+	if err := presolve.CheckOptimalTol(m, post, netlibPrimalTol, netlibDualTol); err != nil {
+		t.Errorf("postsolved solution: %v", err)
 	}
 }
 

@@ -199,16 +199,10 @@ func (s *core) dual() outcome {
 		s.cands = cands
 		if len(cands) == 0 {
 			s.logf("simplex: no candidates: delta %g updates %d\n", delta, s.lu.numUpdates())
-			if s.lu.numUpdates() > 0 && !verified {
-				verified = true
-				s.refactor()
-				s.computeX()
-				s.computeDuals()
+			// dual unbounded: the row proves primal infeasibility
+			if s.refreshOrProve(&verified, rho, sgn) {
 				continue
 			}
-			// dual unbounded: the row proves primal infeasibility
-			s.farkasRow = append(s.farkasRow[:0], rho...)
-			s.farkasSign = sgn
 			return outInfeasible
 		}
 		verified = false
@@ -263,15 +257,9 @@ func (s *core) dual() outcome {
 		if q < 0 {
 			s.logf("simplex: all flipped: delta %g slope %g flips %d updates %d\n", delta, slope, len(flips), s.lu.numUpdates())
 			// all candidates flipped and the row stays infeasible
-			if s.lu.numUpdates() > 0 && !verified {
-				verified = true
-				s.refactor()
-				s.computeX()
-				s.computeDuals()
+			if s.refreshOrProve(&verified, rho, sgn) {
 				continue
 			}
-			s.farkasRow = append(s.farkasRow[:0], rho...)
-			s.farkasSign = sgn
 			return outInfeasible
 		}
 		// entering column
@@ -394,6 +382,24 @@ func (s *core) dual() outcome {
 			degen = 0
 		}
 	}
+}
+
+// refreshOrProve is the dual ratio test's end on a row that proves primal
+// infeasibility with the current factors (sign sgn, row rho of the basis
+// inverse). The first time after eta updates it refactors, recomputes x and
+// the duals, sets *verified and reports true: the caller looks again.
+// Otherwise it keeps the row as the Farkas certificate and reports false.
+func (s *core) refreshOrProve(verified *bool, rho []float64, sgn float64) bool {
+	if s.lu.numUpdates() > 0 && !*verified {
+		*verified = true
+		s.refactor()
+		s.computeX()
+		s.computeDuals()
+		return true
+	}
+	s.farkasRow = append(s.farkasRow[:0], rho...)
+	s.farkasSign = sgn
+	return false
 }
 
 // flipBoxed moves nonbasic boxed variables whose reduced cost has the wrong

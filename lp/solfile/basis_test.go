@@ -45,21 +45,29 @@ func solveFrom(t *testing.T, m *lp.Model, b *lp.Basis) *lp.Solution {
 	return sol
 }
 
+// optimalBasis solves m (instance name) and returns the optimal solution
+// and its basis written by WriteBasis and read back by ReadBasis.
+func optimalBasis(t *testing.T, m *lp.Model, name string) (*lp.Solution, lp.Basis) {
+	t.Helper()
+	sol := solveFrom(t, m, nil)
+	var buf bytes.Buffer
+	if err := solfile.WriteBasis(&buf, m, *sol.Basis); err != nil {
+		t.Fatal(err)
+	}
+	b, err := solfile.ReadBasis(&buf, m, name+".bas")
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return sol, b
+}
+
 // TestBasisRoundTrip: the optimal basis of each instance, written and read
 // back, is the same basis (up to the statuses ReadBasis normalises), and a
 // solve started from it takes no iteration.
 func TestBasisRoundTrip(t *testing.T) {
 	for _, name := range basisNetlib {
 		m, _ := readNetlib(t, name)
-		sol := solveFrom(t, m, nil)
-		var buf bytes.Buffer
-		if err := solfile.WriteBasis(&buf, m, *sol.Basis); err != nil {
-			t.Fatal(err)
-		}
-		b, err := solfile.ReadBasis(&buf, m, name+".bas")
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		sol, b := optimalBasis(t, m, name)
 		for j, st := range sol.Basis.Cols {
 			if st != b.Cols[j] && !(st == lp.AtLower && b.Cols[j] == lp.Fixed) {
 				t.Fatalf("%s: column %s: wrote %v, read %v", name, m.Vars[j].Name, st, b.Cols[j])
@@ -86,15 +94,7 @@ func TestBasisWarmStart(t *testing.T) {
 	t.Logf("%-10s %8s %8s %8s", "instance", "cold", "cold-np", "warm")
 	for k, name := range basisNetlib {
 		m, _ := readNetlib(t, name)
-		sol := solveFrom(t, m, nil)
-		var buf bytes.Buffer
-		if err := solfile.WriteBasis(&buf, m, *sol.Basis); err != nil {
-			t.Fatal(err)
-		}
-		b, err := solfile.ReadBasis(&buf, m, name+".bas")
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, b := optimalBasis(t, m, name)
 		p := m.Clone()
 		r := rand.New(rand.NewPCG(uint64(k), 28))
 		for j := range p.Obj {

@@ -1,13 +1,12 @@
 package multistage
 
 import (
-	"bytes"
 	"context"
 	"errors"
+	"github.com/streamopt/streamopt/internal/jsontest"
 	"github.com/streamopt/streamopt/study"
 	"github.com/streamopt/streamopt/study/studytest"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,15 +17,7 @@ import (
 
 func paper(t testing.TB) *Instance {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "mps-paper.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Parse(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return in
+	return jsontest.Parse(t, filepath.Join("..", "..", "examples", "mps-paper.json"), Parse)
 }
 
 func paperSweep(t *testing.T, step float64) (*Instance, []*Policy, []Point) {

@@ -1,17 +1,16 @@
 package rmts
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/streamopt/streamopt/internal/jsontest"
 	"github.com/streamopt/streamopt/sim"
 )
 
@@ -19,15 +18,7 @@ func ptr[T any](x T) *T { return &x }
 
 func paperInstance(t testing.TB) *Instance {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "rmts-paper.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Parse(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return in
+	return jsontest.Parse(t, filepath.Join("..", "..", "examples", "rmts-paper.json"), Parse)
 }
 
 // TestReplicaCountsSpecB7 checks the numbers quoted in spec B.7 for

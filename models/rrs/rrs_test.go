@@ -21,14 +21,7 @@ func examplePath() string { return filepath.Join("..", "..", "examples", "rrs-pa
 // paperInstance loads examples/rrs-paper.json (spec A.10) at N users.
 func paperInstance(t testing.TB, n float64) *Instance {
 	t.Helper()
-	data, err := os.ReadFile(examplePath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Parse(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := jsontest.Parse(t, examplePath(), Parse)
 	in.Users = n
 	return in
 }

@@ -5,12 +5,12 @@ import (
 	"context"
 	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/streamopt/streamopt/internal/jsontest"
 	"github.com/streamopt/streamopt/sim"
 )
 
@@ -93,14 +93,7 @@ func TestSamplingFunction(t *testing.T) {
 
 func loadCampus(t testing.TB) *Scenario {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "tpd-campus.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Parse(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := jsontest.Parse(t, filepath.Join("..", "..", "examples", "tpd-campus.json"), Parse)
 	s, err := Build(in)
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,13 +55,7 @@ func marketSplit(rows, cols int, seed uint64, sense lp.Sense) *lp.Model {
 }
 
 func TestRejects(t *testing.T) {
-	base := func() *lp.Model {
-		m := lp.New("r", lp.Minimize)
-		x := m.AddIntVar("x", 0, 10, -1)
-		m.AddLE("r0", 5, t2(x, 1))
-		return m
-	}
-	solvetest.RunRejects(t, func() solve.Backend { return New() }, base, []solvetest.Reject{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, solvetest.RejectMILP, []solvetest.Reject{
 		// CLP's limits inside CBC (solve/clp, TestRangeGuard).
 		{Name: "objective_1e25", Edit: func(m *lp.Model) { m.Obj[0] = 1e25 }, Is: ErrRange, Contains: "column 0 (x): objective coefficient 1e+25: |c| must be ≤ 1e+24"},
 		{Name: "coefficient_1e21", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = 1e21 }, Is: ErrRange, Contains: "row 0 (r0): coefficient 1e+21 of column 0 (x)"},
@@ -205,12 +198,8 @@ func TestGapTolerance(t *testing.T) {
 // TestCancelLP cancels CBC on NETLIB d2q06c, an LP CLP needs seconds for,
 // 0.2 s in: the CLP stop handler ends it with time_limit and no point.
 func TestCancelLP(t *testing.T) {
-	list := instances.NetlibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
-	if i < 0 {
-		t.Skip("d2q06c not among the shared NETLIB instances")
-	}
-	m, err := mps.ReadFile(list[i].Path)
+	inst := instances.NetlibNamed(t, "d2q06c")
+	m, err := mps.ReadFile(inst.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

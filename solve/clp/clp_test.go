@@ -5,7 +5,6 @@ package clp
 import (
 	"context"
 	"math"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,13 +19,7 @@ import (
 func t2(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
 
 func TestRejects(t *testing.T) {
-	lpModel := func() *lp.Model {
-		m := lp.New("r", lp.Minimize)
-		x := m.AddVar("x", 0, 10, -1)
-		m.AddLE("r0", 5, t2(x, 1))
-		return m
-	}
-	solvetest.RunRejects(t, func() solve.Backend { return New() }, lpModel, []solvetest.Reject{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, solvetest.RejectLP, []solvetest.Reject{
 		// The limits are the ones measured in TestRangeGuard's comment: CLP
 		// aborts at |c| ≥ 1e25 (so MaxObj is 1e24, measured to work) and
 		// refuses |a| > 1e20.
@@ -118,12 +111,8 @@ func TestLimits(t *testing.T) {
 // algorithm (benchmarks/lpbench), far beyond the limits of the tests below.
 func d2q06c(t *testing.T) *lp.Model {
 	t.Helper()
-	list := instances.NetlibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "d2q06c" })
-	if i < 0 {
-		t.Skip("d2q06c not among the shared NETLIB instances")
-	}
-	m, err := mps.ReadFile(list[i].Path)
+	inst := instances.NetlibNamed(t, "d2q06c")
+	m, err := mps.ReadFile(inst.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

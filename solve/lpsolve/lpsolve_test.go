@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -28,13 +27,7 @@ const (
 func t2(j int, c float64) lp.Term { return lp.Term{Var: j, Coef: c} }
 
 func TestRejects(t *testing.T) {
-	lpModel := func() *lp.Model {
-		m := lp.New("r", lp.Minimize)
-		x := m.AddVar("x", 0, 10, -1)
-		m.AddLE("r0", 5, t2(x, 1))
-		return m
-	}
-	solvetest.RunRejects(t, func() solve.Backend { return New() }, lpModel, []solvetest.Reject{
+	solvetest.RunRejects(t, func() solve.Backend { return New() }, solvetest.RejectLP, []solvetest.Reject{
 		// lp_solve reads |v| ≥ 1e30 (get_infinite) as infinite.
 		{Name: "objective_1e30", Edit: func(m *lp.Model) { m.Obj[0] = 1e30 }, Is: ErrRange, Contains: "vars[0] (x).obj"},
 		{Name: "coefficient_-2e30", Edit: func(m *lp.Model) { m.Rows[0].Val[0] = -2e30 }, Is: ErrRange, Contains: "rows[0] (r0).coef[0] (x)"},
@@ -226,12 +219,8 @@ func TestLimits(t *testing.T) {
 // one core), long before the stop. A cancellation used to be returned as
 // an error, without the incumbent.
 func TestStopOnP0548(t *testing.T) {
-	list := instances.MiplibOrSkip(t)
-	i := slices.IndexFunc(list, func(in instances.Instance) bool { return in.Name == "p0548" })
-	if i < 0 {
-		t.Skip("p0548 not among the shared MIPLIB instances")
-	}
-	m, err := mps.ReadFile(list[i].Path)
+	inst := instances.MiplibNamed(t, "p0548")
+	m, err := mps.ReadFile(inst.Path)
 	if err != nil {
 		t.Fatal(err)
 	}

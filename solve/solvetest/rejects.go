@@ -51,3 +51,19 @@ func RunRejects(t *testing.T, newBackend solve.Factory, base func() *lp.Model, c
 		}
 	})
 }
+
+// RejectLP is a base model for RunRejects: min −x s.t. r0: x ≤ 5 with the
+// one column x in [0, 10], so that a case edits column 0 (x) and row 0
+// (r0).
+func RejectLP() *lp.Model { return rejectBase(false) }
+
+// RejectMILP is RejectLP with x integer, for a MILP-only backend.
+func RejectMILP() *lp.Model { return rejectBase(true) }
+
+func rejectBase(integer bool) *lp.Model {
+	m := lp.New("r", lp.Minimize)
+	x := m.AddVar("x", 0, 10, -1)
+	m.Vars[x].Integer = integer
+	m.AddLE("r0", 5, lp.Term{Var: x, Coef: 1})
+	return m
+}

@@ -33,6 +33,9 @@ type Format struct {
 	// byte cap.
 	Read     func(ctx context.Context, r io.Reader, name string, maxBytes, maxLines int64) (*lp.Model, error)
 	ReadFile func(path string, maxBytes int64) (*lp.Model, error)
+	// Write writes m with the default options (FuzzRoundTrip,
+	// BenchmarkWrite).
+	Write func(w io.Writer, m *lp.Model) error
 	// The reader's errors for a damaged gzip stream and for the two caps.
 	ErrCorrupt, ErrTooManyBytes, ErrTooManyLines error
 }
