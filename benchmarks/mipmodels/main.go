@@ -11,8 +11,9 @@
 //
 // Each model of each seed is solved once per setting, one after the other:
 // "before" with the switches of -before (by default the techniques added
-// to lp/mip for MIPLIB: feasibility jump, RENS, RINS, conflicts and
-// probing, turned off), "now" with the package's defaults. Every solve has
+// to lp/mip for MIPLIB: feasibility jump, RENS, RINS, the feasibility
+// pump, conflicts, probing, symmetry, implied-bound cuts and restarts,
+// turned off), "now" with the package's defaults. Every solve has
 // the CPU-time limit -cpu (internal/cputime; run with GOMAXPROCS=1 to use
 // one core), and every answer passes solve.Verify or the run fails. One
 // CSV row per solve goes to standard output, and a summary per size to
@@ -49,7 +50,7 @@ func main() {
 }
 
 // defaultBefore turns off the techniques lp/mip gained for MIPLIB.
-const defaultBefore = "feasjump=off,rens=off,rins=off,feaspump=off,conflicts=off,probing=off"
+const defaultBefore = "feasjump=off,rens=off,rins=off,feaspump=off,conflicts=off,probing=off,symmetry=off,impliedbounds=off,restarts=off"
 
 // job is one model to solve.
 type job struct {
