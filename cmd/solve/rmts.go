@@ -98,7 +98,7 @@ the table ends with a line "partial: ...", JSON output carries
 				return fault.Errorf(fault.ErrInput, "%s: %w", inputName(input), err)
 			}
 			ex := rmts.Experiment{Progress: rf.task("rmts", "replications"), Bound: bound, Backend: backend}
-			if ex.Policies, err = parseRMTSPolicies(policy); err != nil {
+			if ex.Policies, err = parsePolicies(policy, rmts.Policies, rmts.ParsePolicy); err != nil {
 				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
 			}
 			if ex.Compare, err = comparePairs(&st, rmts.ParsePolicy, ex.Policies, policy); err != nil {
@@ -279,21 +279,6 @@ func rmtsWatched(r *rmts.ExperimentResult) []sim.Summary {
 		sums = append(sums, pt.Stats)
 	}
 	return sums
-}
-
-func parseRMTSPolicies(s string) ([]rmts.Policy, error) {
-	if strings.EqualFold(strings.TrimSpace(s), "all") {
-		return rmts.Policies, nil
-	}
-	var out []rmts.Policy
-	for _, f := range strings.Split(s, ",") {
-		p, err := rmts.ParsePolicy(strings.TrimSpace(f))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, nil
 }
 
 // parseSweep reads xi=a:b[:step] or xi=v1,v2,… (parseValues); each rate

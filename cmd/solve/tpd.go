@@ -116,7 +116,7 @@ the exit code is 1.`,
 			// checked where it is planned (tpdInputError names the flag).
 			q := tpd.Sweep{Instance: in, Request: tpd.NewRequest(in)}
 			q.Count, q.Backend, q.LagIterations, q.LagPerIPN, q.BoundTimeLimit = count, backend, lagIters, lagPerIPN, boundTime
-			if q.Policies, err = parseTPDPolicies(policy); err != nil {
+			if q.Policies, err = parsePolicies(policy, tpd.Policies, tpd.ParsePolicy); err != nil {
 				return fault.Errorf(fault.ErrInput, "--policy: %w", err)
 			}
 			if q.Compare, err = comparePairs(&st, tpd.ParsePolicy, q.Policies, policy); err != nil {
@@ -336,21 +336,6 @@ func tpdMetricHelp() string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-func parseTPDPolicies(s string) ([]tpd.Policy, error) {
-	if strings.EqualFold(s, "all") {
-		return tpd.Policies, nil
-	}
-	var out []tpd.Policy
-	for _, f := range strings.Split(s, ",") {
-		p, err := tpd.ParsePolicy(strings.TrimSpace(f))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, nil
 }
 
 // exportTPD writes, for each planned experiment, the problems the bounds of
