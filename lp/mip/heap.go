@@ -53,23 +53,27 @@ func (h *nodeHeap) pop() *node {
 	s[0] = s[last]
 	s[last] = nil
 	s = s[:last]
-	i := 0
+	s.down(0)
+	*h = s
+	return top
+}
+
+// down moves the node at i down to its place below its smaller children.
+func (h nodeHeap) down(i int) {
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(s) && s.less(l, m) {
+		if l < len(h) && h.less(l, m) {
 			m = l
 		}
-		if r < len(s) && s.less(r, m) {
+		if r < len(h) && h.less(r, m) {
 			m = r
 		}
 		if m == i {
-			break
+			return
 		}
-		s[i], s[m] = s[m], s[i]
+		h[i], h[m] = h[m], h[i]
 		i = m
 	}
-	*h = s
-	return top
 }
 
 // min returns the smallest bound in the heap, +∞ if empty.
@@ -98,23 +102,8 @@ func (h *nodeHeap) prune(cutoff float64) (dropped float64) {
 		s[i] = nil
 	}
 	s = s[:k]
-	// re-heapify
-	for i := len(s)/2 - 1; i >= 0; i-- {
-		j := i
-		for {
-			l, r, m := 2*j+1, 2*j+2, j
-			if l < len(s) && s.less(l, m) {
-				m = l
-			}
-			if r < len(s) && s.less(r, m) {
-				m = r
-			}
-			if m == j {
-				break
-			}
-			s[j], s[m] = s[m], s[j]
-			j = m
-		}
+	for i := len(s)/2 - 1; i >= 0; i-- { // re-heapify
+		s.down(i)
 	}
 	*h = s
 	return dropped
