@@ -23,7 +23,7 @@ func ExampleOptions_zeroHalf() {
 	m.AddLE("mix", 7, lp.Term{Var: x, Coef: 3}, lp.Term{Var: y, Coef: 1})
 
 	for _, zh := range []mip.Switch{mip.On, mip.Off} {
-		sol, err := mip.Solve(context.Background(), m, mip.Options{ZeroHalf: zh, FeasJump: mip.Off, RENS: mip.Off, NoDiving: true})
+		sol, err := mip.Solve(context.Background(), m, mip.Options{ZeroHalf: zh, FeasJump: mip.Off, RENS: mip.Off, NoDiving: true, Threads: 1})
 		if err != nil {
 			fmt.Println(err)
 			return

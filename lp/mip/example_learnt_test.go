@@ -26,7 +26,7 @@ func ExampleOptions_cliques() {
 		}
 	}
 	for _, sw := range []mip.Switch{mip.On, mip.Off} {
-		sol, err := mip.Solve(context.Background(), m, mip.Options{Cliques: sw, Probing: mip.Off, Conflicts: mip.Off, Symmetry: mip.Off})
+		sol, err := mip.Solve(context.Background(), m, mip.Options{Cliques: sw, Probing: mip.Off, Conflicts: mip.Off, Symmetry: mip.Off, Threads: 1})
 		if err != nil {
 			fmt.Println(err)
 			return
