@@ -34,6 +34,10 @@ const (
 	// fpIterFactor times those of the root LP and its cut rounds.
 	fpMinIters   = 1000
 	fpIterFactor = 4
+	// fpZeroShare: when the objective pump ends without a feasible point,
+	// the pump without the objective (α = 0) runs from the root LP point
+	// with 1/fpZeroShare of those rounds and iterations.
+	fpZeroShare = 2
 )
 
 // objectiveSetter is a relaxation whose objective can be changed in place
@@ -59,13 +63,18 @@ type pump struct {
 	rng  *rand.Rand
 	hist [][]float64 // past roundings, the latest last
 	hA   []float64   // their weights α
-	// bestX is the pump LP point closest to its rounding bestR
+	// root is the root LP's basis, extended to the pump LP (nil if none)
+	root *simplex.Basis
+	// bestX is the pump LP point closest to its rounding bestR, over both
+	// stages, at the L1 distance best
 	bestX, bestR []float64
+	best         float64
 }
 
 // feasPumpRoot runs the objective feasibility pump (fpump.go) from the root
 // LP point x when the search has no incumbent yet and Options.FeasPump
-// resolves to on.
+// resolves to on; if it ends without a feasible point, the pump without
+// the objective (α = 0) from x, then the sub-MIP stage.
 func (s *search) feasPumpRoot(x []float64) {
 	if s.incX != nil || s.primal.sub || s.halted() || !s.opts.FeasPump.enabled(DefaultFeasPump) {
 		return
@@ -74,16 +83,39 @@ func (s *search) feasPumpRoot(x []float64) {
 	if p == nil {
 		return
 	}
-	rounds, found := p.run(x)
+	budget := fpMinIters + fpIterFactor*s.iters
+	rounds, found := p.run(x, 1, fpRounds, budget)
 	if s.opts.Log != nil {
-		res := "no feasible point"
-		if found {
-			res = "new incumbent"
+		s.logf("feaspump: %d rounds with the objective: %s", rounds, pumpResult(found))
+	}
+	if !found && !s.halted() {
+		// the objective can lead the pump away from feasibility
+		// (doc.go): the plain pump from the same start
+		p.restart()
+		rounds, found = p.run(x, 0, fpRounds/fpZeroShare, budget/fpZeroShare)
+		if s.opts.Log != nil {
+			s.logf("feaspump: %d rounds without the objective: %s", rounds, pumpResult(found))
 		}
-		s.logf("feaspump: %d rounds: %s", rounds, res)
 	}
 	if !found && p.bestX != nil && s.runSubMIPs() && !s.halted() {
 		p.subMIP()
+	}
+}
+
+func pumpResult(found bool) string {
+	if found {
+		return "new incumbent"
+	}
+	return "no feasible point"
+}
+
+// restart prepares a second pump run from the root LP point: the cycle
+// history is dropped and the pump LP starts again from the root's basis.
+func (p *pump) restart() {
+	p.hist, p.hA = nil, nil
+	if p.root != nil {
+		// a basis the solver refuses leaves the last one
+		_ = p.rel.Restore(*p.root)
 	}
 }
 
@@ -114,7 +146,7 @@ func (p *pump) subMIP() {
 // new rounding is a change of tⱼ's bounds. It returns nil if there is
 // nothing to pump or the LP cannot be built.
 func (s *search) newPump() *pump {
-	p := &pump{s: s, cols: s.n, rng: rand.New(rand.NewPCG(uint64(s.n), 0x9e3779b9))}
+	p := &pump{s: s, cols: s.n, best: inf, rng: rand.New(rand.NewPCG(uint64(s.n), 0x9e3779b9))}
 	m := s.w.Clone()
 	m.Sense = lp.Minimize
 	for j := range m.Vars {
@@ -174,8 +206,9 @@ func (s *search) newPump() *pump {
 	return p
 }
 
-// warm starts the pump LP from the root LP's basis b: each pair of
-// auxiliary rows gets dⱼ and the second row's logical as its basics.
+// warm starts the pump LP from the root LP's basis b, and keeps that
+// start in p.root: each pair of auxiliary rows gets dⱼ and the second
+// row's logical as its basics.
 func (p *pump) warm(b simplex.Basis) {
 	cols, rows := slices.Clone(b.Cols), slices.Clone(b.Rows)
 	for _, t := range p.aux {
@@ -184,21 +217,22 @@ func (p *pump) warm(b simplex.Basis) {
 			rows = append(rows, simplex.AtLower, simplex.Basic)
 		}
 	}
+	p.root = &simplex.Basis{Cols: cols, Rows: rows}
 	// a basis the solver refuses leaves a cold first solve
-	_ = p.rel.Restore(simplex.Basis{Cols: cols, Rows: rows})
+	_ = p.rel.Restore(*p.root)
 }
 
-// run pumps from the LP point x: round, solve the LP closest to the
-// rounding (with the objective's weight α falling by fpDecay per round),
-// until a rounding or an LP point is feasible, or a limit. It returns the
-// rounds done and whether a new incumbent was found.
-func (p *pump) run(x []float64) (int, bool) {
+// run pumps from the LP point x, the optimum of the pump LP with the
+// objective's weight alpha: round, solve the LP closest to the rounding
+// (with α falling by fpDecay per round), until a rounding or an LP point
+// is feasible, or a limit (rounds, simplex iterations budget, fpStall
+// rounds without a new least distance). It returns the rounds done and
+// whether a new incumbent was found.
+func (p *pump) run(x []float64, alpha float64, rounds, budget int) (int, bool) {
 	s := p.s
-	budget := fpMinIters + fpIterFactor*s.iters
 	used, best, bestRound := 0, inf, 0
-	alpha := 1.0 // x is the optimum of the LP with α = 1
 	round := 0
-	for ; round < fpRounds && !s.halted(); round++ {
+	for ; round < rounds && !s.halted(); round++ {
 		p.roundPoint(x, alpha)
 		if p.tryRounding(x) {
 			return round, true
@@ -234,6 +268,9 @@ func (p *pump) run(x []float64) (int, bool) {
 		}
 		if dist < best*(1-1e-3) {
 			best, bestRound = dist, round
+		}
+		if dist < p.best {
+			p.best = dist
 			p.bestX, p.bestR = slices.Clone(x), slices.Clone(p.r)
 		}
 		if round-bestRound >= fpStall || used >= budget {

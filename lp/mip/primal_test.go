@@ -48,11 +48,14 @@ func checkedEvents(t *testing.T, m *lp.Model, sources map[string]int) func(Event
 // and RENS forced on must have found incumbents on some of the models, so
 // that the test exercises them (1-opt rarely finds a move on these dense
 // rows of both signs; TestOneOpt checks it, and RINS, which needs nodes,
-// is exercised by TestMiplibHeuristics).
+// is exercised by TestMiplibHeuristics). The pump forced on must also have
+// found incumbents in its stage without the objective (α = 0), which runs
+// only where the objective pump fails: its log line says so.
 func TestHeuristicsAgainstEnumeration(t *testing.T) {
 	for _, hc := range heuristicConfigs {
 		t.Run(hc.name, func(t *testing.T) {
 			sources := map[string]int{}
+			zeroStage := 0
 			for seed := uint64(1); seed <= 80; seed++ {
 				rng := rand.New(rand.NewPCG(seed, 17))
 				m := randomIP(rng, 2+rng.IntN(6), 1+rng.IntN(5))
@@ -61,9 +64,14 @@ func TestHeuristicsAgainstEnumeration(t *testing.T) {
 				opts.Branching = Branching(seed % 2)
 				opts.NoCuts = seed%4 == 0 // more nodes, more chances for RINS
 				opts.Callbacks.Event = checkedEvents(t, m, sources)
+				var log bytes.Buffer
+				opts.Log, opts.LogEvery = &log, 1<<30
 				sol, err := solveWith(context.Background(), m, opts, simplexRelax)
 				if err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if strings.Contains(log.String(), " rounds without the objective: new incumbent") {
+					zeroStage++
 				}
 				if !feasible {
 					if sol.Status != lp.Infeasible {
@@ -85,6 +93,12 @@ func TestHeuristicsAgainstEnumeration(t *testing.T) {
 			}
 			if need != "" && !found {
 				t.Errorf("no incumbent from %q: the test does not exercise it", need)
+			}
+			if hc.name == "feaspump" {
+				t.Logf("%d incumbents from the pump without the objective", zeroStage)
+				if zeroStage == 0 {
+					t.Error("no incumbent from the pump's stage without the objective: the test does not exercise it")
+				}
 			}
 		})
 	}
