@@ -164,7 +164,7 @@
 //	nice -n 15 env GOMAXPROCS=1 mipheur -dir shared/miplib3 -cpu 5s \
 //	    -set liftedcovers=on,zerohalf=on,impliedbounds=on,restarts=on
 //
-// The machine (2 cores) was loaded by other agents' builds and benchmarks
+// The machine (2 cores) was loaded by other builds and benchmarks
 // (load average up to 22), so each solve got a few per cent of a core and
 // CPU seconds are inflated and noisy (p2756 took 1.0–4.0 s across settings
 // whose trees hardly differ in cost); the node counts of solved instances
