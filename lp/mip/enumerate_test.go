@@ -111,3 +111,26 @@ func checkEnumerated(t *testing.T, what string, m *lp.Model, sol *lp.Solution) {
 		checkPoint(t, m, sol)
 	}
 }
+
+// checkCuts checks each of cuts, separated on m, against every feasible
+// point of m (holdsEverywhere); what names the case and the kind of cut in
+// the messages. It returns how many cuts it checked.
+func checkCuts(t *testing.T, what string, m *lp.Model, cuts []lp.Row) int {
+	t.Helper()
+	for _, r := range cuts {
+		if ok, p := holdsEverywhere(m, r); !ok {
+			t.Errorf("%s %v %v in [%v, %v] cuts off the feasible point %v", what, r.Ind, r.Val, r.Lower, r.Upper, p)
+		}
+	}
+	return len(cuts)
+}
+
+// checkedSome fails the test when none of the cuts of kind were checked,
+// and logs how many were.
+func checkedSome(t *testing.T, kind string, n int) {
+	t.Helper()
+	if n == 0 {
+		t.Fatalf("no %s separated: the test checks nothing", kind)
+	}
+	t.Logf("%d %s checked", n, kind)
+}

@@ -164,13 +164,6 @@ func permutationKeepsModel(m *lp.Model, p []int) bool {
 	})
 }
 
-func modelBounds(m *lp.Model) (lo, hi []float64, isInt []bool) {
-	for _, v := range m.Vars {
-		lo, hi, isInt = append(lo, v.Lower), append(hi, v.Upper), append(isInt, v.Integer)
-	}
-	return
-}
-
 // TestSymmetryGeneratorsVerified checks every generator the detection
 // finds on planted models, with and without a broken cost, against the
 // model's meaning (every integer point of the box), and that the full
@@ -184,7 +177,7 @@ func TestSymmetryGeneratorsVerified(t *testing.T) {
 		k, b := 2+rng.IntN(2), 2+rng.IntN(2)
 		asym := seed%3 == 0
 		m := plantedSymmetric(rng, k, b, asym)
-		lo, hi, isInt := modelBounds(m)
+		isInt, lo, hi := boundsOf(m)
 		gens, _, _ := findGenerators(m, lo, hi, isInt)
 		for g, p := range gens {
 			if !permutationKeepsModel(m, p) {
@@ -220,7 +213,7 @@ func TestSymmetryBinPackingOrbits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 26))
 	for _, sz := range [][2]int{{4, 3}, {8, 5}, {12, 8}} {
 		m := binPacking(rng, sz[0], sz[1])
-		lo, hi, isInt := modelBounds(m)
+		isInt, lo, hi := boundsOf(m)
 		gens, _, complete := findGenerators(m, lo, hi, isInt)
 		orbits := groupOrbits(gens, len(m.Vars))
 		if len(orbits) != sz[0]+1 || !complete {
@@ -244,7 +237,7 @@ func TestAutCheckerRejects(t *testing.T) {
 	m.AddBinary("c", 2)
 	m.AddLE("r", 1, lp.Term{Var: 0, Coef: 1}, lp.Term{Var: 2, Coef: 1})
 	m.AddLE("s", 2, lp.Term{Var: 1, Coef: 1}, lp.Term{Var: 2, Coef: 1})
-	lo, hi, isInt := modelBounds(m)
+	isInt, lo, hi := boundsOf(m)
 	chk := newAutChecker(m, lo, hi, isInt)
 	if chk.isAutomorphism([]int{1, 0, 2}) { // a, b: same cost, rows of different sides
 		t.Error("swap of a and b accepted")
@@ -450,7 +443,7 @@ func TestSymmetryHandlingKeepsLexMax(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		m := plantedSymmetric(rng, 2+rng.IntN(2), 2, false)
-		lo, hi, isInt := modelBounds(m)
+		isInt, lo, hi := boundsOf(m)
 		gens, _, _ := findGenerators(m, lo, hi, isInt)
 		if len(gens) == 0 {
 			continue
