@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/mps"
 )
 
 // boundsOf returns the integrality flags and bounds of m's columns.
@@ -317,21 +316,9 @@ func TestCutFamiliesKeepOptimum(t *testing.T) {
 			continue
 		}
 		t.Run(in.name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.path)
-			if err != nil {
-				t.Fatal(err)
-			}
 			o := Options{NodeLimit: 200000}
 			cutSettings["all"](&o)
-			sol, err := Solve(context.Background(), m, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sol.Status != lp.Optimal {
-				t.Fatalf("status %v, want optimal %v", sol.Status, in.opt)
-			}
-			checkAgainstOptimum(t, m, in, sol)
-			checkPoint(t, m, sol)
+			solveSharedOptimal(t, in, o)
 		})
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/mps"
 )
 
 // learntSettings force each technique of conflict.go and clique.go on
@@ -240,21 +239,9 @@ func TestLearntKeepsOptimum(t *testing.T) {
 			continue
 		}
 		t.Run(in.name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.path)
-			if err != nil {
-				t.Fatal(err)
-			}
 			o := Options{NodeLimit: 200000}
 			techniques["all"](&o)
-			sol, err := Solve(context.Background(), m, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sol.Status != lp.Optimal {
-				t.Fatalf("status %v, want optimal %v", sol.Status, in.opt)
-			}
-			checkAgainstOptimum(t, m, in, sol)
-			checkPoint(t, m, sol)
+			solveSharedOptimal(t, in, o)
 		})
 	}
 }

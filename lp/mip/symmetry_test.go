@@ -14,7 +14,6 @@ import (
 
 	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/mps"
 )
 
 // plantedSymmetric draws a pure integer program of k identical blocks of b
@@ -308,23 +307,11 @@ func TestSymmetryKeepsOptimum(t *testing.T) {
 			continue
 		}
 		t.Run(in.name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.path)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var log strings.Builder
-			sol, err := Solve(context.Background(), m, Options{NodeLimit: 200000, Symmetry: On, Log: &log, LogEvery: 1 << 30})
-			if err != nil {
-				t.Fatal(err)
-			}
+			solveSharedOptimal(t, in, Options{NodeLimit: 200000, Symmetry: On, Log: &log, LogEvery: 1 << 30})
 			if found.MatchString(log.String()) {
 				acted++
 			}
-			if sol.Status != lp.Optimal {
-				t.Fatalf("status %v, want optimal %v", sol.Status, in.opt)
-			}
-			checkAgainstOptimum(t, m, in, sol)
-			checkPoint(t, m, sol)
 		})
 	}
 	if acted == 0 {
