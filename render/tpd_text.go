@@ -9,6 +9,7 @@ import (
 
 	"github.com/streamopt/streamopt/internal/nonneg"
 	"github.com/streamopt/streamopt/models/tpd"
+	"github.com/streamopt/streamopt/sim"
 )
 
 // tpdColumns are the metrics shown per policy, with their headers.
@@ -62,19 +63,7 @@ func TPDTable(w io.Writer, results []*tpd.ExperimentResult) error {
 		}
 		fmt.Fprintln(tw, strings.Join(head, "\t"))
 		for _, p := range r.Policies {
-			row := []string{p.Policy.String(), p.Discipline.String()}
-			for _, c := range tpdColumns {
-				st, ok := p.Stat(c.key)
-				if !ok {
-					row = append(row, "-")
-					continue
-				}
-				prec := 2
-				if c.key == tpd.MetricUtilMean {
-					prec = 4
-				}
-				row = append(row, ci(st, prec))
-			}
+			row := tpdCells([]string{p.Policy.String(), p.Discipline.String()}, p.Stats)
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
 		}
 		var bs []string
@@ -116,21 +105,27 @@ func tpdDiffTable(w io.Writer, r *tpd.ExperimentResult) {
 	}
 	fmt.Fprintln(w, strings.Join(head, "\t"))
 	for _, d := range r.Diffs {
-		row := []string{d.A.String() + " − " + d.B.String(), strconv.Itoa(d.Stats.Runs)}
-		for _, c := range tpdColumns {
-			st, ok := d.Stats.Get(string(c.key))
-			if !ok {
-				row = append(row, "-")
-				continue
-			}
-			prec := 2
-			if c.key == tpd.MetricUtilMean {
-				prec = 4
-			}
-			row = append(row, ci(st, prec))
-		}
+		row := tpdCells([]string{d.A.String() + " − " + d.B.String(), strconv.Itoa(d.Stats.Runs)}, d.Stats)
 		fmt.Fprintln(w, strings.Join(row, "\t"))
 	}
+}
+
+// tpdCells appends to row the mean ± CI of each of the tpdColumns metrics
+// in sum, "-" where sum lacks one; utilisation takes 4 decimals, delays 2.
+func tpdCells(row []string, sum sim.Summary) []string {
+	for _, c := range tpdColumns {
+		st, ok := sum.Get(string(c.key))
+		if !ok {
+			row = append(row, "-")
+			continue
+		}
+		prec := 2
+		if c.key == tpd.MetricUtilMean {
+			prec = 4
+		}
+		row = append(row, ci(st, prec))
+	}
+	return row
 }
 
 // boundName is the table's name of bound metric m.

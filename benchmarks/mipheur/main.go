@@ -112,17 +112,8 @@ func contains(list []string, s string) bool {
 // parseSet reads -set into the switches of mip.Options.
 func parseSet(set string) (mip.Options, error) {
 	var o mip.Options
-	if set == "" {
-		return o, nil
-	}
-	for _, kv := range strings.Split(set, ",") {
-		name, val, ok := strings.Cut(kv, "=")
-		if !ok {
-			return o, fmt.Errorf("-set: %q is not name=on|off|auto", kv)
-		}
-		if err := o.SetSwitch(name, val); err != nil {
-			return o, fmt.Errorf("-set: %w", err)
-		}
+	if err := o.SetSwitches(set); err != nil {
+		return o, fmt.Errorf("-set: %w", err)
 	}
 	return o, nil
 }

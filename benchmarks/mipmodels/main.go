@@ -78,17 +78,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-seeds: must be >= 1, got %d", *seeds)
 	}
 	var old mip.Options
-	for _, kv := range strings.Split(*before, ",") {
-		if kv == "" {
-			continue
-		}
-		name, val, ok := strings.Cut(kv, "=")
-		if !ok {
-			return fmt.Errorf("-before: %q is not name=auto|on|off", kv)
-		}
-		if err := old.SetSwitch(name, val); err != nil {
-			return fmt.Errorf("-before: %w", err)
-		}
+	if err := old.SetSwitches(*before); err != nil {
+		return fmt.Errorf("-before: %w", err)
 	}
 	jobs, err := plan(*rrsSizes, *tpdTasks, *spread, *seeds)
 	if err != nil {

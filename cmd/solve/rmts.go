@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/fault"
-	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/rmts"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/sim"
@@ -181,56 +180,29 @@ the table ends with a line "partial: ...", JSON output carries
 				return fault.Errorf(fault.ErrInput, "%w", err)
 			}
 			start := time.Now()
-			opt := study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("rmts", "traces"), Records: rec}
-			var run study.Outcome[*rmts.ExperimentResult]
-			var stop *study.Stop
-			if st.sequential() {
-				seq, rerr := rule(&st, q.Runs, func(q rmts.Sweep, n int) rmts.Sweep { q.Runs = n; return q }, rmtsWatched)
-				if rerr != nil {
-					return rerr
-				}
-				var s study.Stop
-				q, run, s, err = study.RunSequential(ctx, rmts.Study{}, q, seq, opt)
-				if err != nil && run.Result == nil {
-					return err
-				}
-				stop = &s
-			} else {
-				run, err = study.Run(ctx, p, opt)
-			}
-			res := run.Result
-			partial := ""
-			if stopped(ctx, err) && res != nil {
-				rf.printer.Clear()
-				partial = fmt.Sprintf("%d of %d replications", res.Done, res.Total)
-				err = nil
-			}
-			if err != nil {
-				return fault.Errorf(fault.ErrSolver, "rmts: %w", err) // rmts.ErrInput keeps its kind
-			}
-			wall := time.Since(start)
-			fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
+			opt := study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("rmts", "traces")}
 			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: cmd.ErrOrStderr(), plotFormats: plotFormats}
-			if rec != nil {
-				w := rec
-				rec = nil // closed, not aborted
-				done, err := sf.closeRecords(ctx, cmd.ErrOrStderr(), w, p.Shape().Runs, partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, m, sf.records, o)
-				})
-				if done || err != nil {
-					return err
-				}
-			}
-			var notReached error
-			if stop != nil && partial == "" {
-				var line string
-				line, notReached = st.stopLine(*stop)
-				fmt.Fprint(cmd.ErrOrStderr(), line)
-			}
-			if err := writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, out, csvFile, plotDir, plotFormats}, partial, &rf); err != nil {
-				return err
-			}
-			return notReached
+			return studyRun[rmts.Sweep, rmts.TraceSample, *rmts.ExperimentResult]{
+				study: rmts.Study{}, plan: p, first: q.Runs,
+				runs:    func(q rmts.Sweep, n int) rmts.Sweep { q.Runs = n; return q },
+				watched: rmtsWatched,
+				partial: func(res *rmts.ExperimentResult) (string, bool) {
+					if res == nil {
+						return "", false
+					}
+					return fmt.Sprintf("%d of %d replications", res.Done, res.Total), true
+				},
+				fail: func(err error) error {
+					return fault.Errorf(fault.ErrSolver, "rmts: %w", err) // rmts.ErrInput keeps its kind
+				},
+				ran: func(res *rmts.ExperimentResult) {
+					wall := time.Since(start)
+					fmt.Fprintf(cmd.ErrOrStderr(), "solve: %d events in %.1f s (%.0f events/s)\n", res.Events, wall.Seconds(), float64(res.Events)/wall.Seconds())
+				},
+				write: func(res *rmts.ExperimentResult, partial string) error {
+					return writeRMTSOutput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), sc, res, rmtsOutput{format, out, csvFile, plotDir, plotFormats}, partial, &rf)
+				},
+			}.run(ctx, q, opt, &st, &sf, &rf, &rec, o)
 		},
 	}
 	fl := cmd.Flags()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 	"github.com/streamopt/streamopt/fault"
+	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/sim"
 	"github.com/streamopt/streamopt/study"
@@ -111,6 +113,75 @@ func (f *statFlags) stopLine(s study.Stop) (string, error) {
 	}
 	return fmt.Sprintf("solve: --target-ci: %s is not yet ≤ %g at %d replications per point (widest %.3g)\n", what, s.Target, s.Runs, s.Widest),
 		fmt.Errorf("--target-ci %g not reached by --max-runs %d: %w", s.Target, f.maxRuns, fault.ErrLimit)
+}
+
+// studyRun is what a simulation command (rmts, tpd) gives to run its
+// study: at once, or sequentially with --target-ci; then the records are
+// closed, the end of a sequential run is told, and the outputs written.
+type studyRun[Q, S, R any] struct {
+	study   study.Study[Q, S, R]
+	plan    study.Plan[S, R]      // of the request, for a run at once and the records
+	first   int                   // replications per point of the first sequential batch
+	runs    func(Q, int) Q        // sets the replications per point of a request
+	watched func(R) []sim.Summary // the summaries --target-ci watches
+	// partial says what a stopped run finished; false when it has no result.
+	partial func(R) (string, bool)
+	fail    func(error) error               // the error of a run that failed
+	ran     func(R)                         // told of a finished run before its outputs; may be nil
+	write   func(r R, partial string) error // the outputs
+}
+
+// run runs request q with opt, its records in *rec (nil: none; closed
+// here, so *rec is nil once they are), and writes the outputs o names.
+func (r studyRun[Q, S, R]) run(ctx context.Context, q Q, opt study.Options, st *statFlags, sf *shardFlags, rf *runFlags, rec **shard.Writer, o mergeOutputs) error {
+	opt.Records = *rec
+	var run study.Outcome[R]
+	var stop *study.Stop
+	var err error
+	if st.sequential() {
+		seq, rerr := rule(st, r.first, r.runs, r.watched)
+		if rerr != nil {
+			return rerr
+		}
+		var s study.Stop
+		_, run, s, err = study.RunSequential(ctx, r.study, q, seq, opt)
+		stop = &s
+	} else {
+		run, err = study.Run(ctx, r.plan, opt)
+	}
+	partial := ""
+	if stopped(ctx, err) {
+		if what, ok := r.partial(run.Result); ok {
+			rf.printer.Clear()
+			partial, err = what, nil
+		}
+	}
+	if err != nil {
+		return r.fail(err)
+	}
+	if r.ran != nil {
+		r.ran(run.Result)
+	}
+	if *rec != nil {
+		w := *rec
+		*rec = nil // closed, not aborted
+		done, err := sf.closeRecords(ctx, o.stderr, w, r.plan.Shape().Runs, partial, rf, func(m *shard.Merged) error {
+			return writeMerged(ctx, m, sf.records, o)
+		})
+		if done || err != nil {
+			return err
+		}
+	}
+	var notReached error
+	if stop != nil && partial == "" {
+		var line string
+		line, notReached = st.stopLine(*stop)
+		fmt.Fprint(o.stderr, line)
+	}
+	if err := r.write(run.Result, partial); err != nil {
+		return err
+	}
+	return notReached
 }
 
 // comparePairs parses the --compare pairs with parse, which reads one

@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/streamopt/streamopt/fault"
-	"github.com/streamopt/streamopt/internal/shard"
 	"github.com/streamopt/streamopt/models/tpd"
 	"github.com/streamopt/streamopt/render"
 	"github.com/streamopt/streamopt/sim"
@@ -206,61 +205,28 @@ the exit code is 1.`,
 					return err
 				}
 			}
-			opt := study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("tpd", "replications"), Records: rec}
-			var run study.Outcome[[]*tpd.ExperimentResult]
-			var stop *study.Stop
-			if st.sequential() {
-				// Every experiment runs the same replications: the first
-				// batch is the most any of them plans.
-				first := 0
-				for _, ex := range exps {
-					first = max(first, ex.Runs)
-				}
-				seq, rerr := rule(&st, first, func(q tpd.Sweep, n int) tpd.Sweep { q.Runs = n; return q }, tpdWatched)
-				if rerr != nil {
-					return rerr
-				}
-				var s study.Stop
-				q, run, s, err = study.RunSequential(ctx, tpd.Study{}, q, seq, opt)
-				if err != nil && run.Result == nil {
-					return fault.Errorf(fault.ErrSolver, "%w", err) // tpd.ErrInput keeps its kind
-				}
-				stop = &s
-			} else {
-				run, err = study.Run(ctx, p, opt)
+			// Every experiment runs the same replications: the first
+			// sequential batch is the most any of them plans.
+			first := 0
+			for _, ex := range exps {
+				first = max(first, ex.Runs)
 			}
-			results := run.Result
-			partial := ""
-			if stopped(ctx, err) && results != nil {
-				rf.printer.Clear()
-				partial, err = tpdStopped(results), nil
-			}
-			if err != nil {
-				// tpd.ErrInput and tpd.ErrTooLarge (a model too large to
-				// build) are of kind input; an error of no kind is a failure.
-				return fault.Errorf(fault.ErrSolver, "%w", err)
-			}
+			opt := study.Options{Shard: sf.sp, Workers: workers, Progress: rf.task("tpd", "replications")}
 			o := mergeOutputs{format: format, out: out, csv: csvFile, plot: plotDir, stdout: cmd.OutOrStdout(), stderr: stderr, plotFormats: plotFormats}
-			if rec != nil {
-				w := rec
-				rec = nil // closed, not aborted
-				done, err := sf.closeRecords(ctx, stderr, w, p.Shape().Runs, partial, &rf, func(m *shard.Merged) error {
-					return writeMerged(ctx, m, sf.records, o)
-				})
-				if done || err != nil {
-					return err
-				}
-			}
-			var notReached error
-			if stop != nil && partial == "" {
-				var line string
-				line, notReached = st.stopLine(*stop)
-				fmt.Fprint(stderr, line)
-			}
-			if err := writeTPDOutput(ctx, o, results, partial, &rf); err != nil {
-				return err
-			}
-			return notReached
+			return studyRun[tpd.Sweep, tpd.Sample, []*tpd.ExperimentResult]{
+				study: tpd.Study{}, plan: p, first: first,
+				runs:    func(q tpd.Sweep, n int) tpd.Sweep { q.Runs = n; return q },
+				watched: tpdWatched,
+				partial: func(results []*tpd.ExperimentResult) (string, bool) { return tpdStopped(results), results != nil },
+				fail: func(err error) error {
+					// tpd.ErrInput and tpd.ErrTooLarge (a model too large to
+					// build) are of kind input; an error of no kind is a failure.
+					return fault.Errorf(fault.ErrSolver, "%w", err)
+				},
+				write: func(results []*tpd.ExperimentResult, partial string) error {
+					return writeTPDOutput(ctx, o, results, partial, &rf)
+				},
+			}.run(ctx, q, opt, &st, &sf, &rf, &rec, o)
 		},
 	}
 	fl := cmd.Flags()

@@ -93,14 +93,7 @@ func (t *cliqueTable) rowCliques(w *lp.Model, isInt []bool, lo, hi []float64) {
 	var lits []int
 	for i := range w.Rows {
 		r := &w.Rows[i]
-		for _, s := range []float64{1, -1} {
-			b := r.Upper
-			if s < 0 {
-				b = -r.Lower
-			}
-			if math.IsInf(b, 1) {
-				continue
-			}
+		for s, b := range upperSides(r) {
 			items = items[:0]
 			for k, j := range r.Ind {
 				a := s * r.Val[k]
@@ -308,6 +301,21 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 	return true, fixed
 }
 
+// byLitValue orders literals by their value at x, largest first, and
+// literals of equal value by number.
+func byLitValue(x []float64) func(a, b int) int {
+	return func(a, b int) int {
+		va, vb := litValue(a, x), litValue(b, x)
+		switch {
+		case va > vb:
+			return -1
+		case va < vb:
+			return 1
+		}
+		return a - b
+	}
+}
+
 // separate returns clique inequalities Σ_{ℓ ∈ Q} ℓ ≤ 1 violated by x by
 // more than minViolation: from each of the literals of largest value, a
 // clique is grown greedily by the neighbours of largest value adjacent to
@@ -321,16 +329,7 @@ func (t *cliqueTable) separate(x, lo, hi []float64) []lp.Row {
 			starts = append(starts, l)
 		}
 	}
-	slices.SortStableFunc(starts, func(a, b int) int {
-		va, vb := litValue(a, x), litValue(b, x)
-		switch {
-		case va > vb:
-			return -1
-		case va < vb:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(starts, byLitValue(x)) // starts ascend: ties keep their order
 	if len(starts) > maxCliqueStart {
 		starts = starts[:maxCliqueStart]
 	}
@@ -340,16 +339,7 @@ func (t *cliqueTable) separate(x, lo, hi []float64) []lp.Row {
 	for _, l0 := range starts {
 		// candidates: the neighbours of l0 (not fixed), by value
 		nb = t.neighbours(l0, lo, hi, nb[:0])
-		slices.SortStableFunc(nb, func(a, b int) int {
-			va, vb := litValue(a, x), litValue(b, x)
-			switch {
-			case va > vb:
-				return -1
-			case va < vb:
-				return 1
-			}
-			return a - b
-		})
+		slices.SortFunc(nb, byLitValue(x))
 		q = append(q[:0], l0)
 		for _, m := range nb {
 			if t.adjacentAll(m, q) {

@@ -1,6 +1,7 @@
 package mip
 
 import (
+	"iter"
 	"math"
 	"sort"
 
@@ -33,6 +34,19 @@ type knapItem struct {
 	comp bool
 }
 
+// upperSides yields the finite sides of row r, each as s·(row) ≤ b: s = 1
+// with b = r.Upper, then s = −1 with b = −r.Lower.
+func upperSides(r *lp.Row) iter.Seq2[float64, float64] {
+	return func(yield func(s, b float64) bool) {
+		if !math.IsInf(r.Upper, 1) && !yield(1, r.Upper) {
+			return
+		}
+		if !math.IsInf(r.Lower, -1) {
+			yield(-1, -r.Lower)
+		}
+	}
+}
+
 // coverCuts returns cover inequalities of the rows of w violated by x,
 // over the column bounds lo, hi: extended covers, or with lift the
 // sequence-independent lifted minimal covers of liftcover.go.
@@ -40,14 +54,7 @@ func coverCuts(w *lp.Model, lo, hi, x []float64, lift bool) []lp.Row {
 	var cuts []lp.Row
 	for i := range w.Rows {
 		r := &w.Rows[i]
-		for _, s := range []float64{1, -1} {
-			b := r.Upper
-			if s < 0 {
-				b = -r.Lower
-			}
-			if math.IsInf(b, 1) {
-				continue
-			}
+		for s, b := range upperSides(r) {
 			var items []knapItem
 			ok := true
 			for k, j := range r.Ind {
@@ -183,11 +190,7 @@ func findVUBs(w *lp.Model, lo, hi []float64) []vub {
 		if len(r.Ind) != 2 {
 			continue
 		}
-		for _, s := range []float64{1, -1} {
-			b := r.Upper
-			if s < 0 {
-				b = -r.Lower
-			}
+		for s, b := range upperSides(r) {
 			if b != 0 {
 				continue
 			}

@@ -2,6 +2,7 @@ package mip
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -10,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/mps"
 )
 
 // learntSettings force each technique of conflict.go and clique.go on
@@ -73,7 +73,6 @@ func TestLearntAgainstEnumeration(t *testing.T) {
 			} else {
 				m = randomBinaryIP(rng, 6+rng.IntN(7))
 			}
-			want, feasible := enumerate(m)
 			var o Options
 			techniques[name](&o)
 			o.Branching = Branching(seed / 2 % 2)
@@ -82,20 +81,7 @@ func TestLearntAgainstEnumeration(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", name, seed, err)
 			}
-			if !feasible {
-				if sol.Status != lp.Infeasible {
-					t.Errorf("%s seed %d: status %v, want infeasible", name, seed, sol.Status)
-				}
-				continue
-			}
-			if sol.Status != lp.Optimal {
-				t.Errorf("%s seed %d: status %v, want optimal %v", name, seed, sol.Status, want)
-				continue
-			}
-			if math.Abs(sol.Objective-want) > 1e-6*math.Max(1, math.Abs(want)) {
-				t.Errorf("%s seed %d: objective %v, enumeration %v", name, seed, sol.Objective, want)
-			}
-			checkPoint(t, m, sol)
+			checkEnumerated(t, fmt.Sprintf("%s seed %d", name, seed), m, sol)
 		}
 		acted := map[string]*regexp.Regexp{
 			"conflicts": regexp.MustCompile(`conflicts: [1-9][0-9]* learnt`),
@@ -106,45 +92,6 @@ func TestLearntAgainstEnumeration(t *testing.T) {
 			if (name == tech || name == "all") && !re.MatchString(log.String()) {
 				t.Errorf("%s: %s never acted on the 80 models: the test checks nothing of it", name, tech)
 			}
-		}
-	}
-}
-
-// holdsEverywhere reports whether row r holds at every integer point of m
-// (enumerated over its bounds); it returns a feasible point violating it.
-func holdsEverywhere(m *lp.Model, r lp.Row) (bool, []float64) {
-	n := len(m.Vars)
-	x := make([]float64, n)
-	for j := range x {
-		x[j] = m.Vars[j].Lower
-	}
-	for {
-		feas := true
-		for i, a := range m.Activities(x) {
-			if a < m.Rows[i].Lower-1e-9 || a > m.Rows[i].Upper+1e-9 {
-				feas = false
-				break
-			}
-		}
-		if feas {
-			a := 0.0
-			for k, j := range r.Ind {
-				a += r.Val[k] * x[j]
-			}
-			if a < r.Lower-1e-9 || a > r.Upper+1e-9 {
-				return false, slices.Clone(x)
-			}
-		}
-		j := 0
-		for ; j < n; j++ {
-			if x[j] < m.Vars[j].Upper {
-				x[j]++
-				break
-			}
-			x[j] = m.Vars[j].Lower
-		}
-		if j == n {
-			return true, nil
 		}
 	}
 }
@@ -185,7 +132,6 @@ func TestConflictsValid(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k, r := range rows {
-			learnt++
 			// the points a conflict must keep: feasible, objective below its cutoff
 			check := m.Clone()
 			if !math.IsInf(cutoffs[k], 0) {
@@ -195,9 +141,7 @@ func TestConflictsValid(t *testing.T) {
 				}
 				check.AddLE("improve", cutoffs[k]-s.sign*m.ObjOffset-1e-9, terms...)
 			}
-			if ok, x := holdsEverywhere(check, r); !ok {
-				t.Errorf("seed %d: conflict %v (%v ≤ · ≤ %v) cuts off the feasible point %v", seed, r.Ind, r.Lower, r.Upper, x)
-			}
+			learnt += checkCuts(t, fmt.Sprintf("seed %d: conflict", seed), check, []lp.Row{r})
 		}
 	}
 	if learnt == 0 {
@@ -273,34 +217,18 @@ func TestCliqueCutsValid(t *testing.T) {
 	for seed := uint64(1); seed <= 60; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 47))
 		m := randomBinaryIP(rng, 8+rng.IntN(5))
-		n := len(m.Vars)
-		isInt := make([]bool, n)
-		lo, hi := make([]float64, n), make([]float64, n)
-		for j, v := range m.Vars {
-			isInt[j], lo[j], hi[j] = v.Integer, v.Lower, v.Upper
-		}
-		tab := newCliqueTable(n)
+		isInt, lo, hi := boundsOf(m)
+		tab := newCliqueTable(len(m.Vars))
 		tab.rowCliques(m, isInt, lo, hi)
 		if ok, _ := probe(newPropagator(m, isInt, DefaultIntTol), tab, nil, isInt, lo, hi); !ok {
 			continue
 		}
 		for trial := 0; trial < 5; trial++ {
-			x := make([]float64, n)
-			for j := range x {
-				x[j] = rng.Float64()
-			}
-			for _, r := range tab.separate(x, lo, hi) {
-				cuts++
-				if ok, p := holdsEverywhere(m, r); !ok {
-					t.Errorf("seed %d: clique cut %v %v ≤ %v cuts off the feasible point %v", seed, r.Ind, r.Val, r.Upper, p)
-				}
-			}
+			x := randomPoint(rng, lo, hi) // in [0, 1]: the model is 0/1
+			cuts += checkCuts(t, fmt.Sprintf("seed %d: clique cut", seed), m, tab.separate(x, lo, hi))
 		}
 	}
-	if cuts == 0 {
-		t.Fatal("no clique cut separated: the test checks nothing")
-	}
-	t.Logf("%d clique cuts checked", cuts)
+	checkedSome(t, "clique cuts", cuts)
 }
 
 // TestLearntKeepsOptimum solves the quick shared MIPLIB instances with
@@ -311,21 +239,9 @@ func TestLearntKeepsOptimum(t *testing.T) {
 			continue
 		}
 		t.Run(in.name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.path)
-			if err != nil {
-				t.Fatal(err)
-			}
 			o := Options{NodeLimit: 200000}
 			techniques["all"](&o)
-			sol, err := Solve(context.Background(), m, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sol.Status != lp.Optimal {
-				t.Fatalf("status %v, want optimal %v", sol.Status, in.opt)
-			}
-			checkAgainstOptimum(t, m, in, sol)
-			checkPoint(t, m, sol)
+			solveSharedOptimal(t, in, o)
 		})
 	}
 }

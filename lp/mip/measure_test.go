@@ -147,6 +147,26 @@ func withCPULimit(cpu0 float64, limit time.Duration) (context.Context, context.C
 	return ctx, cancel
 }
 
+// solveSharedOptimal solves the shared instance in with o and checks that
+// the answer is Optimal at the optimum of optimal.csv, at a point
+// checkPoint accepts.
+func solveSharedOptimal(t *testing.T, in sharedMILP, o Options) {
+	t.Helper()
+	m, err := mps.ReadFile(in.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := Solve(context.Background(), m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != lp.Optimal {
+		t.Fatalf("status %v, want optimal %v", sol.Status, in.opt)
+	}
+	checkAgainstOptimum(t, m, in, sol)
+	checkPoint(t, m, sol)
+}
+
 // checkAgainstOptimum fails t if sol's incumbent is better than the known
 // optimum or its bound is beyond it (beyond 1e-6 relative), or if an
 // Optimal answer differs from it.

@@ -109,3 +109,25 @@ func (o *Options) SetSwitch(name, value string) error {
 	*sw = v
 	return nil
 }
+
+// SetSwitches sets switches from a comma-separated list of name=value
+// pairs, such as "rins=off,feasjump=on", each as SetSwitch takes them;
+// empty items are passed over, so "" sets nothing. On an error, which names
+// the faulty pair, o is left as it was.
+func (o *Options) SetSwitches(list string) error {
+	c := *o
+	for _, kv := range strings.Split(list, ",") {
+		if kv == "" {
+			continue
+		}
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("%q is not name=auto|on|off", kv)
+		}
+		if err := c.SetSwitch(name, value); err != nil {
+			return err
+		}
+	}
+	*o = c
+	return nil
+}

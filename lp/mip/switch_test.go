@@ -30,3 +30,31 @@ func TestSetSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestSetSwitches sets several switches from one list, passes over empty
+// items, and on a faulty pair names it and changes nothing.
+func TestSetSwitches(t *testing.T) {
+	var o Options
+	if err := o.SetSwitches("rins=off,,feasjump=on,rins=auto,cliques=on"); err != nil {
+		t.Fatal(err)
+	}
+	if o.RINS != Auto || o.FeasJump != On || o.Cliques != On || o.Probing != Auto {
+		t.Errorf("rins %v feasjump %v cliques %v probing %v, want auto on on auto (the last rins wins)", o.RINS, o.FeasJump, o.Cliques, o.Probing)
+	}
+	if err := o.SetSwitches(""); err != nil || o.FeasJump != On {
+		t.Errorf(`SetSwitches(""): error %v, feasjump %v; want nil and no change`, err, o.FeasJump)
+	}
+	for _, tc := range []struct{ list, want string }{
+		{"probing=off,rins", `"rins" is not name=auto|on|off`},
+		{"probing=off,rins=maybe", `switch rins: "maybe" is not auto, on or off`},
+		{"probing=off,nosuch=on", `unknown switch "nosuch"`},
+	} {
+		err := o.SetSwitches(tc.list)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one containing %s", tc.list, err, tc.want)
+		}
+		if o.Probing != Auto {
+			t.Errorf("%q: a refused list set probing to %v", tc.list, o.Probing)
+		}
+	}
+}

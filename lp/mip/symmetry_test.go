@@ -14,7 +14,6 @@ import (
 
 	"github.com/streamopt/streamopt/internal/cputime"
 	"github.com/streamopt/streamopt/lp"
-	"github.com/streamopt/streamopt/lp/mps"
 )
 
 // plantedSymmetric draws a pure integer program of k identical blocks of b
@@ -147,54 +146,21 @@ func binPacking(rng *rand.Rand, items, nb int) *lp.Model {
 // autChecker, on the model's meaning: at every integer point x of the box,
 // the point y with y_{p(j)} = x_j has the same feasibility and objective.
 func permutationKeepsModel(m *lp.Model, p []int) bool {
-	n := len(m.Vars)
-	x, y := make([]float64, n), make([]float64, n)
-	for j := range x {
-		x[j] = m.Vars[j].Lower
-	}
+	y := make([]float64, len(m.Vars))
 	feasible := func(v []float64) bool {
-		for _, r := range m.Rows {
-			a := 0.0
-			for k, j := range r.Ind {
-				a += r.Val[k] * v[j]
-			}
-			if a < r.Lower || a > r.Upper {
-				return false
-			}
-		}
 		for j, vr := range m.Vars {
 			if v[j] < vr.Lower || v[j] > vr.Upper {
 				return false
 			}
 		}
-		return true
+		return rowsHold(m, v, 0)
 	}
-	for {
+	return forEachPoint(m, func(x []float64) bool {
 		for j := range x {
 			y[p[j]] = x[j]
 		}
-		if feasible(x) != feasible(y) || m.Objective(x) != m.Objective(y) {
-			return false
-		}
-		j := 0
-		for ; j < n; j++ {
-			if x[j] < m.Vars[j].Upper {
-				x[j]++
-				break
-			}
-			x[j] = m.Vars[j].Lower
-		}
-		if j == n {
-			return true
-		}
-	}
-}
-
-func modelBounds(m *lp.Model) (lo, hi []float64, isInt []bool) {
-	for _, v := range m.Vars {
-		lo, hi, isInt = append(lo, v.Lower), append(hi, v.Upper), append(isInt, v.Integer)
-	}
-	return
+		return feasible(x) == feasible(y) && m.Objective(x) == m.Objective(y)
+	})
 }
 
 // TestSymmetryGeneratorsVerified checks every generator the detection
@@ -210,7 +176,7 @@ func TestSymmetryGeneratorsVerified(t *testing.T) {
 		k, b := 2+rng.IntN(2), 2+rng.IntN(2)
 		asym := seed%3 == 0
 		m := plantedSymmetric(rng, k, b, asym)
-		lo, hi, isInt := modelBounds(m)
+		isInt, lo, hi := boundsOf(m)
 		gens, _, _ := findGenerators(m, lo, hi, isInt)
 		for g, p := range gens {
 			if !permutationKeepsModel(m, p) {
@@ -246,7 +212,7 @@ func TestSymmetryBinPackingOrbits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 26))
 	for _, sz := range [][2]int{{4, 3}, {8, 5}, {12, 8}} {
 		m := binPacking(rng, sz[0], sz[1])
-		lo, hi, isInt := modelBounds(m)
+		isInt, lo, hi := boundsOf(m)
 		gens, _, complete := findGenerators(m, lo, hi, isInt)
 		orbits := groupOrbits(gens, len(m.Vars))
 		if len(orbits) != sz[0]+1 || !complete {
@@ -270,7 +236,7 @@ func TestAutCheckerRejects(t *testing.T) {
 	m.AddBinary("c", 2)
 	m.AddLE("r", 1, lp.Term{Var: 0, Coef: 1}, lp.Term{Var: 2, Coef: 1})
 	m.AddLE("s", 2, lp.Term{Var: 1, Coef: 1}, lp.Term{Var: 2, Coef: 1})
-	lo, hi, isInt := modelBounds(m)
+	isInt, lo, hi := boundsOf(m)
 	chk := newAutChecker(m, lo, hi, isInt)
 	if chk.isAutomorphism([]int{1, 0, 2}) { // a, b: same cost, rows of different sides
 		t.Error("swap of a and b accepted")
@@ -305,7 +271,6 @@ func TestSymmetryAgainstEnumeration(t *testing.T) {
 			} else {
 				m = plantedSymmetric(rng, 2+rng.IntN(2), 2+rng.IntN(2), seed%5 == 0)
 			}
-			want, feasible := enumerate(m)
 			o := Options{Symmetry: On, Branching: Branching(seed / 2 % 2)}
 			if setting == "alone" {
 				o.Conflicts, o.Probing, o.FeasJump, o.RENS, o.RINS = Off, Off, Off, Off, Off
@@ -318,20 +283,7 @@ func TestSymmetryAgainstEnumeration(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", setting, seed, err)
 			}
-			if !feasible {
-				if sol.Status != lp.Infeasible {
-					t.Errorf("%s seed %d: status %v, want infeasible", setting, seed, sol.Status)
-				}
-				continue
-			}
-			if sol.Status != lp.Optimal {
-				t.Errorf("%s seed %d: status %v, want optimal %v", setting, seed, sol.Status, want)
-				continue
-			}
-			if math.Abs(sol.Objective-want) > 1e-6*math.Max(1, math.Abs(want)) {
-				t.Errorf("%s seed %d: objective %v, enumeration %v", setting, seed, sol.Objective, want)
-			}
-			checkPoint(t, m, sol)
+			checkEnumerated(t, fmt.Sprintf("%s seed %d", setting, seed), m, sol)
 		}
 		for _, line := range regexp.MustCompile(`symmetry: ([0-9]+) generators`).FindAllStringSubmatch(log.String(), -1) {
 			if line[1] != "0" {
@@ -355,23 +307,11 @@ func TestSymmetryKeepsOptimum(t *testing.T) {
 			continue
 		}
 		t.Run(in.name, func(t *testing.T) {
-			m, err := mps.ReadFile(in.path)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var log strings.Builder
-			sol, err := Solve(context.Background(), m, Options{NodeLimit: 200000, Symmetry: On, Log: &log, LogEvery: 1 << 30})
-			if err != nil {
-				t.Fatal(err)
-			}
+			solveSharedOptimal(t, in, Options{NodeLimit: 200000, Symmetry: On, Log: &log, LogEvery: 1 << 30})
 			if found.MatchString(log.String()) {
 				acted++
 			}
-			if sol.Status != lp.Optimal {
-				t.Fatalf("status %v, want optimal %v", sol.Status, in.opt)
-			}
-			checkAgainstOptimum(t, m, in, sol)
-			checkPoint(t, m, sol)
 		})
 	}
 	if acted == 0 {
@@ -490,7 +430,7 @@ func TestSymmetryHandlingKeepsLexMax(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		m := plantedSymmetric(rng, 2+rng.IntN(2), 2, false)
-		lo, hi, isInt := modelBounds(m)
+		isInt, lo, hi := boundsOf(m)
 		gens, _, _ := findGenerators(m, lo, hi, isInt)
 		if len(gens) == 0 {
 			continue
