@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/streamopt/streamopt/internal/atomicfile"
+	"github.com/streamopt/streamopt/internal/unionfind"
 )
 
 // errPoints are points with symmetric y error bars (the 95% CI half-width).
@@ -298,12 +299,12 @@ func sameNotes(ss []series, xsym string) []string {
 		return p.b - q.b
 	})
 	for _, r := range runs {
-		groups := newUnionFind(len(ss))
-		find := groups.find
+		groups := unionfind.New(len(ss))
+		find := groups.Find
 		involved := make([]bool, len(ss))
 		for _, pr := range pairs[r] {
 			involved[pr[0]], involved[pr[1]] = true, true
-			groups.union(pr[0], pr[1])
+			groups.Union(pr[0], pr[1])
 		}
 		members := map[int][]string{}
 		var order []int
@@ -341,12 +342,12 @@ func sameNotes(ss []series, xsym string) []string {
 		}
 		return common > 0
 	}
-	nearGroups := newUnionFind(len(ss))
-	find := nearGroups.find
+	nearGroups := unionfind.New(len(ss))
+	find := nearGroups.Find
 	for i := range ss {
 		for j := i + 1; j < len(ss); j++ {
 			if group[i] == i && group[j] == j && span > 0 && near(i, j) {
-				nearGroups.union(i, j)
+				nearGroups.Union(i, j)
 			}
 		}
 	}
@@ -684,31 +685,4 @@ func wrap(sty interface{ Width(string) vg.Length }, s string, width vg.Length) [
 		lines = append(lines, cur)
 	}
 	return lines
-}
-
-// unionFind groups the indices 0..n-1; the root of a group is its least
-// index.
-type unionFind []int
-
-func newUnionFind(n int) unionFind {
-	u := make(unionFind, n)
-	for i := range u {
-		u[i] = i
-	}
-	return u
-}
-
-// find returns the root of i's group.
-func (u unionFind) find(i int) int {
-	for u[i] != i {
-		i = u[i]
-	}
-	return i
-}
-
-// union joins the groups of i and j under the lesser root.
-func (u unionFind) union(i, j int) {
-	if a, b := u.find(i), u.find(j); a != b {
-		u[max(a, b)] = min(a, b)
-	}
 }

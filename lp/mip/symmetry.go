@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/streamopt/streamopt/internal/unionfind"
 	"github.com/streamopt/streamopt/lp"
 )
 
@@ -260,14 +261,14 @@ func orbitOf(gens [][]int, i int) []int {
 
 // groupOrbits returns the orbits of the group the generators generate.
 func groupOrbits(gens [][]int, n int) [][]int {
-	uf := newUnionFind(n)
+	uf := unionfind.New(n)
 	for _, p := range gens {
-		uf.unionPerm(p)
+		unionPerm(uf, p)
 	}
 	by := map[int][]int{}
 	var roots []int
 	for j := range n {
-		r := uf.find(j)
+		r := uf.Find(j)
 		if by[r] == nil {
 			roots = append(roots, r)
 		}
@@ -280,30 +281,10 @@ func groupOrbits(gens [][]int, n int) [][]int {
 	return out
 }
 
-type unionFind []int
-
-func newUnionFind(n int) unionFind {
-	u := make(unionFind, n)
-	for i := range u {
-		u[i] = i
-	}
-	return u
-}
-
-func (u unionFind) find(i int) int {
-	for u[i] != i {
-		u[i] = u[u[i]]
-		i = u[i]
-	}
-	return i
-}
-
-func (u unionFind) unionPerm(p []int) {
+// unionPerm joins each column j with its image p[j].
+func unionPerm(u unionfind.Sets, p []int) {
 	for j, q := range p {
-		a, b := u.find(j), u.find(q)
-		if a != b {
-			u[max(a, b)] = min(a, b)
-		}
+		u.Union(j, q)
 	}
 }
 
@@ -557,7 +538,7 @@ func findGenerators(m *lp.Model, lo, hi []float64, isInt []bool) (gens [][]int, 
 		col, k = g.individualise(col, k, lv.base)
 	}
 	leaf := path[len(path)-1].col
-	uf := newUnionFind(n)
+	uf := unionfind.New(n)
 	complete = true
 
 	// match searches the subtree of the colouring col at depth d for a
@@ -611,7 +592,7 @@ func findGenerators(m *lp.Model, lo, hi []float64, isInt []bool) (gens [][]int, 
 	for d := len(path) - 2; d >= 0; d-- {
 		lv := &path[d]
 		for _, w := range lv.cellV[1:] {
-			if uf.find(w) == uf.find(lv.base) {
+			if uf.Find(w) == uf.Find(lv.base) {
 				continue
 			}
 			if g.work > symWorkLimit || len(gens) >= symMaxGens {
@@ -627,7 +608,7 @@ func findGenerators(m *lp.Model, lo, hi []float64, isInt []bool) (gens [][]int, 
 				continue
 			}
 			gens = append(gens, p)
-			uf.unionPerm(p)
+			unionPerm(uf, p)
 		}
 	}
 	return gens, g.work, complete
