@@ -84,13 +84,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		for _, in := range list {
-			if *only != "" && !contains(strings.Split(*only, ","), in.name) {
+			if *only != "" && !contains(strings.Split(*only, ","), in.Name) {
 				continue
 			}
-			fmt.Fprintf(stderr, "%s/%s\n", filepath.Base(dir), in.name)
+			fmt.Fprintf(stderr, "%s/%s\n", filepath.Base(dir), in.Name)
 			row, err := solveOne(in, opts, *limit, *set)
 			if err != nil {
-				return fmt.Errorf("%s: %w", in.name, err)
+				return fmt.Errorf("%s: %w", in.Name, err)
 			}
 			w.Write(row)
 			w.Flush()
@@ -118,45 +118,24 @@ func parseSet(set string) (mip.Options, error) {
 	return o, nil
 }
 
-type instance struct {
-	name, path string
-	optimum    float64
-}
-
 // readOptima lists the instances of dir/optimal.csv whose MPS file exists.
-func readOptima(dir string) ([]instance, error) {
-	f, err := os.Open(filepath.Join(dir, "optimal.csv"))
+func readOptima(dir string) ([]instances.Instance, error) {
+	list, err := instances.Dir(dir)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Name(), err)
-	}
-	var out []instance
-	for i, r := range recs {
-		if i == 0 || len(r) < 2 {
-			continue
-		}
-		v, err := strconv.ParseFloat(r[1], 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", f.Name(), i+1, err)
-		}
-		for _, ext := range []string{".mps", ".mps.gz"} {
-			p := filepath.Join(dir, r[0]+ext)
-			if _, err := os.Stat(p); err == nil {
-				out = append(out, instance{r[0], p, v})
-				break
-			}
+	var out []instances.Instance
+	for _, in := range list {
+		if _, err := os.Stat(in.Path); err == nil {
+			out = append(out, in)
 		}
 	}
 	return out, nil
 }
 
 // solveOne solves one instance with a CPU-time limit and returns its row.
-func solveOne(in instance, opts mip.Options, limit time.Duration, set string) ([]string, error) {
-	m, err := mps.ReadFile(in.path)
+func solveOne(in instances.Instance, opts mip.Options, limit time.Duration, set string) ([]string, error) {
+	m, err := mps.ReadFile(in.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -181,13 +160,13 @@ func solveOne(in instance, opts mip.Options, limit time.Duration, set string) ([
 	}
 	gap := math.Inf(1)
 	if sol.HasPrimal() {
-		gap = math.Abs(sol.Objective-in.optimum) / math.Max(1, math.Abs(in.optimum))
+		gap = math.Abs(sol.Objective-in.Optimum) / math.Max(1, math.Abs(in.Optimum))
 	}
 	obj := ""
 	if sol.HasPrimal() {
 		obj = strconv.FormatFloat(sol.Objective, 'g', 10, 64)
 	}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
-	return []string{in.name, set, sol.Status.String(), obj, strconv.FormatFloat(in.optimum, 'g', 10, 64), f(gap),
+	return []string{in.Name, set, sol.Status.String(), obj, strconv.FormatFloat(in.Optimum, 'g', 10, 64), f(gap),
 		f(used.Seconds()), f(wall.Seconds()), strconv.Itoa(sol.Nodes), f(firstCPU), strconv.Itoa(firstNodes), firstSrc}, nil
 }

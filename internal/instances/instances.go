@@ -64,15 +64,22 @@ func load(set string) ([]Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(root, set)
-	f, err := os.Open(filepath.Join(dir, "optimal.csv"))
+	return Dir(filepath.Join(root, set))
+}
+
+// Dir returns the instances listed in dir/optimal.csv (a header, then
+// name,optimal_objective[,source]), each with the path of its MPS file:
+// NAME.mps, or NAME.mps.gz when only that exists (miplib3 is gzipped).
+func Dir(dir string) ([]Instance, error) {
+	name := filepath.Join(dir, "optimal.csv")
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	recs, err := csv.NewReader(f).ReadAll()
 	if err != nil {
-		return nil, fmt.Errorf("%s/optimal.csv: %w", set, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	var out []Instance
 	for i, r := range recs {
@@ -80,13 +87,18 @@ func load(set string) ([]Instance, error) {
 			continue // header
 		}
 		if len(r) < 2 {
-			return nil, fmt.Errorf("%s/optimal.csv:%d: want name,optimal_objective", set, i+1)
+			return nil, fmt.Errorf("%s:%d: want name,optimal_objective", name, i+1)
 		}
 		v, err := strconv.ParseFloat(r[1], 64)
 		if err != nil {
-			return nil, fmt.Errorf("%s/optimal.csv:%d: %v", set, i+1, err)
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
 		}
 		in := Instance{Name: r[0], Path: filepath.Join(dir, r[0]+".mps"), Optimum: v}
+		if _, err := os.Stat(in.Path); err != nil {
+			if _, err := os.Stat(in.Path + ".gz"); err == nil {
+				in.Path += ".gz"
+			}
+		}
 		if len(r) > 2 {
 			in.Source = r[2]
 		}

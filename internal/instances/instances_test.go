@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -134,5 +135,35 @@ func TestNamedSkipsWhenAbsent(t *testing.T) {
 	named(&r, list, "NETLIB", "d2q06c")
 	if want := "d2q06c not among the shared NETLIB instances"; r.skipped != want || r.failed != "" {
 		t.Errorf("d2q06c: skipped %q, failed %q; want the skip %q", r.skipped, r.failed, want)
+	}
+}
+
+// TestDir resolves each listed name to NAME.mps, or NAME.mps.gz when only
+// that exists, and names the file and line of a malformed row.
+func TestDir(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("optimal.csv", "name,optimal_objective,source\nplain,1.5,hand\nzipped,-2,hand\nabsent,3,hand\n")
+	write("plain.mps", "")
+	write("zipped.mps.gz", "")
+	list, err := Dir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Instance{
+		{"plain", filepath.Join(dir, "plain.mps"), 1.5, "hand"},
+		{"zipped", filepath.Join(dir, "zipped.mps.gz"), -2, "hand"},
+		{"absent", filepath.Join(dir, "absent.mps"), 3, "hand"},
+	}
+	if !reflect.DeepEqual(list, want) {
+		t.Errorf("Dir = %+v, want %+v", list, want)
+	}
+	write("optimal.csv", "name,optimal_objective\nplain,x\n")
+	if _, err := Dir(dir); err == nil || !strings.Contains(err.Error(), "optimal.csv:2") {
+		t.Errorf("malformed row: error %v, want one naming optimal.csv:2", err)
 	}
 }

@@ -2,12 +2,10 @@ package mip
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 	"time"
 
@@ -30,25 +28,12 @@ func sharedMILPs(t *testing.T) []sharedMILP {
 	dir := instances.DirOrSkip(t)
 	var out []sharedMILP
 	for _, set := range []string{"miplib", "miplib3"} {
-		f, err := os.Open(filepath.Join(dir, set, "optimal.csv"))
+		list, err := instances.Dir(filepath.Join(dir, set))
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, err := csv.NewReader(f).ReadAll()
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s/optimal.csv: %v", set, err)
-		}
-		for _, r := range recs[1:] {
-			v, err := strconv.ParseFloat(r[1], 64)
-			if err != nil {
-				t.Fatalf("%s/optimal.csv: %v", set, err)
-			}
-			p := filepath.Join(dir, set, r[0]+".mps")
-			if _, err := os.Stat(p); err != nil {
-				p += ".gz"
-			}
-			out = append(out, sharedMILP{r[0], p, v})
+		for _, in := range list {
+			out = append(out, sharedMILP{in.Name, in.Path, in.Optimum})
 		}
 	}
 	return out
