@@ -46,11 +46,14 @@ func TestDiffIsPairedCI(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, m := range smp.Policies {
-			for name, v := range map[string]float64{"total_delay": m.TotalDelay, "delay_ms": m.DelayMS, "tardiness": m.Tardiness, "routing_ms": m.RoutingMS, "gap_pct": m.GapPct} {
-				if metric[name] == nil {
-					metric[name] = make([][]float64, len(q.Policies))
+			for _, f := range []struct {
+				name string
+				v    float64
+			}{{"total_delay", m.TotalDelay}, {"delay_ms", m.DelayMS}, {"tardiness", m.Tardiness}, {"routing_ms", m.RoutingMS}, {"gap_pct", m.GapPct}} {
+				if metric[f.name] == nil {
+					metric[f.name] = make([][]float64, len(q.Policies))
 				}
-				metric[name][i] = append(metric[name][i], v)
+				metric[f.name][i] = append(metric[f.name][i], f.v)
 			}
 		}
 	}
