@@ -10,7 +10,8 @@
 // mip.SwitchNames (feasjump, oneopt, rens, rins, conflicts, ...). The CPU
 // time is the process's user+system time (getrusage), which on a loaded
 // machine is steadier than the wall clock; run it with GOMAXPROCS=1 to use
-// one core. -threads sets mip.Options.Threads (1 by default); the wall
+// one core. -cpuprofile writes a CPU profile of the run for go tool pprof.
+// -threads sets mip.Options.Threads (1 by default); the wall
 // time of each solve is reported beside its CPU time, so that a parallel
 // search's speed-up can be read off (the limit stays one of CPU time).
 package main
@@ -25,6 +26,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -52,8 +54,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 	logOn := fs.Bool("log", false, "write the search log to standard error")
 	only := fs.String("only", "", "comma-separated instance names to run (default: all)")
 	threads := fs.Int("threads", 1, "threads of the tree search (mip.Options.Threads; 0 = all cores)")
+	profile := fs.String("cpuprofile", "", "write a CPU profile of all the solves to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *limit <= 0 {
 		return fmt.Errorf("-cpu: must be > 0, got %v", *limit)
