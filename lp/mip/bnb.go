@@ -267,11 +267,11 @@ func (s *search) cutLoop(mk newRelaxation) (*lp.Solution, error) {
 		if !stop {
 			cuts = s.moreCuts(sol.X)
 			cuts = append(cuts, flowCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
-			cuts = append(cuts, mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs)...)
+			cuts = append(cuts, s.countGI(mirCuts(s.w, s.rootLo, s.rootHi, sol.X, vubs, s.intCutsOn()))...)
 			cuts = append(cuts, s.cliqueCuts(sol.X)...)
 			if round < gomoryRounds {
 				if b, ok := s.rel.Snapshot().(simplex.Basis); ok {
-					cuts = append(cuts, gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b)...)
+					cuts = append(cuts, s.countGI(gomoryCuts(s.w, s.rootLo, s.rootHi, sol.X, b, s.intCutsOn()))...)
 				}
 			}
 		}

@@ -30,10 +30,17 @@ import (
 // continuous, which is weaker but always valid. The cut is mapped back to
 // the columns by undoing the substitutions and replacing rᵢ by its row.
 //
-// As with the c-MIR cuts, only binary columns are treated as integer: a
-// row whose basic column or a nonbasic column with a nonzero entry is a
-// general integer gives no cut (on MIPLIB's bell5 such cuts raised the root
-// bound by 18 % of the gap and made the tree over 30 times larger).
+// With Options.IntCuts off, as with the c-MIR cuts, only binary columns are
+// treated as integer: a row whose basic column or a nonbasic column with a
+// nonzero entry is a general integer gives no cut (on MIPLIB's bell5 the
+// first version of such cuts raised the root bound by 18 % of the gap and
+// made the tree over 30 times larger). With it on, the basic column may be
+// a general integer of range at most gmiMaxBasicRange, and a nonbasic general
+// integer is an integer term of the formula (its distance v' to the bound
+// it sits on is a nonnegative integer) when its range is at most
+// maxIntRange, a continuous term otherwise; such cuts are named "gmigi",
+// and of nearly parallel ones only the most efficacious is kept
+// (distinctCuts).
 //
 // The tableau rows come from a dense LU of B (gonum), so GMI cuts are
 // separated only at the root and only for models of at most gomoryMaxRows
@@ -44,11 +51,14 @@ const (
 	gomoryMaxRows = 1500 // larger models get no GMI cuts (dense B)
 	gomoryMaxCuts = 50   // GMI cuts per round, most fractional rows first
 	gomoryRounds  = 3    // rounds in which GMI cuts are separated
+	// gmiMaxBasicRange is the widest general integer whose tableau row
+	// gives a GMI cut (Options.IntCuts; doc.go, "Cuts on general integers").
+	gmiMaxBasicRange = 100
 )
 
 // gomoryCuts returns violated GMI cuts of w at the LP point x with the basis
-// b, over the column bounds lo, hi.
-func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row {
+// b, over the column bounds lo, hi; gi is Options.IntCuts.
+func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp.Row {
 	m, n := len(w.Rows), len(w.Vars)
 	if m == 0 || m > gomoryMaxRows || len(b.Cols) != n || len(b.Rows) != m {
 		return nil
@@ -73,7 +83,7 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row {
 	type cand struct{ p, j int }
 	var cands []cand
 	for p, v := range pos {
-		if v < n && w.Vars[v].Integer && hi[v]-lo[v] <= 1 {
+		if v < n && w.Vars[v].Integer && (hi[v]-lo[v] <= 1 || gi && hi[v]-lo[v] <= gmiMaxBasicRange) {
 			if f := x[v] - math.Floor(x[v]); f >= minFrac && f <= 1-minFrac {
 				cands = append(cands, cand{p, v})
 			}
@@ -134,22 +144,31 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row {
 			}
 			alpha[n+i] = -yi
 		}
-		if cut, eff, ok := gmiRow(w, lo, hi, x, act, b, alpha, x[c.j]); ok {
+		if cut, eff, ok := gmiRow(w, lo, hi, x, act, b, alpha, x[c.j], gi); ok {
+			if gi && hi[c.j]-lo[c.j] > 1 {
+				cut.Name = "gmigi"
+			}
 			found = append(found, scoredCut{cut, eff})
 		}
+	}
+	if gi {
+		found = distinctCuts(found, gomoryMaxCuts)
 	}
 	return bestCuts(found, gomoryMaxCuts)
 }
 
 // gmiRow builds the GMI cut of the tableau row alpha (over columns, then
-// row variables) of a basic integer column with LP value beta.
-func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64) (lp.Row, float64, bool) {
+// row variables) of a basic integer column with LP value beta; with gi
+// (Options.IntCuts) nonbasic general integers take part (see gomoryCuts),
+// and a cut that rounds one is named "gmigi".
+func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64, gi bool) (lp.Row, float64, bool) {
 	n := len(w.Vars)
 	f0 := beta - math.Floor(beta)
 	// cut Σ g_j v'_j ≥ 1, accumulated directly over the columns:
 	// coef·x ≥ rhs
 	coef := make(map[int]float64)
 	rhs := 1.0
+	usedGI := false
 	for v, a := range alpha {
 		if v < n && b.Cols[v] == simplex.Basic || v >= n && b.Rows[v-n] == simplex.Basic {
 			continue
@@ -170,7 +189,14 @@ func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []floa
 			continue // fixed: v' = 0
 		}
 		if v < n && w.Vars[v].Integer && u-l > 1 {
-			return lp.Row{}, 0, false // a general integer: left to branching
+			switch {
+			case !gi:
+				return lp.Row{}, 0, false // a general integer: left to branching
+			case u-l > maxIntRange:
+				isInt = false // too wide to round: a continuous term
+			case isInt:
+				usedGI = true
+			}
 		}
 		// which bound: the nearer one, which the nonbasic value sits on
 		atUpper := !math.IsInf(u, 1) && (math.IsInf(l, -1) || u-val < val-l)
@@ -217,7 +243,11 @@ func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []floa
 	for j, c := range coef {
 		coef[j] = -c
 	}
-	row, eff, ok := finishCut("gmi", coef, -rhs, lo, hi, x)
+	name := "gmi"
+	if usedGI {
+		name = "gmigi"
+	}
+	row, eff, ok := finishCut(name, coef, -rhs, lo, hi, x)
 	if !ok || eff < minEfficacy {
 		return lp.Row{}, 0, false
 	}

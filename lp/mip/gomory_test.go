@@ -41,7 +41,7 @@ func TestGomoryCutHandDerived(t *testing.T) {
 		t.Fatalf("LP point (-want +got):\n%s", d)
 	}
 	lo, hi := []float64{0, 0}, []float64{1, 1}
-	cuts := gomoryCuts(m, lo, hi, sol.X, sv.Basis())
+	cuts := gomoryCuts(m, lo, hi, sol.X, sv.Basis(), false)
 	want := []lp.Row{{Name: "gmi", Ind: []int{x1, x2}, Val: []float64{-2, -2}, Lower: -2, Upper: math.Inf(1)}}
 	if d := cmp.Diff(want, cuts, cmpopts.EquateApprox(0, 1e-9)); d != "" {
 		t.Fatalf("cuts (-want +got):\n%s", d)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
@@ -260,20 +261,31 @@ func randomIP(rng *rand.Rand, n, rows int) *lp.Model {
 }
 
 // TestRandomAgainstEnumeration compares branch and bound with complete
-// enumeration on seeded random integer programs, with and without the root
-// presolve.
+// enumeration on seeded random integer programs over general integers
+// (ranges 1 to 4), with and without the root presolve, and with the cuts
+// on general integers (Options.IntCuts) on for half of the models: the
+// root summaries must show that they acted.
 func TestRandomAgainstEnumeration(t *testing.T) {
 	for _, r := range relaxations {
+		var log strings.Builder
 		for seed := uint64(1); seed <= 60; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 17))
 			m := randomIP(rng, 2+rng.IntN(4), 1+rng.IntN(4))
 			br := Branching(seed % 2)
 			// every third model without the root presolve (NoPresolve)
-			sol, err := solveWith(context.Background(), m, Options{Branching: br, NoPresolve: seed%3 == 0}, r.mk)
+			o := Options{Branching: br, NoPresolve: seed%3 == 0, IntCuts: Off}
+			if seed%4 < 2 {
+				o.IntCuts, o.Log, o.LogEvery = On, &log, 1<<30
+			}
+			sol, err := solveWith(context.Background(), m, o, r.mk)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", r.name, seed, err)
 			}
-			checkEnumerated(t, fmt.Sprintf("%s seed %d (%v)", r.name, seed, br), m, sol)
+			checkEnumerated(t, fmt.Sprintf("%s seed %d (%v, intcuts %v)", r.name, seed, br, o.IntCuts), m, sol)
+		}
+		// the gonum relaxation gives no basis, hence no GMI cuts
+		if mir, _ := giCounts(log.String()); mir == 0 {
+			t.Errorf("%s: no c-MIR cut on general integers over the models with IntCuts on", r.name)
 		}
 	}
 }

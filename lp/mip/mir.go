@@ -22,11 +22,15 @@ import (
 // tᵢ measured from the bound nearest its LP value: x = l + t, x = u − t, or,
 // when x has a variable upper bound x ≤ u·y on a binary y (see findVUBs),
 // x = u·y − t, which moves a·u onto y's coefficient. Every integer column is
-// complemented against its nearer bound, x = l + x' or x = u − x'. Only
-// inequalities whose integer columns are binary (u − l ≤ 1) are rounded:
-// general integers with wide bounds are left to branching (on MIPLIB's bell5
-// their cuts raised the root bound by 4 % of the gap and made the tree 25
-// times larger). The result is
+// complemented against its nearer bound, x = l + x' or x = u − x'. With
+// Options.IntCuts off, only inequalities whose integer columns are binary
+// (u − l ≤ 1) are rounded (on MIPLIB's bell5 the first version of the
+// general-integer cuts raised the root bound by 4 % of the gap and made the
+// tree 25 times larger). With it on, a general integer column of range
+// u − l ≤ maxIntRange is complemented like a binary and rounded as an
+// integer; one of wider or one-sided range is substituted like a continuous
+// column (it is a real number too), which keeps the cut valid and its
+// right-hand side free of products of huge bounds. The result is
 //
 //	Σ a'ⱼx'ⱼ + Σ cᵢtᵢ ≤ b',   x' ∈ ℤ₊, t ≥ 0,
 //
@@ -50,11 +54,17 @@ const (
 	minEfficacy  = 1e-4 // violation / ‖coefficients‖ a MIR cut must reach
 	minFrac      = 0.01 // f₀ must lie in [minFrac, 1 − minFrac]
 	maxCoefRatio = 1e6  // largest/smallest |coefficient| of an accepted cut
+	maxIntRange  = 1000 // widest general integer rounded as an integer (IntCuts)
 )
+
+// DefaultIntCuts is whether Options.IntCuts is on when Auto (doc.go, "Cuts
+// on general integers").
+const DefaultIntCuts = false
 
 // mirSep holds the scratch space of the c-MIR separator.
 type mirSep struct {
 	w      *lp.Model
+	gi     bool // Options.IntCuts: general integers are rounded too
 	lo, hi []float64
 	x      []float64
 	vubs   []vub
@@ -66,9 +76,9 @@ type mirSep struct {
 	idx   []int // columns with inAgg
 }
 
-func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub) *mirSep {
+func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub, gi bool) *mirSep {
 	n := len(w.Vars)
-	m := &mirSep{w: w, lo: lo, hi: hi, x: x, vubs: vubs, act: w.Activities(x),
+	m := &mirSep{w: w, gi: gi, lo: lo, hi: hi, x: x, vubs: vubs, act: w.Activities(x),
 		colRow: make([][]int, n), agg: make([]float64, n), inAgg: make([]bool, n)}
 	for i := range w.Rows {
 		for _, j := range w.Rows[i].Ind {
@@ -85,9 +95,12 @@ type scoredCut struct {
 }
 
 // mirCuts returns the violated c-MIR cuts found from every row of w as a
-// base, best efficacy first, at most maxCutsRound of them.
-func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
-	sep := newMIRSep(w, lo, hi, x, vubs)
+// base, best efficacy first, at most maxCutsRound of them. With gi
+// (Options.IntCuts) general integer columns are rounded too, the cuts that
+// do so are named "mirgi", and a cut nearly parallel to a better one is
+// dropped (distinctCuts).
+func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub, gi bool) []lp.Row {
+	sep := newMIRSep(w, lo, hi, x, vubs, gi)
 	var found []scoredCut
 	for i := range w.Rows {
 		r := &w.Rows[i]
@@ -104,7 +117,61 @@ func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub) []lp.Row {
 			}
 		}
 	}
+	if gi {
+		found = distinctCuts(found, maxCutsRound)
+	}
 	return bestCuts(found, maxCutsRound)
+}
+
+// maxParallel is the largest cosine between two cuts of a family kept in
+// one round with Options.IntCuts: of two nearly parallel cuts the one of
+// smaller efficacy adds little but a row that makes the LP degenerate.
+const maxParallel = 0.999
+
+// distinctCuts returns found without the cuts nearly parallel (cosine
+// above maxParallel) to one of larger efficacy, best efficacy first, at
+// most limit of them. The cuts are all of the same sense (≤ for c-MIR,
+// ≥ for GMI), so two cuts of opposite directions are kept.
+func distinctCuts(found []scoredCut, limit int) []scoredCut {
+	sort.SliceStable(found, func(p, q int) bool { return found[p].eff > found[q].eff })
+	var kept []scoredCut
+	var norms []float64
+	dense := map[int]float64{}
+	for _, c := range found {
+		nc := rowNorm(c.row)
+		clear(dense)
+		for k, j := range c.row.Ind {
+			dense[j] = c.row.Val[k]
+		}
+		parallel := false
+		for k, d := range kept {
+			dot := 0.0
+			for p, j := range d.row.Ind {
+				dot += d.row.Val[p] * dense[j]
+			}
+			if dot > maxParallel*nc*norms[k] {
+				parallel = true
+				break
+			}
+		}
+		if !parallel {
+			kept = append(kept, c)
+			norms = append(norms, nc)
+			if len(kept) == limit {
+				break
+			}
+		}
+	}
+	return kept
+}
+
+// rowNorm is the Euclidean norm of r's coefficients.
+func rowNorm(r lp.Row) float64 {
+	s := 0.0
+	for _, v := range r.Val {
+		s += v * v
+	}
+	return math.Sqrt(s)
 }
 
 // bestCuts drops the repeats (same cutKey; the first one found stays) from
@@ -295,6 +362,7 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 		}
 	}
 	var ints []term
+	gi := false // a general integer is rounded
 	for _, j := range sortedKeys(intCoef) {
 		a := intCoef[j]
 		if math.Abs(a) < 1e-12 {
@@ -302,7 +370,20 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 		}
 		l, u, xv := m.lo[j], m.hi[j], m.x[j]
 		if u-l > 1 {
-			return scoredCut{}, false // general integers are left to branching
+			if !m.gi {
+				return scoredCut{}, false // general integers are left to branching
+			}
+			if u-l > maxIntRange {
+				// too wide to round: substituted like a continuous column
+				t, shift, ok := simpleSub(j, a, l, u, xv)
+				if !ok {
+					return scoredCut{}, false
+				}
+				b -= shift
+				cont = append(cont, t)
+				continue
+			}
+			gi = true
 		}
 		switch {
 		case !math.IsInf(u, 0) && (math.IsInf(l, 0) || u-xv < xv-l):
@@ -361,7 +442,24 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 	if !ok || eff < minEfficacy {
 		return scoredCut{}, false
 	}
+	if gi {
+		row.Name = "mirgi"
+	}
 	return scoredCut{row, eff}, true
+}
+
+// simpleSub substitutes the column j (coefficient a, bounds l, u, LP value
+// xv) by its distance t ≥ 0 to the nearer finite bound: x = l + t or
+// x = u − t. It returns the term and a·bound, which leaves the right-hand
+// side; false if both bounds are infinite.
+func simpleSub(j int, a, l, u, xv float64) (term, float64, bool) {
+	switch {
+	case !math.IsInf(u, 0) && (math.IsInf(l, 0) || u-xv < xv-l):
+		return term{j, -a, math.Max(0, u-xv), subUpper}, a * u, true
+	case !math.IsInf(l, 0):
+		return term{j, a, math.Max(0, xv-l), subLower}, a * l, true
+	}
+	return term{}, 0, false
 }
 
 // mirCoefs returns the MIR coefficients of the transformed columns and the

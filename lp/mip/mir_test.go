@@ -32,18 +32,18 @@ func TestMIRCutHandDerived(t *testing.T) {
 	m.AddLE("r", 4, lp.Term{Var: y1, Coef: 3}, lp.Term{Var: y2, Coef: 3}, lp.Term{Var: s, Coef: -1})
 	lo, hi := []float64{0, 0, 0}, []float64{1, 1, 10}
 	x := []float64{1, 1.0 / 3, 0}
-	cuts := mirCuts(m, lo, hi, x, findVUBs(m, lo, hi))
+	cuts := mirCuts(m, lo, hi, x, findVUBs(m, lo, hi), false)
 	want := []lp.Row{{Name: "mir", Ind: []int{y1, y2, s}, Val: []float64{1, 1, -0.5}, Lower: math.Inf(-1), Upper: 1}}
 	if d := cmp.Diff(want, cuts, cmpopts.EquateApprox(0, 1e-12)); d != "" {
 		t.Fatalf("cuts (-want +got):\n%s", d)
 	}
-	sep := newMIRSep(m, lo, hi, x, findVUBs(m, lo, hi))
+	sep := newMIRSep(m, lo, hi, x, findVUBs(m, lo, hi), false)
 	c, ok := sep.fromBase(0, 1, 4)
 	if !ok || math.Abs(c.eff-2.0/9) > 1e-12 {
 		t.Errorf("efficacy %v (found %v), want 2/9", c.eff, ok)
 	}
 	// At an integral point there is nothing to cut.
-	if c := mirCuts(m, lo, hi, []float64{1, 0, 0}, findVUBs(m, lo, hi)); len(c) != 0 {
+	if c := mirCuts(m, lo, hi, []float64{1, 0, 0}, findVUBs(m, lo, hi), false); len(c) != 0 {
 		t.Errorf("cuts %v at an integral point", c)
 	}
 }
@@ -71,7 +71,7 @@ func TestMIRCutVUBSubstitution(t *testing.T) {
 	m.AddGE("node", 30, lp.Term{Var: x1, Coef: 1}, lp.Term{Var: x2, Coef: 1})
 	lo, hi := []float64{0, 0, 0, 0}, []float64{100, 100, 1, 1}
 	x := []float64{10, 20, 0.2, 0.25}
-	sep := newMIRSep(m, lo, hi, x, findVUBs(m, lo, hi))
+	sep := newMIRSep(m, lo, hi, x, findVUBs(m, lo, hi), false)
 	c, ok := sep.fromBase(2, -1, -30)
 	if !ok {
 		t.Fatal("no cut from the node row")
@@ -92,12 +92,14 @@ func TestMIRCutVUBSubstitution(t *testing.T) {
 // cut's bound.
 func TestMIRCutsValid(t *testing.T) {
 	checkCutsValid(t, func(m *lp.Model, lo, hi, x []float64, _ simplex.Basis) []lp.Row {
-		return mirCuts(m, lo, hi, x, findVUBs(m, lo, hi))
+		return mirCuts(m, lo, hi, x, findVUBs(m, lo, hi), false)
 	})
 }
 
 func TestGomoryCutsValid(t *testing.T) {
-	checkCutsValid(t, gomoryCuts)
+	checkCutsValid(t, func(m *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row {
+		return gomoryCuts(m, lo, hi, x, b, false)
+	})
 }
 
 func checkCutsValid(t *testing.T, separate func(m *lp.Model, lo, hi, x []float64, b simplex.Basis) []lp.Row) {

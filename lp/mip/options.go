@@ -134,6 +134,11 @@ type Options struct {
 	// the cut loop rerun, at most twice (restart.go). It needs the root
 	// cuts and presolve. Auto means DefaultRestarts.
 	Restarts Switch
+	// IntCuts lets the root's c-MIR and Gomory mixed-integer cuts round
+	// general integer columns (range above 1), not only binaries, with
+	// numerical guards (mir.go, gomory.go); Auto means DefaultIntCuts
+	// (doc.go, "Cuts on general integers").
+	IntCuts Switch
 	// Threads is the number of threads of the tree search; 0 means all
 	// cores (runtime.GOMAXPROCS(0)), and more than 256 count as 256.
 	// The search goes in rounds of one node per thread whose results are
@@ -207,6 +212,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.ImpliedBounds: unknown switch %d", int(o.ImpliedBounds))
 	case !o.Restarts.valid():
 		return o, fmt.Errorf("mip: options.Restarts: unknown switch %d", int(o.Restarts))
+	case !o.IntCuts.valid():
+		return o, fmt.Errorf("mip: options.IntCuts: unknown switch %d", int(o.IntCuts))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}

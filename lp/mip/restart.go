@@ -32,6 +32,7 @@ type cutState struct {
 	restarts int
 	// cuts added, by family
 	coverAdded, zeroHalfAdded, impliedAdded int
+	mirGIAdded, gmiGIAdded                  int // c-MIR and GMI cuts that round a general integer
 }
 
 // moreCuts separates the cut families of liftcover.go, zerohalf.go and
@@ -47,6 +48,23 @@ func (s *search) moreCuts(x []float64) []lp.Row {
 	ib := s.implied.cuts(s.rootLo, s.rootHi, x)
 	s.impliedAdded += len(ib)
 	return append(cuts, ib...)
+}
+
+// intCutsOn reports whether the c-MIR and GMI cuts round general integers (Options.IntCuts).
+func (s *search) intCutsOn() bool { return s.opts.IntCuts.enabled(DefaultIntCuts) }
+
+// countGI counts the cuts of cuts that round a general integer (named
+// "mirgi" or "gmigi") and returns cuts.
+func (s *search) countGI(cuts []lp.Row) []lp.Row {
+	for _, c := range cuts {
+		switch c.Name {
+		case "mirgi":
+			s.mirGIAdded++
+		case "gmigi":
+			s.gmiGIAdded++
+		}
+	}
+	return cuts
 }
 
 // rootCuts runs the root's cut loop (cutLoop) and restarts it (restart)
@@ -67,8 +85,11 @@ func (s *search) rootCuts(mk newRelaxation) error {
 		}
 	}
 	if s.opts.Log != nil {
-		fmt.Fprintf(s.opts.Log, "root cuts: %d cover (lifted %v), %d zero-half, %d implied bound; %d restarts\n",
-			s.coverAdded, s.liftedCoversOn(), s.zeroHalfAdded, s.impliedAdded, s.restarts)
+		fmt.Fprintf(s.opts.Log, "root cuts: %d cover (lifted %v), %d zero-half, %d implied bound", s.coverAdded, s.liftedCoversOn(), s.zeroHalfAdded, s.impliedAdded)
+		if s.intCutsOn() {
+			fmt.Fprintf(s.opts.Log, ", %d c-MIR and %d GMI on general integers", s.mirGIAdded, s.gmiGIAdded)
+		}
+		fmt.Fprintf(s.opts.Log, "; %d restarts\n", s.restarts)
 	}
 	return nil
 }

@@ -85,6 +85,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"zerohalf":      &o.ZeroHalf,
 		"impliedbounds": &o.ImpliedBounds,
 		"restarts":      &o.Restarts,
+		"intcuts":       &o.IntCuts,
 	}
 }
 
