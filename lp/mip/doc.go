@@ -234,9 +234,11 @@
 // (its distance to the bound it sits on is a nonnegative integer), a
 // continuous one otherwise. Both keep the guards of the binary cuts
 // (f₀ ∈ [0.01, 0.99], efficacy at least 1e-4, coefficients spread over at
-// most 10⁶, duplicates dropped) and, with the switch on, drop a cut whose
-// cosine with a more efficacious one of the same family and round exceeds
-// 0.999. The root summary counts the cuts that round a general integer.
+// most 10⁶, duplicates dropped) and drop a cut on general integers whose
+// cosine with a more efficacious cut of the same family and round exceeds
+// 0.999. A model without general integers gets the same cuts with the
+// switch on as off. The root summary counts the cuts that round a general
+// integer.
 //
 // The range limit on the basic column is measured, not guessed: on MIPLIB's
 // bell5 (general integers of range 20, 100 and 1000) the GMI cuts from the

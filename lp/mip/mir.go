@@ -128,38 +128,49 @@ func mirCuts(w *lp.Model, lo, hi, x []float64, vubs []vub, gi bool) []lp.Row {
 // smaller efficacy adds little but a row that makes the LP degenerate.
 const maxParallel = 0.999
 
-// distinctCuts returns found without the cuts nearly parallel (cosine
-// above maxParallel) to one of larger efficacy, best efficacy first, at
-// most limit of them. The cuts are all of the same sense (≤ for c-MIR,
-// ≥ for GMI), so two cuts of opposite directions are kept.
+// distinctCuts returns found, in its order, without the cuts on general
+// integers (named "mirgi" or "gmigi") nearly parallel (cosine above
+// maxParallel) to a cut of larger efficacy among the limit best; the other
+// cuts all stay, so that a model without general integers gets the same
+// cuts as with Options.IntCuts off. The cuts are all of the same sense
+// (≤ for c-MIR, ≥ for GMI), so two cuts of opposite directions both stay.
 func distinctCuts(found []scoredCut, limit int) []scoredCut {
-	sort.SliceStable(found, func(p, q int) bool { return found[p].eff > found[q].eff })
-	var kept []scoredCut
-	var norms []float64
+	order := make([]int, len(found))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(p, q int) bool { return found[order[p]].eff > found[order[q]].eff })
+	drop := make([]bool, len(found))
+	var best []int // kept cuts by decreasing efficacy, at most limit
 	dense := map[int]float64{}
-	for _, c := range found {
-		nc := rowNorm(c.row)
-		clear(dense)
-		for k, j := range c.row.Ind {
-			dense[j] = c.row.Val[k]
-		}
-		parallel := false
-		for k, d := range kept {
-			dot := 0.0
-			for p, j := range d.row.Ind {
-				dot += d.row.Val[p] * dense[j]
+	for _, k := range order {
+		c := found[k]
+		if (c.row.Name == "mirgi" || c.row.Name == "gmigi") && len(best) > 0 {
+			clear(dense)
+			for p, j := range c.row.Ind {
+				dense[j] = c.row.Val[p]
 			}
-			if dot > maxParallel*nc*norms[k] {
-				parallel = true
-				break
+			nc := rowNorm(c.row)
+			for _, b := range best {
+				d := found[b].row
+				dot := 0.0
+				for p, j := range d.Ind {
+					dot += d.Val[p] * dense[j]
+				}
+				if dot > maxParallel*nc*rowNorm(d) {
+					drop[k] = true
+					break
+				}
 			}
 		}
-		if !parallel {
+		if !drop[k] && len(best) < limit {
+			best = append(best, k)
+		}
+	}
+	var kept []scoredCut
+	for k, c := range found {
+		if !drop[k] {
 			kept = append(kept, c)
-			norms = append(norms, nc)
-			if len(kept) == limit {
-				break
-			}
 		}
 	}
 	return kept
