@@ -13,7 +13,8 @@ import (
 // 2x + 2y − 2z ≤ 3 over general integers is halved and rounded by a
 // {0, ½}-cut into x + y − z ≤ 1, which closes the root: with zero-half
 // cuts the search ends at the root node, without them it branches (the
-// other families do not apply: the columns are general integers).
+// c-MIR and GMI cuts on general integers, Options.IntCuts, are off here so
+// that the other families do not apply).
 func ExampleOptions_zeroHalf() {
 	m := lp.New("halving", lp.Maximize)
 	x := m.AddIntVar("x", 0, 10, 1)
@@ -23,7 +24,7 @@ func ExampleOptions_zeroHalf() {
 	m.AddLE("mix", 7, lp.Term{Var: x, Coef: 3}, lp.Term{Var: y, Coef: 1})
 
 	for _, zh := range []mip.Switch{mip.On, mip.Off} {
-		sol, err := mip.Solve(context.Background(), m, mip.Options{ZeroHalf: zh, FeasJump: mip.Off, RENS: mip.Off, NoDiving: true, Threads: 1})
+		sol, err := mip.Solve(context.Background(), m, mip.Options{ZeroHalf: zh, IntCuts: mip.Off, FeasJump: mip.Off, RENS: mip.Off, NoDiving: true, Threads: 1})
 		if err != nil {
 			fmt.Println(err)
 			return

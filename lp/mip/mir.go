@@ -57,9 +57,11 @@ const (
 	maxIntRange  = 1000 // widest general integer rounded as an integer (IntCuts)
 )
 
-// DefaultIntCuts is whether Options.IntCuts is on when Auto (doc.go, "Cuts
-// on general integers").
-const DefaultIntCuts = false
+// DefaultIntCuts is whether Options.IntCuts is on when Auto: on, since
+// on the shared instances it solves gesa2 and shrinks gt2's and flugpl's
+// trees at the price of bell5's and rout's (doc.go, "Cuts on general
+// integers").
+const DefaultIntCuts = true
 
 // mirSep holds the scratch space of the c-MIR separator.
 type mirSep struct {

@@ -63,8 +63,10 @@ func TestUndecidedNodesAreSplit(t *testing.T) {
 		m := randomIP(rng, 5+rng.IntN(3), 2+rng.IntN(4))
 		before := fails
 		// A restart (restart.go) fixes most columns of these small models, and
-		// then every node left lies within the failing depth: off here.
-		sol, err := solveWith(context.Background(), m, Options{Branching: Branching(seed % 2), Restarts: Off}, failingAt(2, &fails))
+		// then every node left lies within the failing depth: off here. The
+		// cuts on general integers (Options.IntCuts) decide most of them at
+		// the root, where no node fails: off too.
+		sol, err := solveWith(context.Background(), m, Options{Branching: Branching(seed % 2), Restarts: Off, IntCuts: Off}, failingAt(2, &fails))
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -91,8 +93,10 @@ func TestNodesFailingToTheLeavesAreNotProven(t *testing.T) {
 		fails := 0
 		// without the sub-MIPs, whose LPs would fail too and be counted, and
 		// without feasibility jump, whose early incumbent can prune the
-		// failing nodes by their (parent's) bound and so prove the optimum
-		sol, err := solveWith(context.Background(), m, Options{FeasJump: Off, RENS: Off, RINS: Off}, failingAt(len(m.Vars), &fails))
+		// failing nodes by their (parent's) bound and so prove the optimum,
+		// and without the cuts on general integers, which decide most of
+		// these models at the root
+		sol, err := solveWith(context.Background(), m, Options{FeasJump: Off, RENS: Off, RINS: Off, IntCuts: Off}, failingAt(len(m.Vars), &fails))
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
