@@ -150,6 +150,25 @@
 // iterations than a cold solve). Options.WantBasis, which asks for the
 // final basis, skips presolve too.
 //
+// # Dual bound at a limit
+//
+// A solve stopped by Options.IterationLimit (or Solver.SetIterationLimit,
+// which changes it between solves) or by the context gives no objective,
+// but its basis still proves a bound. For any y, every feasible v of the
+// computational form has cᵀv = (c − [A I]ᵀy)ᵀv, since [A I]v = 0; with
+// y = B⁻ᵀc_B (the model's costs, not the perturbed ones) the basic reduced
+// costs are 0, so cᵀv ≥ Σ_{j nonbasic} min(dⱼlⱼ, dⱼuⱼ), a Lagrangian bound
+// that Solver.DualBound returns in model units (an upper bound when the
+// model maximises). On a dual feasible basis it is the dual objective,
+// which the dual simplex raises at every nondegenerate step; a reduced cost
+// that points to an infinite bound makes it −∞, unless it is within the
+// dual tolerance of zero, where it counts as zero as it does in the
+// optimality test. Strong branching in lp/mip caps its child LPs this way
+// and prunes or scores with the bound (TestDualBoundStrongBranching checks
+// it against the exact child optimum on random LPs, TestDualBoundNetlib on
+// NETLIB instances capped at a quarter to three quarters of their
+// iterations).
+//
 // # Primal simplex
 //
 // The primal simplex minimises the sum of infeasibilities of the basics
