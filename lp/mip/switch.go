@@ -85,6 +85,8 @@ func (o *Options) Switches() map[string]*Switch {
 		"zerohalf":      &o.ZeroHalf,
 		"impliedbounds": &o.ImpliedBounds,
 		"restarts":      &o.Restarts,
+		"strongcap":     &o.StrongCap,
+		"strongbudget":  &o.StrongBudget,
 	}
 }
 
