@@ -145,6 +145,21 @@
 // instead of 6 670, so its second stage stops after 10 rounds instead of the
 // 19 that found 982.
 //
+// Each switch alone, on 16 instances where strong branching takes a large
+// share of the tree's iterations (same settings, -set strongbudget=off for
+// the cap alone, strongcap=off for the budget alone; the two runs side by
+// side, after the table's): nodes in 10 s with the fix alone / cap alone /
+// budget alone / both: 10teams 127 / 181 / 251 / 363, danoint 18 / 12 /
+// 120 / 411, qiu 31 / 315 / 677 / 293 (incumbents 928, 463, 121, 486), harp2
+// 6 346 / 6 003 / 6 693 / 8 745, cap6000 1 409 / 1 176 / 714 / solved in
+// 1 776, and rout and vpm2 more nodes with either alone than with both
+// (7 124 / 21 980 / 21 903 / 12 019 and 4 325 / 7 395 / 6 846 / 5 034: the
+// load differed between the runs). The cap alone changes the trees of the 8
+// solved (1 005 → 895 nodes: p2756 49 → 63, rgn 124 → 36, lseu 405 → 353);
+// the budget alone does not (their strong branching stays under 10 000
+// iterations). Both on by default: together they give the most nodes where
+// the LPs are degenerate and the only solve of cap6000.
+//
 // # Bound tightening
 //
 // At every node the bounds of integer columns are tightened before the LP is
