@@ -135,7 +135,7 @@ type Options struct {
 	// cuts and presolve. Auto means DefaultRestarts.
 	Restarts Switch
 	// StrongCap caps the iterations of each strong-branching LP at twice
-	// the average of the node LPs (at least sbCapMin) and scores a capped
+	// the average of the node LPs (at least 10) and scores a capped
 	// child with the dual bound its basis proves (branching.go); Auto
 	// means DefaultStrongCap.
 	StrongCap Switch
