@@ -64,7 +64,8 @@ type search struct {
 	// reported bound, so that the bound is valid whatever the tolerance.
 	dropped      float64
 	nodes, iters int
-	incomplete   bool // a node was dropped because its LP failed
+	work         lpWork // node and strong-branching LPs (branching.go)
+	incomplete   bool   // a node was dropped because its LP failed
 	start        time.Time
 	lastLog      int
 	active       float64 // bound of the node being processed, for the log
@@ -631,6 +632,10 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		sol, err := s.rel.Solve(s.ctx)
 		if sol != nil {
 			s.iters += sol.Iterations
+			if !root {
+				s.work.nodeLPs++
+				s.work.nodeIters += sol.Iterations
+			}
 		}
 		if err != nil {
 			if s.ctx.Err() != nil {

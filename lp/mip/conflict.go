@@ -388,6 +388,10 @@ func (s *search) logLearnt() {
 	if s.probeFixed > 0 {
 		fmt.Fprintf(s.opts.Log, "probing: %d columns fixed\n", s.probeFixed)
 	}
+	if w := s.work; w.nodeLPs+w.sbLPs > 0 {
+		fmt.Fprintf(s.opts.Log, "tree LPs: %d node LPs, %d iterations; %d strong-branching LPs, %d iterations, %d capped\n",
+			w.nodeLPs, w.nodeIters, w.sbLPs, w.sbIters, w.sbCapped)
+	}
 	if s.sym != nil {
 		fmt.Fprintf(s.opts.Log, "symmetry: %d bounds tightened at the nodes\n", s.symFixed)
 	}

@@ -50,6 +50,126 @@
 // infeasible or with z ≥ z* − δ is pruned at once, and an integral child LP
 // point is offered as an incumbent.
 //
+// Strong branching only needs bounds, and its LPs are capped
+// (Options.StrongCap, on by default): once node LPs below the root have
+// been solved, each strong-branching LP stops after twice their average
+// iterations, and at least 10, as SCIP and HiGHS cap theirs. A capped child
+// is scored with the dual bound its basis proves (simplex.Solver.DualBound,
+// the Lagrangian bound of the basis's duals, valid whether or not the basis
+// is dual feasible): it still prunes the child when it reaches z* − δ, it is
+// the child's bound in the tree, and its gain over z, when positive, is a
+// pseudo-cost observation (one that underestimates); a capped LP never
+// supplies an incumbent, and the node's basis is restored before the other
+// child. The total is budgeted too (Options.StrongBudget, on by default):
+// once the strong-branching LPs have cost more than half the iterations of
+// the node LPs plus 10 000, one observation per direction makes a column
+// reliable instead of 4 (SCIP bounds its strong branching by a quotient and
+// an offset of the same kind). TestStrongCapAgainstEnumeration caps every
+// strong-branching LP at one or two iterations and checks random MILPs
+// against enumeration.
+//
+// Where the iterations went: on 10teams (230 rows, 2025 columns, root bound
+// after cuts 924 = the optimum) the search did 9 nodes in 10 s of CPU, each
+// node LP and each strong-branching LP taking about 1 000 dual simplex
+// iterations, as many as the root LP from scratch. The cause was in the
+// simplex, not the search: a warm dual start moved every boxed nonbasic
+// whose reduced cost had the wrong sign by rounding noise to its other
+// bound, and on this dually degenerate LP that started each re-solve from
+// about 180 infeasible basics (lp/simplex doc.go, "Warm starts"). With that
+// fixed a node LP takes about 25 iterations and a strong-branching LP about
+// 80, so that strong branching took 97 % of the tree's iterations (1 410
+// LPs for 127 nodes), which the cap and the budget then cut.
+//
+// Measured with benchmarks/mipheur on the 30 shared instances (the 20 of
+// shared/miplib3, then the 10 of shared/miplib), 10 s of CPU each,
+// GOMAXPROCS=1, nice -n 15: "before" is the search before these changes
+// (commit 4de53d9), "simplex fix" the warm-start fix alone (-set
+// strongcap=off,strongbudget=off), "after" the defaults. it/nd is every
+// simplex iteration of the solve (root, heuristics and tree) per node.
+//
+//	nice -n 15 env GOMAXPROCS=1 mipheur -cpu 10s -log
+//	nice -n 15 env GOMAXPROCS=1 mipheur -cpu 10s -log -set strongcap=off,strongbudget=off
+//
+//	              before           simplex fix       after (default)
+//	            st  nodes it/nd  cpu  st  nodes it/nd  cpu  st  nodes it/nd  cpu
+//	10teams     tl      9 16767 10.0  tl    127  1122 10.0  tl    363   285 10.0
+//	air04       tl      1 12178 10.1  tl      1 10341 10.1  tl      1 10213 10.0
+//	cap6000     tl   1020    21 10.0  tl   1409    16 10.0  opt  1776     6  9.6
+//	danoint     tl     17  6694 10.0  tl     18  6628 10.0  tl    411   291 10.0
+//	dsbmip      opt     1 48176  3.1  opt     1 14747  1.1  opt     1 17681  1.4
+//	fiber       opt   103   105  1.5  opt    59   146  1.3  opt    59   146  1.5
+//	gesa2       tl  10775     7 10.0  tl  11770     7 10.0  tl  13217     6 10.0
+//	harp2       tl   6477    25 10.0  tl   6346    25 10.0  tl   8745    15 10.0
+//	khb05250    opt     5   328  0.3  opt     5   328  0.3  opt     5   310  0.3
+//	mas76       tl  88105     5 10.0  tl  87441     5 10.0  tl  85571     6 10.0
+//	misc07      tl  11611    23 10.0  tl  13852    18 10.0  tl  15390    14 10.0
+//	mod011      tl      1 42712 10.0  tl      1 38287 10.0  tl      1 37526 10.0
+//	noswot      tl  43881    11 10.0  tl  61019     6 10.0  tl  58117     5 10.0
+//	p2756       opt    49    81  1.9  opt    49    73  1.5  opt    63    60  1.6
+//	pk1         tl  87783     9 10.0  tl  93914     9 10.0  tl  92194    10 10.0
+//	qiu         tl     40  1898 10.0  tl     31  2041 10.0  tl    293   223 10.0
+//	rout        tl  13804    27 10.0  tl   7124    30 10.0  tl  12019    18 10.0
+//	set1ch      opt    17   253  0.7  opt    17   252  0.9  opt    17   244  0.9
+//	stein45     tl  33713     9 10.0  tl  25732    10 10.0  tl  23388    10 10.0
+//	vpm2        tl   6035    38 10.0  tl   4325    29 10.0  tl   5034    24 10.0
+//	small_mip   opt     1     4  0.0  opt     1     4  0.0  opt     1     4  0.0
+//	flugpl      opt   509     3  0.1  opt   509     3  0.1  opt   509     3  0.1
+//	lseu        opt   341    20  0.1  opt   405    17  0.2  opt   353    17  0.2
+//	egout       opt    47    76  0.2  opt    47    76  0.4  opt    53    63  0.4
+//	gt2         opt   220    36  0.1  opt   245    22  0.1  opt   254    18  0.1
+//	rgn         opt    41   101  0.1  opt   124    17  0.2  opt    36    36  0.1
+//	bell5       opt  3687     3  0.3  opt  3687     3  0.4  opt  3785     2  0.4
+//	sp150x300d  tl  14270    13 10.0  tl  11208    10 10.0  tl  10460    10 10.0
+//	p0548       opt    14    58  0.1  opt    15    55  0.1  opt    14    59  0.2
+//	dcmulti     opt    59   201  0.9  opt    59   201  1.1  opt    60   191  1.1
+//
+// The machine (2 cores) was loaded by other benchmarks (load average 8 to
+// 14; a 10 s solve took 25 to 95 s of wall time), so node counts at the time
+// limit vary by ±25 % from run to run for the same tree (mas76, whose strong
+// branching hardly changes, did 70 000 to 88 000 nodes in seven runs); the
+// node counts of solved instances do not depend on the load. Solved: 14, 14
+// and 15 (cap6000, 1 776 nodes in 9.6 s). On the 14 solved by all three the
+// nodes are 5 094, 5 223 and 5 210 and the shifted geomean CPU (shift 1 s)
+// 0.50, 0.48 and 0.50 s: the small instances do not change. What changes is
+// the cost of a node where the LPs are degenerate: 10teams 9 → 127 → 363
+// nodes, danoint 17 → 18 → 411, qiu 40 → 31 → 293 (its incumbent 928 → 486,
+// optimum −132.9), harp2 6 477 → 8 745, misc07 11 611 → 15 390 (its optimum
+// 2810 found), pk1's incumbent 18 → 12 (optimum 11); dsbmip 3.1 → 1.1 s from
+// the simplex fix alone. With the defaults, strong branching takes 97 % of
+// the tree's iterations on 10teams still (6 282 LPs of 12 iterations, half
+// of them capped, against 1 410 of 80 with the simplex fix alone), 55 % on
+// danoint (96 % with the fix alone), 48 % on qiu (92 %), 30 % on harp2
+// (56 %). 10teams ends without an incumbent after the simplex fix, where it
+// had 982 before: the root's feasibility pump gets 1000 + 4× the root's
+// iterations (fpump.go), and the root's cut rounds now take 3 250 iterations
+// instead of 6 670, so its second stage stops after 10 rounds instead of the
+// 19 that found 982.
+//
+// Each switch alone, on 16 instances where strong branching takes a large
+// share of the tree's iterations (same settings, -set strongbudget=off for
+// the cap alone, strongcap=off for the budget alone; the two runs side by
+// side, after the table's): nodes in 10 s with the fix alone / cap alone /
+// budget alone / both: 10teams 127 / 181 / 251 / 363, danoint 18 / 12 /
+// 120 / 411, qiu 31 / 315 / 677 / 293 (incumbents 928, 463, 121, 486), harp2
+// 6 346 / 6 003 / 6 693 / 8 745, cap6000 1 409 / 1 176 / 714 / solved in
+// 1 776, and rout and vpm2 more nodes with either alone than with both
+// (7 124 / 21 980 / 21 903 / 12 019 and 4 325 / 7 395 / 6 846 / 5 034: the
+// load differed between the runs). The cap alone changes the trees of the 8
+// solved (1 005 → 895 nodes: p2756 49 → 63, rgn 124 → 36, lseu 405 → 353);
+// the budget alone does not (their strong branching stays under 10 000
+// iterations). Both on by default: together they give the most nodes where
+// the LPs are degenerate and the only solve of cap6000.
+//
+// A shorter lookahead was measured and not kept: stopping strong branching
+// after 2 candidates without improvement instead of 4 (the defaults
+// otherwise, the same 16 instances, two runs side by side with a build that
+// read the lookahead from the environment) solves the same 9, with 3 228
+// nodes and 15.1 s against 2 671 and 13.3 s (fiber 59 → 224, p2756 63 → 248,
+// gt2 254 → 158); at the time limit it does fewer nodes on 10teams, danoint,
+// harp2, misc07 and rout, and ends with better incumbents on qiu (102
+// against 486) and rout (1077.56, the optimum, against 1122.48), which one
+// run cannot tell from luck.
+//
 // # Bound tightening
 //
 // At every node the bounds of integer columns are tightened before the LP is
@@ -1044,7 +1164,8 @@
 // Before the last line come one-line summaries of what the search learnt:
 // "conflicts: N learnt, N removed, N in the pool", "cliques: N from rows,
 // N from probing, N clique cuts", "probing: N columns fixed" and
-// "symmetry: N bounds tightened at the nodes" (each only when its
+// "symmetry: N bounds tightened at the nodes", "tree LPs: N node LPs, N
+// iterations; N strong-branching LPs, N iterations, N capped" (each only when its
 // technique is on, the probing line only when it fixed a column, the
 // symmetry line only when symmetry was found). With Options.Symmetry on,
 // the root also writes "symmetry: N generators, N orbits over N columns,

@@ -35,5 +35,5 @@ func ExampleOptions_cliques() {
 	}
 	// Output:
 	// cliques on: optimal 1 after 1 nodes
-	// cliques off: optimal 1 after 9 nodes
+	// cliques off: optimal 1 after 8 nodes
 }

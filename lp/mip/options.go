@@ -139,6 +139,19 @@ type Options struct {
 	// numerical guards (mir.go, gomory.go); Auto means DefaultIntCuts
 	// (doc.go, "Cuts on general integers").
 	IntCuts Switch
+	// StrongCap caps the iterations of each strong-branching LP at twice
+	// the average of the node LPs (at least 10) and scores a capped
+	// child with the dual bound its basis proves (branching.go); Auto
+	// means DefaultStrongCap.
+	StrongCap Switch
+	// StrongBudget lowers the reliability threshold of pseudo-costs from
+	// 4 observations per direction to 1 once the strong-branching LPs
+	// have cost more than half the iterations of the node LPs plus 10 000
+	// (branching.go); Auto means DefaultStrongBudget.
+	StrongBudget Switch
+	// strongCapFixed (tests): when > 0, every strong-branching LP, the
+	// root's included, is capped at this many iterations
+	strongCapFixed int
 	// Threads is the number of threads of the tree search; 0 means all
 	// cores (runtime.GOMAXPROCS(0)), and more than 256 count as 256.
 	// The search goes in rounds of one node per thread whose results are
@@ -214,6 +227,10 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.Restarts: unknown switch %d", int(o.Restarts))
 	case !o.IntCuts.valid():
 		return o, fmt.Errorf("mip: options.IntCuts: unknown switch %d", int(o.IntCuts))
+	case !o.StrongCap.valid():
+		return o, fmt.Errorf("mip: options.StrongCap: unknown switch %d", int(o.StrongCap))
+	case !o.StrongBudget.valid():
+		return o, fmt.Errorf("mip: options.StrongBudget: unknown switch %d", int(o.StrongBudget))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}

@@ -39,6 +39,7 @@ type task struct {
 	ownRoot bool
 
 	nodes, iters int
+	work         lpWork
 	open         nodeHeap // children and nodes left over
 	dropped      float64
 	incomplete   bool
@@ -284,6 +285,7 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 		cur = next
 	}
 	t.nodes, t.iters = ws.nodes-s.nodes, ws.iters-s.iters
+	t.work = ws.work.minus(s.work)
 	t.open, t.dropped, t.incomplete = ws.open, ws.dropped, ws.incomplete
 	t.symFixed = ws.symFixed - s.symFixed
 	t.polishes, t.polishIters = ws.primal.polishes-s.primal.polishes, ws.primal.polishIters-s.primal.polishIters
@@ -307,6 +309,7 @@ func (s *search) merge(t *task, rest float64) error {
 	}
 	s.nodes += t.nodes
 	s.iters += t.iters
+	s.work.add(t.work)
 	s.primal.polishes += t.polishes
 	s.symFixed += t.symFixed
 	s.primal.polishIters += t.polishIters

@@ -86,6 +86,8 @@ func (o *Options) Switches() map[string]*Switch {
 		"impliedbounds": &o.ImpliedBounds,
 		"restarts":      &o.Restarts,
 		"intcuts":       &o.IntCuts,
+		"strongcap":     &o.StrongCap,
+		"strongbudget":  &o.StrongBudget,
 	}
 }
 

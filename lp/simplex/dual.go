@@ -20,9 +20,9 @@ func (s *core) setNonbasicByDual() bool {
 		case lf && uf:
 			if l == u {
 				s.stat[j] = AtLower
-			} else if dj < 0 {
+			} else if dj < -s.dtol {
 				s.stat[j] = AtUpper
-			} else if dj > 0 {
+			} else if dj > s.dtol {
 				s.stat[j] = AtLower
 			} else if s.stat[j] != AtUpper {
 				s.stat[j] = AtLower

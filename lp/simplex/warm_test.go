@@ -208,3 +208,54 @@ func TestWarmNodeSwitching(t *testing.T) {
 		}
 	}
 }
+
+// TestSetNonbasicByDualTolerance checks that a warm start keeps a boxed
+// nonbasic column at its bound while its reduced cost is within the dual
+// tolerance of zero on the wrong side: moving it to the other bound on
+// rounding noise would change the primal point for nothing, and on a
+// dually degenerate LP (many reduced costs at zero, as in set-partitioning
+// relaxations) it made every warm re-solve after a bound change start
+// from scores of primal infeasibilities.
+func TestSetNonbasicByDualTolerance(t *testing.T) {
+	// min y  s.t.  y ≥ 0.5,  x + y ≤ 3,  x, y ∈ [0, 1]: y is basic at 0.5,
+	// x is nonbasic with reduced cost 0
+	m := lp.New("degenerate", lp.Minimize)
+	x := m.AddVar("x", 0, 1, 0)
+	y := m.AddVar("y", 0, 1, 1)
+	m.AddGE("r0", 0.5, term(y, 1))
+	m.AddLE("r1", 3, term(x, 1), term(y, 1))
+	sv, err := New(m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol, err := sv.Solve(context.Background()); err != nil || sol.Status != lp.Optimal {
+		t.Fatalf("solve: %v %v", sol.Status, err)
+	}
+	s := sv.s
+	if s.stat[x] == Basic {
+		t.Fatalf("x is basic; the test needs it nonbasic")
+	}
+	tol := s.dtol
+	tests := []struct {
+		from BasisStatus
+		d    float64
+		want BasisStatus
+	}{
+		{AtLower, -tol / 2, AtLower}, // noise: stays
+		{AtUpper, tol / 2, AtUpper},  // noise: stays
+		{AtLower, -2 * tol, AtUpper}, // a real wrong sign: moves
+		{AtUpper, 2 * tol, AtLower},
+		{AtUpper, -tol / 2, AtUpper}, // right side: stays
+		{AtLower, tol / 2, AtLower},
+	}
+	for _, tc := range tests {
+		s.stat[x] = tc.from
+		s.d[x] = tc.d
+		if !s.setNonbasicByDual() {
+			t.Errorf("from %v with d = %g: reported dual infeasible", tc.from, tc.d)
+		}
+		if s.stat[x] != tc.want {
+			t.Errorf("from %v with d = %g: status %v, want %v", tc.from, tc.d, s.stat[x], tc.want)
+		}
+	}
+}
