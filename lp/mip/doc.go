@@ -222,13 +222,65 @@
 // At every node the LP point is rounded, first in the direction in which no
 // row constrains the column (simple rounding, Achterberg 2007, §9.1), then to
 // the nearest integers; a rounded point that satisfies every row and bound
-// becomes the incumbent. While there is no incumbent, the root runs
-// fractional diving (Achterberg 2007, §9.2; at most 300 LP solves): fix the
-// integer column closest to integrality to its nearest integer, propagate
-// and re-solve; if propagation refutes the value or its LP is infeasible or
-// cut off, try the other neighbour; stop when the LP point is integral or
-// both neighbours fail. Plunging acts as a depth-first diving
-// heuristic during the search.
+// becomes the incumbent. Plunging acts as a depth-first diving heuristic
+// during the search.
+//
+// # Diving
+//
+// A dive (Achterberg 2007, §9.2; Berthold 2006, §3.3) starts from a node's
+// LP point and bounds one fractional integer column at a time, xⱼ ≤ ⌊x̄ⱼ⌋
+// or xⱼ ≥ ⌈x̄ⱼ⌉, propagating the rows after each step, until the LP point is
+// integral. Five rules, one driver (diving.go), differ in the column and
+// the direction they pick among the fractional columns that no rounding
+// direction is free for (a point whose fractional columns all round freely
+// is rounded and offered at once):
+//
+//   - fractional diving: the column closest to an integer, rounded to it;
+//   - coefficient diving: the column and direction with the fewest locks
+//     (rows the move may violate), the closer integer on a tie;
+//   - pseudo-cost diving: the direction the column moved in since the root
+//     LP, else the one its fractional part clearly favours, else the one
+//     of smaller pseudo-cost gain; the column whose chosen direction is
+//     cheapest against the other;
+//   - vector-length diving, for set partitioning and covering: the
+//     direction that worsens the objective, the column whose move costs
+//     the least objective per row it lies in;
+//   - guided diving (Danna, Rothberg, Le Pape 2005), with an incumbent:
+//     the column closest to its incumbent value, moved towards it.
+//
+// The LP is not re-solved after every step: the rule goes on picking from
+// the last LP point (among the columns still free around their value in
+// it) until the steps and their propagation have tightened the bounds of
+// 15 % of the integer columns, or no candidate is left (on 10teams an LP
+// after one fixing took about a thousand iterations; after a batch, a few
+// hundred). When the LP refutes a batch (infeasible, or its value beyond
+// the dive's limit: the cutoff, and with an incumbent lb + 0.8·(cutoff −
+// lb), lb the global bound), the bounds of the last LP are put back and the
+// batches shrink to a quarter; when it refutes a single step, that step
+// backtracks once, to the other direction, and the dive gives up if that
+// fails too (as when propagation refutes both directions). A dive stops
+// after 300 LPs or when its work reaches its budget; the node's bounds and
+// basis are put back after it, so that the search goes on as if it had not
+// run.
+//
+// Budget: a rule's work is its simplex iterations plus its propagation,
+// charged in iterations as the row terms the propagator read over the
+// nonzeros of the matrix. A rule may dive while its work stays below
+// 0.05·(1 + 2·found)·(the search's simplex iterations outside the dives)
+// + 1000, found the incumbents it has found, and at the root at least a
+// quarter of the iterations the root took (its LP, the cut loop and the
+// heuristics before: a dive cut short finds nothing). Everything is
+// counted in iterations and row terms, not time, so that the search stays
+// deterministic. Schedule: every rule dives at the root, after the pump
+// (guided diving only with an incumbent), and in the tree first at node 10 plus its offset (0, 2,
+// 4, 6, 8: the rules take turns), then at a distance that doubles after
+// every dive that does not improve the incumbent and falls back to 10
+// after one that does, as RINS's. Sub-MIPs run fractional diving at their
+// root only.
+//
+// Options.Diving switches the family; off, fractional diving alone runs
+// at the root while there is no incumbent (the heuristic the search had
+// before the family). Options.NoDiving turns every dive off.
 //
 // # Primal heuristics
 //
