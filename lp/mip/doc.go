@@ -325,8 +325,22 @@
 // fewer nodes on every instance that runs past its root to the limit. The
 // CPU times of the small solved instances differ by tenths of a second,
 // mostly the load (egout: 0.31 s on, 0.16 s off, the same 47 nodes, and
-// dives that solved no LP). They do not pay overall, so Diving is off by
-// default.
+// dives that solved no LP).
+//
+// The same two runs again, off first, at a lower load (5 to 8):
+//
+//	setting     solved  incumbent  first inc. CPU s  total CPU s  mean gap  gap ≤ 1e-4  nodes
+//	diving on    14/30     29           0.369           3.284      0.0774      20       371935
+//	diving off   15/30     29           0.342           3.217      0.1084      21       336153
+//
+// mod011 (−50816496.35 → 0), rout (1117.6 → 1119.23) and qiu (397.2 →
+// 463.1) end better on; cap6000 is solved off in 8.84 s (1588 nodes) and
+// not on (312 nodes, −2450879); harp2 ends worse on (−73736670 →
+// −73768663, 2697 → 4913 nodes). The node sums differ by the load, not
+// by the dives: mas76, noswot and pk1, which dominate them, took more
+// nodes on than off in this run and fewer in the first. They do not pay
+// overall (one instance fewer solved, the first incumbent no earlier,
+// cap6000 and harp2 slowed), so Diving is off by default.
 //
 // # Primal heuristics
 //
