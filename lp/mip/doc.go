@@ -321,8 +321,8 @@
 // but took 26 times fewer nodes than off on cap6000 and 8 times fewer on
 // mas76. The dives found incumbents on 17 of the 30 instances (the
 // search's log, "diving:"), but improved the final value only on mod011
-// and rout, and their LPs and propagation take nodes from the search:
-// fewer nodes on every instance that runs past its root to the limit. The
+// and rout; in this run every instance that ran past its root to the
+// limit took fewer nodes on (in part the heavier load: see below). The
 // CPU times of the small solved instances differ by tenths of a second,
 // mostly the load (egout: 0.31 s on, 0.16 s off, the same 47 nodes, and
 // dives that solved no LP).
