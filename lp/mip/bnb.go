@@ -741,10 +741,8 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	if root {
 		s.feasPumpRoot(x)
 	}
-	if root && s.incX == nil && !s.opts.NoDiving {
-		if err := s.fractionalDive(x); err != nil {
-			return nil, 0, err
-		}
+	if err := s.runDives(x, z, root); err != nil {
+		return nil, 0, err
 	}
 	if s.runSubMIPs() {
 		if root && s.opts.RENS.enabled(DefaultRENS) {
@@ -867,6 +865,7 @@ func (s *search) result(st lp.Status) *lp.Solution {
 			fmt.Fprintf(s.opts.Log, "callbacks: %d lazy rows, %d user cuts added\n", len(s.lazy), s.userCutsAdded)
 		}
 		s.logLearnt()
+		s.logDives()
 		s.logLine("done: " + st.String())
 	}
 	return sol

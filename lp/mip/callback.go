@@ -52,9 +52,11 @@ type Event struct {
 	// the callback may keep.
 	X []float64
 	// Source names what found the incumbent: "lp" (an integral node LP),
-	// "rounding", "diving", "strong branching", "feasibility jump" (before
-	// the root LP, with Nodes 0), "feaspump", "rens" or "rins"; a 1-opt improvement of
-	// an incumbent appends " + 1-opt" to its source (IncumbentEvent only).
+	// "rounding", "fractional diving", "coefficient diving", "pseudo-cost
+	// diving", "vector-length diving", "guided diving", "strong
+	// branching", "feasibility jump" (before the root LP, with Nodes 0),
+	// "feaspump", "rens" or "rins"; a 1-opt improvement of an incumbent
+	// appends " + 1-opt" to its source (IncumbentEvent only).
 	Source string
 	// Objective is the incumbent's cᵀx + c₀; +∞ for a minimisation (−∞ for a
 	// maximisation) while there is none.

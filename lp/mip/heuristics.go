@@ -1,107 +1,18 @@
 package mip
 
 import (
-	"fmt"
 	"math"
 	"slices"
-
-	"github.com/streamopt/streamopt/lp"
 )
-
-// maxDiveLPs bounds the LP solves of the root diving heuristic.
-const maxDiveLPs = 300
-
-// fractionalDive is the fractional diving heuristic (Achterberg 2007, §9.2)
-// at the root: repeatedly fix the integer column closest to integrality to
-// its nearest integer, propagate and re-solve the LP; if propagation or the
-// LP refutes the value (infeasible or cut off), try the other neighbour; stop
-// when the LP point is integral or both neighbours fail. The relaxation's
-// bounds and basis are put back after.
-func (s *search) fractionalDive(x []float64) error {
-	warm := s.rel.Snapshot()
-	// s.tLo, s.tHi mirror the relaxation's bounds during the dive; bLo, bHi
-	// are the bounds before the current fixing, dLo, dHi the candidate ones.
-	copy(s.tLo, s.lo)
-	copy(s.tHi, s.hi)
-	bLo, bHi := make([]float64, s.n), make([]float64, s.n)
-	dLo, dHi := make([]float64, s.n), make([]float64, s.n)
-	setRel := func(lo, hi []float64) {
-		for k := 0; k < s.n; k++ {
-			if lo[k] != s.tLo[k] || hi[k] != s.tHi[k] {
-				s.tLo[k], s.tHi[k] = lo[k], hi[k]
-				s.rel.SetColBounds(k, lo[k], hi[k])
-			}
-		}
-	}
-	lps := 0
-	for lps < maxDiveLPs && !s.halted() {
-		frac := s.fractional(x)
-		if len(frac) == 0 {
-			s.tryIncumbent(x, "diving")
-			break
-		}
-		j, dist := -1, 1.0
-		for _, k := range frac {
-			if d := math.Abs(x[k] - math.Round(x[k])); d < dist {
-				j, dist = k, d
-			}
-		}
-		first, second := math.Round(x[j]), math.Floor(x[j])
-		if first == second {
-			second = math.Ceil(x[j])
-		}
-		copy(bLo, s.tLo)
-		copy(bHi, s.tHi)
-		var next []float64
-		for _, v := range []float64{first, second} {
-			copy(dLo, bLo)
-			copy(dHi, bHi)
-			dLo[j], dHi[j] = v, v
-			if !s.prop.run(dLo, dHi, []int{j}, nil) {
-				continue
-			}
-			setRel(dLo, dHi)
-			sol, err := s.rel.Solve(s.ctx)
-			lps++
-			if sol != nil {
-				s.iters += sol.Iterations
-			}
-			if err == nil && sol.Status == lp.Optimal && s.sign*sol.Objective < s.cutoff() {
-				next = sol.X
-				break
-			}
-		}
-		if next == nil {
-			break // both neighbours fail: give up
-		}
-		x = next
-	}
-	setRel(s.lo, s.hi)
-	if err := s.rel.Restore(warm); err != nil {
-		return fmt.Errorf("mip: restoring a warm start: %w", err)
-	}
-	return nil
-}
 
 // roundingHeuristics tries to turn the LP point into an integer solution:
 // first rounding every fractional column in a direction no row locks, then
 // rounding to the nearest integer.
 func (s *search) roundingHeuristics(x []float64, frac []int) {
-	y := append([]float64(nil), x...)
-	ok := true
-	for _, j := range frac {
-		switch {
-		case s.downLocks[j] == 0:
-			y[j] = math.Floor(x[j])
-		case s.upLocks[j] == 0:
-			y[j] = math.Ceil(x[j])
-		default:
-			ok = false
-		}
-	}
-	if ok && s.tryIncumbent(y, "rounding") {
+	if y := s.lockRound(x, frac); y != nil && s.tryIncumbent(y, "rounding") {
 		return
 	}
+	y := append([]float64(nil), x...)
 	for _, j := range frac {
 		y[j] = math.Round(x[j])
 	}

@@ -71,8 +71,16 @@ type Options struct {
 	LogEvery int
 	// NoCuts disables the cover cuts at the root.
 	NoCuts bool
-	// NoDiving disables the diving heuristic at the root.
+	// NoDiving turns every diving heuristic off, Diving's as well as the
+	// root's fractional dive.
 	NoDiving bool
+	// Diving runs the family of diving heuristics (fractional,
+	// coefficient, pseudo-cost, vector-length and guided diving) at the
+	// root and every few nodes in the tree, each within a budget of simplex
+	// iterations relative to the search's (doc.go, "Diving"); off, only
+	// fractional diving runs, at the root while there is no incumbent.
+	// Auto means DefaultDiving.
+	Diving Switch
 	// FeasJump runs the feasibility jump heuristic (an LP-free weighted
 	// local search) before the root LP; Auto means DefaultFeasJump.
 	FeasJump Switch
@@ -209,6 +217,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.RINS: unknown switch %d", int(o.RINS))
 	case !o.FeasPump.valid():
 		return o, fmt.Errorf("mip: options.FeasPump: unknown switch %d", int(o.FeasPump))
+	case !o.Diving.valid():
+		return o, fmt.Errorf("mip: options.Diving: unknown switch %d", int(o.Diving))
 	case !o.Conflicts.valid():
 		return o, fmt.Errorf("mip: options.Conflicts: unknown switch %d", int(o.Conflicts))
 	case !o.Cliques.valid():

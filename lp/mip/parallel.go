@@ -50,7 +50,8 @@ type task struct {
 	symFixed     int // bounds the symmetry propagation tightened
 	polishes     int // polishing LPs (primalState.polishes) and their iterations
 	polishIters  int
-	nextRINS     int // the RINS schedule after the task (when rins)
+	dives        diveStats // what the task's dives did
+	nextRINS     int       // the RINS schedule after the task (when rins)
 	rinsGap      int
 	st           lp.Status
 	err          error
@@ -290,6 +291,7 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 	t.symFixed = ws.symFixed - s.symFixed
 	t.polishes, t.polishIters = ws.primal.polishes-s.primal.polishes, ws.primal.polishIters-s.primal.polishIters
 	t.nextRINS, t.rinsGap = ws.primal.nextRINS, ws.primal.rinsGap
+	t.dives = ws.primal.dives.minus(s.primal.dives)
 	if ws.pool != nil {
 		t.conflicts = ws.pool.learnt
 	}
@@ -313,6 +315,7 @@ func (s *search) merge(t *task, rest float64) error {
 	s.primal.polishes += t.polishes
 	s.symFixed += t.symFixed
 	s.primal.polishIters += t.polishIters
+	s.primal.dives = s.primal.dives.plus(t.dives)
 	if t.rins {
 		s.primal.nextRINS, s.primal.rinsGap = t.nextRINS, t.rinsGap
 	}

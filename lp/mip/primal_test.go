@@ -14,7 +14,7 @@ import (
 )
 
 // heuristicConfigs force each primal heuristic on alone (the others off),
-// then all of them on.
+// then all of them on; the first six are the heuristics alone.
 var heuristicConfigs = []struct {
 	name string
 	opts Options
@@ -26,7 +26,8 @@ var heuristicConfigs = []struct {
 	// the pump runs only without an incumbent: diving, which runs first
 	// otherwise, is off
 	{"feaspump", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: On, NoDiving: true}},
-	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On, FeasPump: On}},
+	{"diving", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: Off, Diving: On}},
+	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On, FeasPump: On, Diving: On}},
 }
 
 // checkedEvents returns an event callback that verifies every incumbent
@@ -86,7 +87,7 @@ func TestHeuristicsAgainstEnumeration(t *testing.T) {
 				checkPoint(t, m, sol)
 			}
 			t.Logf("incumbent sources: %v", sources)
-			need := map[string]string{"feasjump": "feasibility jump", "rens": "rens", "feaspump": "feaspump"}[hc.name]
+			need := map[string]string{"feasjump": "feasibility jump", "rens": "rens", "feaspump": "feaspump", "diving": "diving"}[hc.name]
 			found := false
 			for src := range sources {
 				found = found || (need != "" && strings.Contains(src, need))
@@ -166,7 +167,7 @@ func TestMiplibHeuristics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, hc := range heuristicConfigs[:5] {
+		for _, hc := range heuristicConfigs[:6] {
 			var log bytes.Buffer
 			opts := hc.opts
 			opts.NodeLimit, opts.Log, opts.LogEvery = 200000, &log, 1<<30
@@ -179,14 +180,14 @@ func TestMiplibHeuristics(t *testing.T) {
 			if sol.Status != lp.Optimal || math.Abs(sol.Objective-in.Optimum) > 1e-6*math.Max(1, math.Abs(in.Optimum)) {
 				t.Errorf("%s %s: %v %.10g, want optimal %.10g (%s)", in.Name, hc.name, sol.Status, sol.Objective, in.Optimum, in.Source)
 			}
-			mark := map[string]string{"feasjump": "feasibility jump:", "oneopt": " + 1-opt", "rens": "rens:", "rins": "rins:", "feaspump": "feaspump:"}[hc.name]
+			mark := map[string]string{"feasjump": "feasibility jump:", "oneopt": " + 1-opt", "rens": "rens:", "rins": "rins:", "feaspump": "feaspump:", "diving": "diving:"}[hc.name]
 			if strings.Contains(log.String(), mark) {
 				ran[hc.name] = true
 			}
 			t.Logf("%s %s: %d nodes, sources %v", in.Name, hc.name, sol.Nodes, sources)
 		}
 	}
-	for _, hc := range heuristicConfigs[:5] {
+	for _, hc := range heuristicConfigs[:6] {
 		if !ran[hc.name] {
 			t.Errorf("%s never ran on the quick instances", hc.name)
 		}
@@ -195,7 +196,7 @@ func TestMiplibHeuristics(t *testing.T) {
 
 // TestSwitchValidated: an unknown Switch value is an input error naming the field.
 func TestSwitchValidated(t *testing.T) {
-	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}, {Symmetry: 5}, {FeasPump: 5}} {
+	for _, o := range []Options{{FeasJump: 3}, {OneOpt: -1}, {RENS: 7}, {RINS: 4}, {Symmetry: 5}, {FeasPump: 5}, {Diving: 4}} {
 		_, err := Solve(context.Background(), knapsack(), o)
 		if err == nil || !strings.Contains(err.Error(), "options.") {
 			t.Errorf("%+v: error %v, want one naming the field", o, err)

@@ -18,7 +18,7 @@ type Progress struct {
 	Iterations int     // simplex iterations so far
 	Seconds    float64 // since the search started, to 0.1 s
 	// Event is empty for a periodic line, else what the line reports: the
-	// heuristic or the node that found a new incumbent ("diving",
+	// heuristic or the node that found a new incumbent ("fractional diving",
 	// "node", ...), or "done: STATUS" for the last line.
 	Event string
 }

@@ -24,6 +24,10 @@ type propagator struct {
 	queue   []int
 	tol     float64
 	maxWork int // row visits per call
+	// visits counts the row terms the propagator has read (twice per term
+	// of every row it propagates, and again per bound it tightens): the
+	// work the dives are charged for their propagation.
+	visits int
 	// hits, if not nil, counts per row the calls of row that tightened a
 	// bound or proved infeasibility (the conflict pool ages its rows by it).
 	hits []int
@@ -44,6 +48,7 @@ func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
 // i over [lo, hi] and how many terms are infinite in each.
 func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int) {
 	r := &p.m.Rows[i]
+	p.visits += 2 * len(r.Ind)
 	for k, j := range r.Ind {
 		a := r.Val[k]
 		l, u := lo[j], hi[j]

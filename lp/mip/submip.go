@@ -40,6 +40,7 @@ type primalState struct {
 	// simplex iterations
 	polishes, polishIters int
 	rensRan               bool // RENS runs once per search
+	dives                 diveStats
 }
 
 // runSubMIPs reports whether this search may start sub-MIPs.

@@ -77,6 +77,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"rens":          &o.RENS,
 		"rins":          &o.RINS,
 		"feaspump":      &o.FeasPump,
+		"diving":        &o.Diving,
 		"conflicts":     &o.Conflicts,
 		"cliques":       &o.Cliques,
 		"probing":       &o.Probing,
