@@ -840,7 +840,13 @@
 //     (through the incumbent check, so that events, lazy checks and global
 //     fixing happen here, on the calling goroutine), open nodes, dropped
 //     bounds and conflicts; the conflict pool ages its rows by the hits of
-//     the round.
+//     the round. The open nodes a task made are numbered after those of
+//     the tree, in the order the task made them (node.seq): the heap
+//     breaks ties of bound and depth by that number (the node made last
+//     first), so that which node comes next never depends on the heap's
+//     layout, which merging changes. A round of one task (one thread, or
+//     one node open) works on the conflict pool itself rather than on a
+//     frozen view of it.
 //
 // RINS runs only in the first task of a round, whose nodes are numbered as
 // in the search. Under a node limit a round hands out at most one node per
@@ -876,13 +882,29 @@
 // 0.3 %, and the optimum is the same on every thread count
 // (TestThreadsMiplib, TestThreadsRandomAgainstEnumeration).
 //
-// Yet with one thread the search does not go in rounds at all: it runs the
-// serial loop. On the non-concave RRS KKT-MILP of rrs.Random(8, 8, 2,
-// 0.75) the rounds on one thread left 2334 node LPs undecided (split
-// without an LP point) and ended NumericalError after 24 054 nodes, where
-// the serial loop has 98 such LPs and proves the optimum in 15 559 nodes
-// (two threads: 212 and optimal in 19 702). Why one-node rounds fail so
-// many more LPs is not yet understood.
+// Rounds on one thread now take exactly the nodes of the serial loop, bit
+// for bit (TestRoundsOfOneThreadAreTheLoop); one thread still runs the loop,
+// which spares the copy of the pseudo-costs per plunge and the merge. They
+// did not: on the non-concave RRS KKT-MILP of rrs.Random(8, 8, 2, 0.75)
+// the rounds on one thread left 2334 node LPs undecided (split without an
+// LP point) and ended NumericalError after 24 054 nodes, where the loop
+// had 98 such LPs and proved the optimum in 15 559 nodes. No state was
+// corrupted (the relaxation's bounds matched the search's at every node);
+// the two searches parted, at node 3488, for two reasons. A task worked on
+// a frozen view of the conflict pool, which ages and removes no row until
+// the round's end: a conflict the loop had retired after 1000 idle
+// propagations still fixed a column there, and that node's LP ended
+// NumericalError where the loop's was infeasible. And open nodes of equal
+// bound and depth (the two halves of an undecided node, for one) came out
+// in the order of the heap's layout, which differed because a task's
+// nodes reach the tree by merge, in the order of the task's heap, not one
+// by one as they are made. Past that node the trees differ, and this
+// model's node LPs are fragile enough (infeasible by margins below what
+// float64 certifies; splitUndecided) that another path meets other failing
+// LPs: the 2334 undecided LPs were that path's, not a broken relaxation's.
+// With the ties broken by node.seq (made last first) the loop itself
+// takes 19 903 nodes, 148 undecided LPs, optimal; two threads take
+// 15 056 nodes, 79 undecided LPs, optimal.
 //
 // Speed-up on 2 cores, measured on a machine shared with other jobs (load
 // average 12 to 17 on its 2 cores, so the wall times are those of a

@@ -50,5 +50,5 @@ func ExampleOptions_symmetry() {
 	}
 	// Output:
 	// symmetry on: optimal 18 after 136 nodes
-	// symmetry off: optimal 18 after 978 nodes
+	// symmetry off: optimal 18 after 1000 nodes
 }

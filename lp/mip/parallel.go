@@ -2,9 +2,11 @@ package mip
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/streamopt/streamopt/lp"
@@ -37,6 +39,11 @@ type task struct {
 	// ownRoot: the worker's copy of the search has root bounds of its
 	// own, tightened by the incumbents the task found (rootFix)
 	ownRoot bool
+	// view: the task works on a view of the conflict pool
+	// (conflictPool.view), as the tasks of a round of several do; the
+	// task of a round of one works on the pool itself, as loop does
+	view bool
+	seq0 uint64 // search.seq at the round's start: the task's nodes have seq ≥ seq0
 
 	nodes, iters int
 	open         nodeHeap // children and nodes left over
@@ -143,7 +150,7 @@ func (s *search) rounds() (lp.Status, error) {
 				}
 				workers[k] = wk
 			}
-			if wk := workers[k]; s.pool != nil {
+			if wk := workers[k]; tasks[k].view {
 				if wk.pool == nil || wk.pool.grown || wk.pool.version != s.pool.version {
 					wk.pool = s.pool.view()
 				} else {
@@ -172,7 +179,7 @@ func (s *search) rounds() (lp.Status, error) {
 				}
 			}
 		}
-		if s.pool != nil {
+		if tasks[0].view {
 			views := make([]*conflictPool, len(tasks))
 			for k := range tasks {
 				views[k] = workers[k].pool
@@ -227,6 +234,9 @@ func (s *search) takeBatch(b int) []*task {
 	if len(tasks) > 0 {
 		tasks[0].rins = true
 	}
+	for _, t := range tasks {
+		t.view = s.pool != nil && len(tasks) > 1
+	}
 	return tasks
 }
 
@@ -242,12 +252,13 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 		copy(wk.pcCnt[d], s.pcCnt[d])
 	}
 	ws.pcSum, ws.pcCnt = wk.pcSum, wk.pcCnt
-	if s.pool != nil {
+	if t.view {
 		wk.pool.learnt = nil
 		ws.pool = wk.pool
 	}
 	ws.open, ws.dropped, ws.incomplete, ws.openFloor = nil, inf, false, floor
 	ws.task = t
+	t.seq0 = s.seq
 	ws.opts.Callbacks = Callbacks{}
 	if s.opts.Log != nil {
 		ws.opts.Log = &t.log
@@ -288,7 +299,7 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 	t.symFixed = ws.symFixed - s.symFixed
 	t.polishes, t.polishIters = ws.primal.polishes-s.primal.polishes, ws.primal.polishIters-s.primal.polishIters
 	t.nextRINS, t.rinsGap = ws.primal.nextRINS, ws.primal.rinsGap
-	if ws.pool != nil {
+	if t.view {
 		t.conflicts = ws.pool.learnt
 	}
 	wk.nodes += t.nodes
@@ -321,6 +332,14 @@ func (s *search) merge(t *task, rest float64) error {
 	}
 	for _, c := range t.cands {
 		s.tryIncumbent(c.x, c.how)
+	}
+	// the nodes the task made are numbered after every node of the tree,
+	// in the order the task made them, as loop would have
+	slices.SortFunc(t.open, func(a, b *node) int { return cmp.Compare(a.seq, b.seq) })
+	for _, n := range t.open {
+		if n.seq >= t.seq0 {
+			s.stamp(n)
+		}
 	}
 	cut := s.cutoff()
 	for _, n := range t.open {
