@@ -998,8 +998,11 @@
 // seconds. Before the search, the root writes "root cuts: N cover (lifted
 // B), N zero-half, N implied bound; N restarts" (with the cuts on), and
 // "restart N: ..." for each restart. With more than one thread the
-// summaries include "threads: N (work per thread: n₁, …, n_N nodes)", the
-// nodes each thread processed in the rounds.
+// summaries include "threads: N (work per thread: n₁, …, n_N nodes; R
+// rounds, their longest tasks L nodes)": the nodes each thread processed in
+// the rounds, and the nodes of the longest task of each round summed
+// (about 1 − Σnᵢ/(N·L) of the threads' time is spent waiting at the rounds'
+// ends).
 // Options.NoPresolve skips the root's bound propagation and coefficient
 // tightening.
 //

@@ -117,7 +117,9 @@ func (s *search) newWorker(k int) (*worker, error) {
 // NotSolved when the tree is done.
 func (s *search) rounds() (lp.Status, error) {
 	workers := make([]*worker, s.threads()) // made when first needed
-	defer s.logThreads(workers)
+	// the rounds, and the nodes of their longest tasks summed
+	var nRounds, longest int
+	defer func() { s.logThreads(workers, nRounds, longest) }()
 	for {
 		if len(s.open) == 0 || s.gapClosed() {
 			return lp.NotSolved, nil
@@ -186,6 +188,8 @@ func (s *search) rounds() (lp.Status, error) {
 			}
 			s.pool.absorb(views)
 		}
+		nRounds++
+		longest += slices.MaxFunc(tasks, func(a, b *task) int { return cmp.Compare(a.nodes, b.nodes) }).nodes
 		// while a task is merged, the nodes of the later ones are still
 		// open: their bounds keep the reported bound valid
 		rest := make([]float64, len(tasks)+1)
@@ -359,8 +363,12 @@ func (s *search) merge(t *task, rest float64) error {
 	return nil
 }
 
-// logThreads writes how the nodes of the rounds were shared out.
-func (s *search) logThreads(workers []*worker) {
+// logThreads writes how the nodes of the rounds were shared out, and the
+// nodes of the longest task of each round summed: a round lasts about as
+// long as its longest task, so with T threads about 1 − (nodes of the
+// rounds) / (T · longest) of the threads' time is spent waiting at the
+// rounds' ends.
+func (s *search) logThreads(workers []*worker, rounds, longest int) {
 	if s.opts.Log == nil || len(workers) == 1 {
 		return
 	}
@@ -376,5 +384,5 @@ func (s *search) logThreads(workers []*worker) {
 		}
 		fmt.Fprintf(s.opts.Log, "%s %d", sep, nodes)
 	}
-	fmt.Fprintln(s.opts.Log, " nodes)")
+	fmt.Fprintf(s.opts.Log, " nodes; %d rounds, their longest tasks %d nodes)\n", rounds, longest)
 }
