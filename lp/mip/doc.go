@@ -928,9 +928,37 @@
 // At an equal budget of CPU time the second thread does not pay: with
 // -cpu 20s on danoint, mas76, misc07, noswot, pk1, rout, stein45 and vpm2,
 // one thread solves stein45 (16.6 s) and vpm2 (18.3 s), two threads
-// neither (stein45 stopped at 44013 nodes, vpm2 at 12217). Whether two
-// cores solve more than one at an equal wall-clock limit needs an unloaded
-// machine to measure.
+// neither (stein45 stopped at 44013 nodes, vpm2 at 12217).
+//
+// The 20 instances of ../shared/miplib3, 1 thread against 2, measured with
+// benchmarks/mipheur -dir ../shared/miplib3 -cpu 20s on a machine shared
+// with other jobs (commit e9279ad, before the ties of the node heap went by
+// node.seq; the four runs one after the other):
+//
+//	limit       mipheur flags                          load    solved  shifted geomean (1 s) where both solve
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 1  8–16    5       4.69 s wall
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 2  13–16   5       3.63 s wall (dsbmip, fiber, khb05250, p2756, set1ch)
+//	20 s CPU    GOMAXPROCS=1, -threads 1               13–15   8       2.17 s CPU
+//	20 s CPU    GOMAXPROCS=2, -threads 2               5–8     7       1.80 s CPU (the 6 both solve)
+//
+// At 20 s of wall clock the second thread solved nothing more: under that
+// load the process got about a fifth of a core (87 s of CPU over the 20
+// solves of 1 thread, 81 s with 2), and the wall times carry noise of a
+// third: dsbmip, solved at the root with no round at all, took 16.3 s on
+// one thread and 12.6 s on two. The ratio 1.29 of the geometric means is
+// not a speed-up that can be told from that noise. At 20 s of CPU two
+// threads gained gesa2 (17.0 s, 26 535 nodes) and lost stein45 (one
+// thread: 16.9 s, 53 136 nodes; two: 46 099 nodes at the limit) and vpm2
+// (17.3 s, 11 555 nodes; two: 12 076 at the limit), as the runs above
+// found: at equal CPU the second thread costs the nodes a round's tasks
+// take without each other's bounds and incumbents, and the waiting at a
+// round's end, which costs wall time, not CPU. That wait, from the log
+// line "threads:" (2 threads, -cpu 8s): the longest task of each round
+// summed to 32 655 nodes on mas76 for 47 841 nodes in the rounds, so 27 %
+// of the two threads' time went waiting; pk1 19 %, stein45 16 %, vpm2
+// 28 %. Plunges of different lengths make it: a round lasts as long as its
+// longest plunge. Whether two cores solve more than one at an equal
+// wall-clock limit is still open: it needs a machine without other load.
 //
 // # Results
 //
