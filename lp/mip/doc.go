@@ -957,8 +957,24 @@
 // summed to 32 655 nodes on mas76 for 47 841 nodes in the rounds, so 27 %
 // of the two threads' time went waiting; pk1 19 %, stein45 16 %, vpm2
 // 28 %. Plunges of different lengths make it: a round lasts as long as its
-// longest plunge. Whether two cores solve more than one at an equal
-// wall-clock limit is still open: it needs a machine without other load.
+// longest plunge.
+//
+// The wall-clock runs again on the commit that breaks the heap's ties by
+// node.seq, the load down to 4–5 (the two runs one after the other):
+//
+//	limit       mipheur flags                          load    solved  shifted geomean (1 s) where both solve
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 1  4–5     6       2.29 s wall
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 2  4–5     7       2.15 s wall (cap6000, dsbmip, fiber, khb05250, p2756, set1ch)
+//
+// Two threads solved stein45 besides (18.6 s of wall clock, 51 203 nodes;
+// one thread stopped at 46 905), and took more nodes per wall second on
+// the trees that ran to the limit (noswot 104 068 against 72 844, pk1
+// 193 835 against 137 939, rout 33 001 against 22 953, misc07 18 606
+// against 13 475; mas76 114 961 against 121 333). But the machine did not
+// give them two cores: the 20 solves used 243 s of CPU with two threads
+// against 220 s with one, a tenth more, so these runs show what a second
+// thread does with the time other jobs leave, not the speed-up of two
+// idle cores, which remains to be measured.
 //
 // # Results
 //
