@@ -74,4 +74,14 @@ ENDATA
 	if err := run([]string{"-dir", dir, "-cpu", "0s"}, &out, &errw); err == nil || !strings.Contains(err.Error(), "-cpu") {
 		t.Errorf("-cpu 0: error %v", err)
 	}
+	out.Reset()
+	if err := run([]string{"-dir", dir, "-cpu", "5s", "-clock", "wall", "-threads", "2"}, &out, &errw); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 2 || !strings.HasPrefix(lines[1], "tiny,,optimal,3,3,0,") {
+		t.Errorf("-clock wall: output %q", out.String())
+	}
+	if err := run([]string{"-dir", dir, "-clock", "elapsed"}, &out, &errw); err == nil || !strings.Contains(err.Error(), `-clock: want cpu or wall, got "elapsed"`) {
+		t.Errorf("-clock elapsed: error %v", err)
+	}
 }

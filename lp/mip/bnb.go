@@ -56,6 +56,7 @@ type search struct {
 	haveRoot  bool
 	rootUnbnd bool
 	open      nodeHeap
+	seq       uint64 // the seq of the next node made (stamp)
 	// dropped is the smallest lower bound of any part of the tree left
 	// unexplored without being proven unable to improve the incumbent at
 	// all: subtrees pruned by the gap tolerance (bound ≥ cutoff but below
@@ -340,9 +341,16 @@ func (s *search) splitUndecided(cur *node, st lp.Status) {
 	mid := math.Floor((s.lo[j] + s.hi[j]) / 2)
 	diff := s.changesExcept(j)
 	for _, r := range [][2]float64{{s.lo[j], mid}, {mid + 1, s.hi[j]}} {
-		s.open.push(&node{bound: cur.bound, changes: withChange(diff, boundChange{j, r[0], r[1]}),
-			warm: cur.warm, depth: cur.depth + 1, pcVar: -1, parentZ: inf})
+		s.open.push(s.stamp(&node{bound: cur.bound, changes: withChange(diff, boundChange{j, r[0], r[1]}),
+			warm: cur.warm, depth: cur.depth + 1, pcVar: -1, parentZ: inf}))
 	}
+}
+
+// stamp gives n the next sequence number and returns it.
+func (s *search) stamp(n *node) *node {
+	n.seq = s.seq
+	s.seq++
+	return n
 }
 
 // changesExcept lists the bounds of the current node (s.lo, s.hi) that
@@ -491,12 +499,11 @@ func (s *search) gapClosed() bool {
 // node depend on the rows returned at the nodes before it: then one node
 // at a time, as loop does.
 func (s *search) run() (lp.Status, error) {
-	// One thread runs the serial loop: the rounds on one thread took more
-	// nodes, and far more failed node LPs, on the non-concave RRS KKT-MILP
-	// (rrs.Random(8, 8, 2, 0.75): 2334 LPs split undecided and no proof in
-	// 24 054 nodes, against 98 and optimal in 15 559 serially).
-	rounds := s.opts.Callbacks.Cuts == nil && s.opts.Callbacks.Lazy == nil && s.threads() > 1
-	st, err := s.loop(&node{bound: -inf, pcVar: -1}, rounds)
+	// One thread runs the serial loop, which the rounds of one node would
+	// only repeat (TestRoundsOfOneThreadAreTheLoop) at the cost of a copy
+	// of the pseudo-costs per plunge.
+	rounds := s.opts.Callbacks.Cuts == nil && s.opts.Callbacks.Lazy == nil && (s.threads() > 1 || s.opts.roundsAlways)
+	st, err := s.loop(s.stamp(&node{bound: -inf, pcVar: -1}), rounds)
 	if err == nil && st == lp.NotSolved && rounds {
 		st, err = s.rounds()
 	}
@@ -772,8 +779,8 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	f := xj - math.Floor(xj)
 	diff := s.changesExcept(j)
 	mk := func(lo, hi, delta, bound float64, up bool) *node {
-		return &node{bound: math.Max(z, bound), changes: withChange(diff, boundChange{j, lo, hi}), warm: warm, depth: cur.depth + 1,
-			pcVar: j, pcUp: up, pcDelta: delta, parentZ: z}
+		return s.stamp(&node{bound: math.Max(z, bound), changes: withChange(diff, boundChange{j, lo, hi}), warm: warm, depth: cur.depth + 1,
+			pcVar: j, pcUp: up, pcDelta: delta, parentZ: z})
 	}
 	down := mk(s.lo[j], math.Floor(xj), f, zDown, false)
 	up := mk(math.Ceil(xj), s.hi[j], 1-f, zUp, true)

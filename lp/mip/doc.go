@@ -1148,7 +1148,13 @@
 //     (through the incumbent check, so that events, lazy checks and global
 //     fixing happen here, on the calling goroutine), open nodes, dropped
 //     bounds and conflicts; the conflict pool ages its rows by the hits of
-//     the round.
+//     the round. The open nodes a task made are numbered after those of
+//     the tree, in the order the task made them (node.seq): the heap
+//     breaks ties of bound and depth by that number (the node made last
+//     first), so that which node comes next never depends on the heap's
+//     layout, which merging changes. A round of one task (one thread, or
+//     one node open) works on the conflict pool itself rather than on a
+//     frozen view of it.
 //
 // RINS runs only in the first task of a round, whose nodes are numbered as
 // in the search. Under a node limit a round hands out at most one node per
@@ -1184,13 +1190,29 @@
 // 0.3 %, and the optimum is the same on every thread count
 // (TestThreadsMiplib, TestThreadsRandomAgainstEnumeration).
 //
-// Yet with one thread the search does not go in rounds at all: it runs the
-// serial loop. On the non-concave RRS KKT-MILP of rrs.Random(8, 8, 2,
-// 0.75) the rounds on one thread left 2334 node LPs undecided (split
-// without an LP point) and ended NumericalError after 24 054 nodes, where
-// the serial loop has 98 such LPs and proves the optimum in 15 559 nodes
-// (two threads: 212 and optimal in 19 702). Why one-node rounds fail so
-// many more LPs is not yet understood.
+// Rounds on one thread now take exactly the nodes of the serial loop, bit
+// for bit (TestRoundsOfOneThreadAreTheLoop); one thread still runs the loop,
+// which spares the copy of the pseudo-costs per plunge and the merge. They
+// did not: on the non-concave RRS KKT-MILP of rrs.Random(8, 8, 2, 0.75)
+// the rounds on one thread left 2334 node LPs undecided (split without an
+// LP point) and ended NumericalError after 24 054 nodes, where the loop
+// had 98 such LPs and proved the optimum in 15 559 nodes. No state was
+// corrupted (the relaxation's bounds matched the search's at every node);
+// the two searches parted, at node 3488, for two reasons. A task worked on
+// a frozen view of the conflict pool, which ages and removes no row until
+// the round's end: a conflict the loop had retired after 1000 idle
+// propagations still fixed a column there, and that node's LP ended
+// NumericalError where the loop's was infeasible. And open nodes of equal
+// bound and depth (the two halves of an undecided node, for one) came out
+// in the order of the heap's layout, which differed because a task's
+// nodes reach the tree by merge, in the order of the task's heap, not one
+// by one as they are made. Past that node the trees differ, and this
+// model's node LPs are fragile enough (infeasible by margins below what
+// float64 certifies; splitUndecided) that another path meets other failing
+// LPs: the 2334 undecided LPs were that path's, not a broken relaxation's.
+// With the ties broken by node.seq (made last first) the loop itself
+// takes 19 903 nodes, 148 undecided LPs, optimal; two threads take
+// 15 056 nodes, 79 undecided LPs, optimal.
 //
 // Speed-up on 2 cores, measured on a machine shared with other jobs (load
 // average 12 to 17 on its 2 cores, so the wall times are those of a
@@ -1214,9 +1236,53 @@
 // At an equal budget of CPU time the second thread does not pay: with
 // -cpu 20s on danoint, mas76, misc07, noswot, pk1, rout, stein45 and vpm2,
 // one thread solves stein45 (16.6 s) and vpm2 (18.3 s), two threads
-// neither (stein45 stopped at 44013 nodes, vpm2 at 12217). Whether two
-// cores solve more than one at an equal wall-clock limit needs an unloaded
-// machine to measure.
+// neither (stein45 stopped at 44013 nodes, vpm2 at 12217).
+//
+// The 20 instances of ../shared/miplib3, 1 thread against 2, measured with
+// benchmarks/mipheur -dir ../shared/miplib3 -cpu 20s on a machine shared
+// with other jobs (commit e9279ad, before the ties of the node heap went by
+// node.seq; the four runs one after the other):
+//
+//	limit       mipheur flags                          load    solved  shifted geomean (1 s) where both solve
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 1  8–16    5       4.69 s wall
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 2  13–16   5       3.63 s wall (dsbmip, fiber, khb05250, p2756, set1ch)
+//	20 s CPU    GOMAXPROCS=1, -threads 1               13–15   8       2.17 s CPU
+//	20 s CPU    GOMAXPROCS=2, -threads 2               5–8     7       1.80 s CPU (the 6 both solve)
+//
+// At 20 s of wall clock the second thread solved nothing more: under that
+// load the process got about a fifth of a core (87 s of CPU over the 20
+// solves of 1 thread, 81 s with 2), and the wall times carry noise of a
+// third: dsbmip, solved at the root with no round at all, took 16.3 s on
+// one thread and 12.6 s on two. The ratio 1.29 of the geometric means is
+// not a speed-up that can be told from that noise. At 20 s of CPU two
+// threads gained gesa2 (17.0 s, 26 535 nodes) and lost stein45 (one
+// thread: 16.9 s, 53 136 nodes; two: 46 099 nodes at the limit) and vpm2
+// (17.3 s, 11 555 nodes; two: 12 076 at the limit), as the runs above
+// found: at equal CPU the second thread costs the nodes a round's tasks
+// take without each other's bounds and incumbents, and the waiting at a
+// round's end, which costs wall time, not CPU. That wait, from the log
+// line "threads:" (2 threads, -cpu 8s): the longest task of each round
+// summed to 32 655 nodes on mas76 for 47 841 nodes in the rounds, so 27 %
+// of the two threads' time went waiting; pk1 19 %, stein45 16 %, vpm2
+// 28 %. Plunges of different lengths make it: a round lasts as long as its
+// longest plunge.
+//
+// The wall-clock runs again on the commit that breaks the heap's ties by
+// node.seq, the load down to 4–5 (the two runs one after the other):
+//
+//	limit       mipheur flags                          load    solved  shifted geomean (1 s) where both solve
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 1  4–5     6       2.29 s wall
+//	20 s wall   -clock wall, GOMAXPROCS=2, -threads 2  4–5     7       2.15 s wall (cap6000, dsbmip, fiber, khb05250, p2756, set1ch)
+//
+// Two threads solved stein45 besides (18.6 s of wall clock, 51 203 nodes;
+// one thread stopped at 46 905), and took more nodes per wall second on
+// the trees that ran to the limit (noswot 104 068 against 72 844, pk1
+// 193 835 against 137 939, rout 33 001 against 22 953, misc07 18 606
+// against 13 475; mas76 114 961 against 121 333). But the machine did not
+// give them two cores: the 20 solves used 243 s of CPU with two threads
+// against 220 s with one, a tenth more, so these runs show what a second
+// thread does with the time other jobs leave, not the speed-up of two
+// idle cores, which remains to be measured.
 //
 // # Results
 //
@@ -1287,8 +1353,11 @@
 // Options.IntCuts on, ", N c-MIR and N GMI on general integers" comes
 // before the restarts), and
 // "restart N: ..." for each restart. With more than one thread the
-// summaries include "threads: N (work per thread: n₁, …, n_N nodes)", the
-// nodes each thread processed in the rounds.
+// summaries include "threads: N (work per thread: n₁, …, n_N nodes; R
+// rounds, their longest tasks L nodes)": the nodes each thread processed in
+// the rounds, and the nodes of the longest task of each round summed
+// (about 1 − Σnᵢ/(N·L) of the threads' time is spent waiting at the rounds'
+// ends).
 // Options.NoPresolve skips the root's bound propagation and coefficient
 // tightening.
 //

@@ -50,5 +50,5 @@ func ExampleOptions_symmetry() {
 	}
 	// Output:
 	// symmetry on: optimal 18 after 218 nodes
-	// symmetry off: optimal 18 after 1028 nodes
+	// symmetry off: optimal 18 after 970 nodes
 }

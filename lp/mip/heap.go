@@ -14,6 +14,11 @@ type node struct {
 	changes []boundChange // bounds that differ from the root's
 	warm    any           // parent's basis snapshot; nil for the root
 	depth   int
+	// seq numbers the nodes in the order the search made them
+	// (search.stamp): it breaks the ties of bound and depth, so that the
+	// order in which the open nodes are taken does not depend on the
+	// heap's layout, which differs between the loop and the rounds
+	seq uint64
 
 	// pseudo-cost bookkeeping: the branching that created this node
 	pcVar   int     // −1 for the root
@@ -22,14 +27,19 @@ type node struct {
 	parentZ float64 // the parent's LP value
 }
 
-// nodeHeap is a min-heap of open nodes by bound; ties go to the deeper node.
+// nodeHeap is a min-heap of open nodes by bound; ties go to the deeper
+// node, then to the one made last (whose parent is the node processed
+// most recently, so that its warm start is the nearest).
 type nodeHeap []*node
 
 func (h nodeHeap) less(a, b int) bool {
 	if h[a].bound != h[b].bound {
 		return h[a].bound < h[b].bound
 	}
-	return h[a].depth > h[b].depth
+	if h[a].depth != h[b].depth {
+		return h[a].depth > h[b].depth
+	}
+	return h[a].seq > h[b].seq
 }
 
 func (h *nodeHeap) push(n *node) {

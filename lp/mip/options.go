@@ -166,6 +166,9 @@ type Options struct {
 	// applied in a fixed order, so that a thread count gives the same
 	// answer on every run (package documentation, "Parallel search").
 	Threads int
+	// roundsAlways (tests): one thread goes in rounds too, which then
+	// must give what the serial loop gives
+	roundsAlways bool
 	// LP are the options of the simplex that solves the relaxations. Its
 	// NoPresolve, Basis, Start and WantBasis fields are ignored:
 	// relaxations are solved without presolve, warm-started by the search.

@@ -2,9 +2,11 @@ package mip
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/streamopt/streamopt/lp"
@@ -37,6 +39,11 @@ type task struct {
 	// ownRoot: the worker's copy of the search has root bounds of its
 	// own, tightened by the incumbents the task found (rootFix)
 	ownRoot bool
+	// view: the task works on a view of the conflict pool
+	// (conflictPool.view), as the tasks of a round of several do; the
+	// task of a round of one works on the pool itself, as loop does
+	view bool
+	seq0 uint64 // search.seq at the round's start: the task's nodes have seq ≥ seq0
 
 	nodes, iters int
 	work         lpWork
@@ -112,7 +119,9 @@ func (s *search) newWorker(k int) (*worker, error) {
 // NotSolved when the tree is done.
 func (s *search) rounds() (lp.Status, error) {
 	workers := make([]*worker, s.threads()) // made when first needed
-	defer s.logThreads(workers)
+	// the rounds, and the nodes of their longest tasks summed
+	var nRounds, longest int
+	defer func() { s.logThreads(workers, nRounds, longest) }()
 	for {
 		if len(s.open) == 0 || s.gapClosed() {
 			return lp.NotSolved, nil
@@ -145,7 +154,7 @@ func (s *search) rounds() (lp.Status, error) {
 				}
 				workers[k] = wk
 			}
-			if wk := workers[k]; s.pool != nil {
+			if wk := workers[k]; tasks[k].view {
 				if wk.pool == nil || wk.pool.grown || wk.pool.version != s.pool.version {
 					wk.pool = s.pool.view()
 				} else {
@@ -174,13 +183,15 @@ func (s *search) rounds() (lp.Status, error) {
 				}
 			}
 		}
-		if s.pool != nil {
+		if tasks[0].view {
 			views := make([]*conflictPool, len(tasks))
 			for k := range tasks {
 				views[k] = workers[k].pool
 			}
 			s.pool.absorb(views)
 		}
+		nRounds++
+		longest += slices.MaxFunc(tasks, func(a, b *task) int { return cmp.Compare(a.nodes, b.nodes) }).nodes
 		// while a task is merged, the nodes of the later ones are still
 		// open: their bounds keep the reported bound valid
 		rest := make([]float64, len(tasks)+1)
@@ -229,6 +240,9 @@ func (s *search) takeBatch(b int) []*task {
 	if len(tasks) > 0 {
 		tasks[0].rins = true
 	}
+	for _, t := range tasks {
+		t.view = s.pool != nil && len(tasks) > 1
+	}
 	return tasks
 }
 
@@ -244,12 +258,13 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 		copy(wk.pcCnt[d], s.pcCnt[d])
 	}
 	ws.pcSum, ws.pcCnt = wk.pcSum, wk.pcCnt
-	if s.pool != nil {
+	if t.view {
 		wk.pool.learnt = nil
 		ws.pool = wk.pool
 	}
 	ws.open, ws.dropped, ws.incomplete, ws.openFloor = nil, inf, false, floor
 	ws.task = t
+	t.seq0 = s.seq
 	ws.opts.Callbacks = Callbacks{}
 	if s.opts.Log != nil {
 		ws.opts.Log = &t.log
@@ -292,7 +307,7 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 	t.polishes, t.polishIters = ws.primal.polishes-s.primal.polishes, ws.primal.polishIters-s.primal.polishIters
 	t.nextRINS, t.rinsGap = ws.primal.nextRINS, ws.primal.rinsGap
 	t.dives = ws.primal.dives.minus(s.primal.dives)
-	if ws.pool != nil {
+	if t.view {
 		t.conflicts = ws.pool.learnt
 	}
 	wk.nodes += t.nodes
@@ -328,6 +343,14 @@ func (s *search) merge(t *task, rest float64) error {
 	for _, c := range t.cands {
 		s.tryIncumbent(c.x, c.how)
 	}
+	// the nodes the task made are numbered after every node of the tree,
+	// in the order the task made them, as loop would have
+	slices.SortFunc(t.open, func(a, b *node) int { return cmp.Compare(a.seq, b.seq) })
+	for _, n := range t.open {
+		if n.seq >= t.seq0 {
+			s.stamp(n)
+		}
+	}
 	cut := s.cutoff()
 	for _, n := range t.open {
 		if n.bound >= cut {
@@ -346,8 +369,12 @@ func (s *search) merge(t *task, rest float64) error {
 	return nil
 }
 
-// logThreads writes how the nodes of the rounds were shared out.
-func (s *search) logThreads(workers []*worker) {
+// logThreads writes how the nodes of the rounds were shared out, and the
+// nodes of the longest task of each round summed: a round lasts about as
+// long as its longest task, so with T threads about 1 − (nodes of the
+// rounds) / (T · longest) of the threads' time is spent waiting at the
+// rounds' ends.
+func (s *search) logThreads(workers []*worker, rounds, longest int) {
 	if s.opts.Log == nil || len(workers) == 1 {
 		return
 	}
@@ -363,5 +390,5 @@ func (s *search) logThreads(workers []*worker) {
 		}
 		fmt.Fprintf(s.opts.Log, "%s %d", sep, nodes)
 	}
-	fmt.Fprintln(s.opts.Log, " nodes)")
+	fmt.Fprintf(s.opts.Log, " nodes; %d rounds, their longest tasks %d nodes)\n", rounds, longest)
 }
