@@ -14,6 +14,9 @@
 // -threads sets mip.Options.Threads (1 by default); the wall
 // time of each solve is reported beside its CPU time, so that a parallel
 // search's speed-up can be read off (the limit stays one of CPU time).
+// -nodes stops each solve after that many nodes (mip.Options.NodeLimit), so
+// that two builds can be compared on the same search: the same nodes, and
+// the CPU time they took.
 package main
 
 import (
@@ -55,6 +58,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	only := fs.String("only", "", "comma-separated instance names to run (default: all)")
 	threads := fs.Int("threads", 1, "threads of the tree search (mip.Options.Threads; 0 = all cores)")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of all the solves to this file (go tool pprof)")
+	nodes := fs.Int("nodes", 0, "node limit of each solve (mip.Options.NodeLimit; 0 = none)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -80,6 +84,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-threads: must be >= 0 (0 = all cores), got %d", *threads)
 	}
 	opts.Threads = *threads
+	if *nodes < 0 {
+		return fmt.Errorf("-nodes: must be >= 0 (0 = no limit), got %d", *nodes)
+	}
+	opts.NodeLimit = *nodes
 	if *logOn {
 		opts.Log, opts.LogEvery = stderr, 5000
 	}

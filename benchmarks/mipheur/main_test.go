@@ -74,4 +74,7 @@ ENDATA
 	if err := run([]string{"-dir", dir, "-cpu", "0s"}, &out, &errw); err == nil || !strings.Contains(err.Error(), "-cpu") {
 		t.Errorf("-cpu 0: error %v", err)
 	}
+	if err := run([]string{"-dir", dir, "-nodes", "-1"}, &out, &errw); err == nil || !strings.Contains(err.Error(), "-nodes") {
+		t.Errorf("-nodes -1: error %v", err)
+	}
 }
