@@ -41,12 +41,16 @@ func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
 }
 
 // activity returns the finite part of the minimal and maximal activity of row
-// i over [lo, hi] and how many terms are infinite in each.
-func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int) {
+// i over [lo, hi], how many terms are infinite in each, and the largest
+// range |aⱼ|(uⱼ − lⱼ) of the row's integer columns (+Inf if one is unbounded).
+func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int, span float64) {
 	r := &p.m.Rows[i]
 	for k, j := range r.Ind {
 		a := r.Val[k]
 		l, u := lo[j], hi[j]
+		if p.isInt[j] {
+			span = math.Max(span, math.Abs(a)*(u-l))
+		}
 		if a < 0 {
 			l, u = u, l
 		}
@@ -115,7 +119,7 @@ func (p *propagator) pushCol(j int) {
 func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	r := &p.m.Rows[i]
 	rl, ru := r.Lower, r.Upper
-	minAct, maxAct, minInf, maxInf := p.activity(i, lo, hi)
+	minAct, maxAct, minInf, maxInf, span := p.activity(i, lo, hi)
 	// the tolerance scales with the finite sides only: with an infinite
 	// one it would be infinite and the tests below could never fire
 	side := 0.0
@@ -131,8 +135,12 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	if maxInf == 0 && !math.IsInf(rl, -1) && maxAct < rl-slack {
 		return false
 	}
-	upUseful := !math.IsInf(ru, 1) && minInf <= 1
-	loUseful := !math.IsInf(rl, -1) && maxInf <= 1
+	// With every term finite, a column's bound moves only if its range
+	// |aⱼ|(uⱼ − lⱼ) exceeds the row's slack ru − minact (rl side: maxact −
+	// rl); when no integer column's does, the loop below would tighten
+	// nothing and is skipped.
+	upUseful := !math.IsInf(ru, 1) && (minInf == 1 || minInf == 0 && ru-minAct < span)
+	loUseful := !math.IsInf(rl, -1) && (maxInf == 1 || maxInf == 0 && maxAct-rl < span)
 	if !upUseful && !loUseful {
 		return true
 	}
@@ -206,7 +214,7 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 			p.pushCol(j)
 			// The row's own activities changed; recompute them so later
 			// columns of this row use the tighter bound.
-			minAct, maxAct, minInf, maxInf = p.activity(i, lo, hi)
+			minAct, maxAct, minInf, maxInf, _ = p.activity(i, lo, hi)
 		}
 	}
 	return true
