@@ -371,7 +371,9 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 func (sv *Solver) checkOrCleanup(sol *lp.Solution) *lp.Solution {
 	s := sv.s
 	tol := answerTolerances(sv.opts)
-	f := checkAnswer(sv.model, sol, tol)
+	// sol and clean come from core.solution, whose RowActivity is
+	// Model.Activities of their X
+	f := checkAnswerAct(sv.model, sol, true, tol)
 	if f == nil {
 		return sol
 	}
@@ -388,7 +390,7 @@ func (sv *Solver) checkOrCleanup(sol *lp.Solution) *lp.Solution {
 		}
 		return clean
 	}
-	if f = checkAnswer(sv.model, clean, tol); f != nil {
+	if f = checkAnswerAct(sv.model, clean, true, tol); f != nil {
 		s.logf("simplex: numerical error: after the unscaled cleanup the answer still fails: %v\n", f)
 		clean.Status = lp.NumericalError
 	}
