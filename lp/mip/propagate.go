@@ -49,7 +49,9 @@ func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, 
 		a := r.Val[k]
 		l, u := lo[j], hi[j]
 		if p.isInt[j] {
-			span = math.Max(span, math.Abs(a)*(u-l))
+			if v := math.Abs(a) * (u - l); v > span {
+				span = v
+			}
 		}
 		if a < 0 {
 			l, u = u, l
