@@ -60,7 +60,11 @@
 //
 // where minact₋ⱼ, maxact₋ⱼ are the extreme activities of the other columns
 // over their bounds (the roles swap when aⱼ < 0); empty domains prune the
-// node. After the LP, reduced-cost fixing (Wolsey 1998, §7.4) uses the
+// node. When every term of a row is finite, a bound can move only for a
+// column whose range |aⱼ|(uⱼ − lⱼ) exceeds the row's slack ru − minact (or
+// maxact − rl); the pass that sums the activities also takes the largest
+// range of the row's integer columns, and a row whose slacks both reach it
+// is left after that pass. After the LP, reduced-cost fixing (Wolsey 1998, §7.4) uses the
 // reduced costs d of the node LP with value z: a column at its lower bound
 // with dⱼ > 0 can rise by at most (z* − δ − z)/dⱼ in any improving solution of
 // the subtree, so uⱼ ≤ lⱼ + ⌊(z* − δ − z)/dⱼ⌋; symmetrically for a column at
