@@ -64,7 +64,8 @@
 // column whose range |aⱼ|(uⱼ − lⱼ) exceeds the row's slack ru − minact (or
 // maxact − rl); the pass that sums the activities also takes the largest
 // range of the row's integer columns, and a row whose slacks both reach it
-// is left after that pass. After the LP, reduced-cost fixing (Wolsey 1998, §7.4) uses the
+// is left after that pass (a row where one side may tighten is visited
+// whole, both sides, as before: the search is the same). After the LP, reduced-cost fixing (Wolsey 1998, §7.4) uses the
 // reduced costs d of the node LP with value z: a column at its lower bound
 // with dⱼ > 0 can rise by at most (z* − δ − z)/dⱼ in any improving solution of
 // the subtree, so uⱼ ≤ lⱼ + ⌊(z* − δ − z)/dⱼ⌋; symmetrically for a column at

@@ -137,13 +137,16 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	if maxInf == 0 && !math.IsInf(rl, -1) && maxAct < rl-slack {
 		return false
 	}
+	upUseful := !math.IsInf(ru, 1) && minInf <= 1
+	loUseful := !math.IsInf(rl, -1) && maxInf <= 1
 	// With every term finite, a column's bound moves only if its range
 	// |aⱼ|(uⱼ − lⱼ) exceeds the row's slack ru − minact (rl side: maxact −
-	// rl); when no integer column's does, the loop below would tighten
-	// nothing and is skipped.
-	upUseful := !math.IsInf(ru, 1) && (minInf == 1 || minInf == 0 && ru-minAct < span)
-	loUseful := !math.IsInf(rl, -1) && (maxInf == 1 || maxInf == 0 && maxAct-rl < span)
-	if !upUseful && !loUseful {
+	// rl). When no integer column's range exceeds either slack, the loop
+	// below would tighten nothing and is skipped; otherwise it runs as it
+	// is (both sides: a tightening on one side shrinks the other's slack).
+	upCan := upUseful && (minInf == 1 || ru-minAct < span)
+	loCan := loUseful && (maxInf == 1 || maxAct-rl < span)
+	if !upCan && !loCan {
 		return true
 	}
 	for k, j := range r.Ind {
