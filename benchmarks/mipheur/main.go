@@ -15,7 +15,10 @@
 // time of each solve is reported beside its CPU time, so that a parallel
 // search's speed-up can be read off. -clock chooses what -cpu limits:
 // "cpu" (the default) the process's CPU time, "wall" the elapsed time,
-// which is what a user of several threads waits for.
+// which is what a user of several threads waits for. -nodes stops each
+// solve after that many nodes (mip.Options.NodeLimit), so that two builds
+// can be compared on the same search: the same nodes, and the CPU time
+// they took.
 package main
 
 import (
@@ -58,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	only := fs.String("only", "", "comma-separated instance names to run (default: all)")
 	threads := fs.Int("threads", 1, "threads of the tree search (mip.Options.Threads; 0 = all cores)")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of all the solves to this file (go tool pprof)")
+	nodes := fs.Int("nodes", 0, "node limit of each solve (mip.Options.NodeLimit; 0 = none)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -86,6 +90,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-threads: must be >= 0 (0 = all cores), got %d", *threads)
 	}
 	opts.Threads = *threads
+	if *nodes < 0 {
+		return fmt.Errorf("-nodes: must be >= 0 (0 = no limit), got %d", *nodes)
+	}
+	opts.NodeLimit = *nodes
 	if *logOn {
 		opts.Log, opts.LogEvery = stderr, 5000
 	}

@@ -84,4 +84,7 @@ ENDATA
 	if err := run([]string{"-dir", dir, "-clock", "elapsed"}, &out, &errw); err == nil || !strings.Contains(err.Error(), `-clock: want cpu or wall, got "elapsed"`) {
 		t.Errorf("-clock elapsed: error %v", err)
 	}
+	if err := run([]string{"-dir", dir, "-nodes", "-1"}, &out, &errw); err == nil || !strings.Contains(err.Error(), "-nodes") {
+		t.Errorf("-nodes -1: error %v", err)
+	}
 }

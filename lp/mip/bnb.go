@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
@@ -356,7 +355,13 @@ func (s *search) stamp(n *node) *node {
 // changesExcept lists the bounds of the current node (s.lo, s.hi) that
 // differ from the root's, leaving out column skip.
 func (s *search) changesExcept(skip int) []boundChange {
-	var diff []boundChange
+	cnt := 0
+	for k := range s.n {
+		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
+			cnt++
+		}
+	}
+	diff := make([]boundChange, 0, cnt)
 	for k := range s.n {
 		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
 			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
@@ -367,7 +372,10 @@ func (s *search) changesExcept(skip int) []boundChange {
 
 // withChange returns a new list: diff followed by c.
 func withChange(diff []boundChange, c boundChange) []boundChange {
-	return append(slices.Clip(diff), c)
+	out := make([]boundChange, len(diff)+1)
+	copy(out, diff)
+	out[len(diff)] = c
+	return out
 }
 
 // rebuild makes a fresh relaxation of the working model.

@@ -9,14 +9,70 @@ import (
 // first rounding every fractional column in a direction no row locks, then
 // rounding to the nearest integer.
 func (s *search) roundingHeuristics(x []float64, frac []int) {
-	if y := s.lockRound(x, frac); y != nil && s.tryIncumbent(y, "rounding") {
+	y := s.lockRound(x, frac)
+	near := append([]float64(nil), x...)
+	for _, j := range frac {
+		near[j] = math.Round(x[j])
+	}
+	// Neither point can change the incumbent when both are no better than
+	// it (tryIncumbent then returns before any change of state), so the
+	// check of the rows is skipped, which late in a search is most nodes.
+	if (y == nil || !s.mayImprove(y)) && !s.mayImprove(near) {
 		return
 	}
-	y := append([]float64(nil), x...)
-	for _, j := range frac {
-		y[j] = math.Round(x[j])
+	if y != nil && s.tryIncumbent(y, "rounding") {
+		return
 	}
-	s.tryIncumbent(y, "rounding")
+	s.tryIncumbent(near, "rounding")
+}
+
+// mayImprove reports whether the point tryIncumbent makes of x (integer
+// columns rounded, all clamped to their bounds) is not worse than the
+// incumbent by tryIncumbent's test, or false when the point cannot be made
+// (tryIncumbent then rejects it without a change either). The objective is
+// summed in Model.Objective's order, so the verdict is tryIncumbent's.
+func (s *search) mayImprove(x []float64) bool {
+	z := s.m.ObjOffset
+	for j, c := range s.m.Obj {
+		v, ok := s.roundedValue(j, x[j])
+		if !ok {
+			return false
+		}
+		z += c * v
+	}
+	return !(s.sign*z >= s.incZ)
+}
+
+// roundedPoint rounds the integer columns of x and clamps every column to
+// its bounds (roundedValue); it reports false when a column cannot be.
+func (s *search) roundedPoint(x []float64) ([]float64, bool) {
+	y := make([]float64, s.n)
+	for j := range y {
+		v, ok := s.roundedValue(j, x[j])
+		if !ok {
+			return nil, false
+		}
+		y[j] = v
+	}
+	return y, true
+}
+
+// roundedValue is v rounded if column j is integer and clamped to the
+// column's bounds; false if v is not integral within IntTol (an integer
+// column) or lies outside the bounds by more than feasTol.
+func (s *search) roundedValue(j int, v float64) (float64, bool) {
+	if s.isInt[j] {
+		r := math.Round(v)
+		if math.Abs(v-r) > s.opts.IntTol {
+			return 0, false
+		}
+		v = r
+	}
+	vr := s.m.Vars[j]
+	if v < vr.Lower-feasTol*(1+math.Abs(vr.Lower)) || v > vr.Upper+feasTol*(1+math.Abs(vr.Upper)) {
+		return 0, false
+	}
+	return math.Max(vr.Lower, math.Min(vr.Upper, v)), true
 }
 
 // tryIncumbent rounds the integer columns of x, checks the point against the
@@ -25,22 +81,9 @@ func (s *search) roundingHeuristics(x []float64, frac []int) {
 // to the lazy-constraint callback). It reports false for a point rejected by
 // the model or by a lazy constraint.
 func (s *search) tryIncumbent(x []float64, how string) bool {
-	y := make([]float64, s.n)
-	for j := range y {
-		v := x[j]
-		if s.isInt[j] {
-			r := math.Round(v)
-			if math.Abs(v-r) > s.opts.IntTol {
-				return false
-			}
-			v = r
-		}
-		vr := s.m.Vars[j]
-		if v < vr.Lower-feasTol*(1+math.Abs(vr.Lower)) || v > vr.Upper+feasTol*(1+math.Abs(vr.Upper)) {
-			return false
-		}
-		v = math.Max(vr.Lower, math.Min(vr.Upper, v))
-		y[j] = v
+	y, ok := s.roundedPoint(x)
+	if !ok {
+		return false
 	}
 	if !s.satisfiesRows(y) {
 		return false
@@ -94,7 +137,9 @@ func (s *search) satisfiesRows(y []float64) bool {
 		for k, j := range r.Ind {
 			t := r.Val[k] * y[j]
 			act += t
-			scale = math.Max(scale, math.Abs(t))
+			if a := math.Abs(t); a > scale {
+				scale = a
+			}
 		}
 		if !math.IsInf(r.Lower, -1) && act < r.Lower-feasTol*math.Max(scale, math.Abs(r.Lower)) {
 			return false

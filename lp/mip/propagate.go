@@ -45,13 +45,19 @@ func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
 }
 
 // activity returns the finite part of the minimal and maximal activity of row
-// i over [lo, hi] and how many terms are infinite in each.
-func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int) {
+// i over [lo, hi], how many terms are infinite in each, and the largest
+// range |aⱼ|(uⱼ − lⱼ) of the row's integer columns (+Inf if one is unbounded).
+func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int, span float64) {
 	r := &p.m.Rows[i]
 	p.visits += 2 * len(r.Ind)
 	for k, j := range r.Ind {
 		a := r.Val[k]
 		l, u := lo[j], hi[j]
+		if p.isInt[j] {
+			if v := math.Abs(a) * (u - l); v > span {
+				span = v
+			}
+		}
 		if a < 0 {
 			l, u = u, l
 		}
@@ -120,7 +126,7 @@ func (p *propagator) pushCol(j int) {
 func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	r := &p.m.Rows[i]
 	rl, ru := r.Lower, r.Upper
-	minAct, maxAct, minInf, maxInf := p.activity(i, lo, hi)
+	minAct, maxAct, minInf, maxInf, span := p.activity(i, lo, hi)
 	// the tolerance scales with the finite sides only: with an infinite
 	// one it would be infinite and the tests below could never fire
 	side := 0.0
@@ -138,7 +144,14 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	}
 	upUseful := !math.IsInf(ru, 1) && minInf <= 1
 	loUseful := !math.IsInf(rl, -1) && maxInf <= 1
-	if !upUseful && !loUseful {
+	// With every term finite, a column's bound moves only if its range
+	// |aⱼ|(uⱼ − lⱼ) exceeds the row's slack ru − minact (rl side: maxact −
+	// rl). When no integer column's range exceeds either slack, the loop
+	// below would tighten nothing and is skipped; otherwise it runs as it
+	// is (both sides: a tightening on one side shrinks the other's slack).
+	upCan := upUseful && (minInf == 1 || ru-minAct < span)
+	loCan := loUseful && (maxInf == 1 || maxAct-rl < span)
+	if !upCan && !loCan {
 		return true
 	}
 	for k, j := range r.Ind {
@@ -211,7 +224,7 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 			p.pushCol(j)
 			// The row's own activities changed; recompute them so later
 			// columns of this row use the tighter bound.
-			minAct, maxAct, minInf, maxInf = p.activity(i, lo, hi)
+			minAct, maxAct, minInf, maxInf, _ = p.activity(i, lo, hi)
 		}
 	}
 	return true

@@ -13,6 +13,7 @@ import (
 func (sv *Solver) AddRows(rows []lp.Row) error {
 	s := sv.s
 	sv.optimal = false
+	sv.dualsKept = false
 	n := s.n
 	for k := range rows {
 		r := &rows[k]

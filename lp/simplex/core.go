@@ -447,8 +447,9 @@ func (s *core) pivotRowNZ(rho []float64, nz int) {
 				continue
 			}
 			v := 0.0
-			for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-				v += s.colVal[p] * rho[s.rowInd[p]]
+			rows, vals := s.rowInd[s.colPtr[j]:s.colPtr[j+1]], s.colVal[s.colPtr[j]:s.colPtr[j+1]]
+			for p, i := range rows {
+				v += vals[p] * rho[i]
 			}
 			if v != 0 {
 				alpha[j] = v

@@ -111,7 +111,10 @@
 //
 // A Solver keeps its basis and updated factors between solves. Bound
 // changes (SetColBounds) do not change B, so the next Solve reuses the
-// factors and only recomputes x_B, y and d. SetBasis with the basis that is
+// factors and only recomputes x_B; y and d, which depend on B and c alone,
+// stay those the previous solve's cleanup computed (after an answer that
+// passed its check) unless the factors are renewed, which gives the same
+// values as recomputing them. SetBasis with the basis that is
 // already current changes only the nonbasic statuses; with a different
 // basis, the variables that stay basic keep their basis positions, B is
 // refactorised once, and the dual steepest-edge weights restart at 1

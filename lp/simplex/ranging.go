@@ -63,6 +63,7 @@ func (sv *Solver) withRanger(fn func(*ranger) error) error {
 	s := sv.s
 	m := sv.model
 	rs, cs := s.rs, s.cs
+	sv.dualsKept = false
 	s.rescale(m, ones(s.m), ones(s.n))
 	defer s.rescale(m, rs, cs)
 	if s.m > 0 && s.refactor() > 0 {

@@ -119,6 +119,12 @@ type Solver struct {
 	// optimal: the last Solve ended optimal and the model and basis have
 	// not changed since (what Ranging needs)
 	optimal bool
+	// dualsKept: y (in the core's rho) and d are those the last Solve's
+	// cleanup computed for the current basis, costs and factors, and its
+	// answer passed the check; since then only column bounds or nonbasic
+	// statuses changed, which leave y and d as they are. The next Solve
+	// then skips recomputing them when it keeps the factors.
+	dualsKept bool
 }
 
 // New builds a solver for m. The model is copied; later changes to m do not
@@ -172,6 +178,7 @@ func (sv *Solver) SetObjective(sense lp.Sense, obj []float64) {
 	sv.model.Sense = sense
 	copy(sv.model.Obj, obj)
 	sv.optimal = false
+	sv.dualsKept = false
 	sign := 1.0
 	if sense == lp.Maximize {
 		sign = -1
@@ -263,6 +270,7 @@ func (sv *Solver) SetBasis(b Basis) error {
 		}
 	}
 	if !same {
+		sv.dualsKept = false
 		// Variables that stay basic keep their positions; the entering
 		// ones fill the freed positions.
 		var free []int
@@ -332,8 +340,8 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 		// the previous optimum gives
 		method = MethodPrimal
 	}
-	o := s.run(method, sv.solved)
-	sv.solved, sv.newCosts = true, false
+	o := s.run(method, sv.solved, sv.dualsKept)
+	sv.solved, sv.newCosts, sv.dualsKept = true, false, false
 	if o == outInfeasible && !s.provesInfeasible(sv.model) {
 		// the certificate does not check out in model units: let the
 		// primal simplex (phase 1) decide from the current basis
@@ -355,7 +363,10 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 	}
 	sol := s.solution(sv.model, o)
 	if o == outOptimal && !sv.noCleanup {
-		sol = sv.checkOrCleanup(sol)
+		var checked bool
+		sol, checked = sv.checkOrCleanup(sol)
+		// cleanup left y and d current (yOfC) for the basis that passed
+		sv.dualsKept = checked && s.yOfC
 	}
 	sol.Time = time.Since(start)
 	sv.optimal = sol.Status == lp.Optimal
@@ -368,12 +379,17 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 // lp.NumericalError, with the log saying which check failed, by how much
 // and against which tolerance. A failed answer keeps its X and duals, so a
 // caller can see what went wrong.
-func (sv *Solver) checkOrCleanup(sol *lp.Solution) *lp.Solution {
+//
+// It also reports whether the answer passed the check as it came, without
+// the cleanup.
+func (sv *Solver) checkOrCleanup(sol *lp.Solution) (*lp.Solution, bool) {
 	s := sv.s
 	tol := answerTolerances(sv.opts)
-	f := checkAnswer(sv.model, sol, tol)
+	// sol and clean come from core.solution, whose RowActivity is
+	// Model.Activities of their X
+	f := checkAnswerAct(sv.model, sol, true, tol)
 	if f == nil {
-		return sol
+		return sol, true
 	}
 	s.logf("simplex: the unscaled answer fails its check: %v; cleanup on the unscaled model\n", f)
 	iter := s.iter
@@ -384,19 +400,23 @@ func (sv *Solver) checkOrCleanup(sol *lp.Solution) *lp.Solution {
 			s.logf("simplex: numerical error: the unscaled cleanup ended %v; the answer before it failed: %v\n", clean.Status, f)
 			sol.Status = lp.NumericalError
 			sol.Iterations = s.iter
-			return sol
+			return sol, false
 		}
-		return clean
+		return clean, false
 	}
-	if f = checkAnswer(sv.model, clean, tol); f != nil {
+	if f = checkAnswerAct(sv.model, clean, true, tol); f != nil {
 		s.logf("simplex: numerical error: after the unscaled cleanup the answer still fails: %v\n", f)
 		clean.Status = lp.NumericalError
 	}
-	return clean
+	return clean, false
 }
 
 // run drives the phases and the final cleanup.
-func (s *core) run(method Method, warm bool) outcome {
+//
+// With keptDuals, rho and d already hold y and the reduced costs of the
+// current basis and costs (see Solver.dualsKept); they are recomputed only
+// if the factors are renewed here.
+func (s *core) run(method Method, warm, keptDuals bool) outcome {
 	copy(s.lo, s.lb)
 	copy(s.up, s.ub)
 	copy(s.cost, s.c)
@@ -419,9 +439,10 @@ func (s *core) run(method Method, warm bool) outcome {
 		return s.runNoRows()
 	}
 	// a warm start keeps the factors of the previous solve: bound changes
-	// do not change B
-	s.ensureFactor()
-	s.computeDuals()
+	// do not change B, nor y and d
+	if fresh := s.ensureFactor(); fresh || !keptDuals {
+		s.computeDuals()
+	}
 	var o outcome
 	if method == MethodPrimal {
 		o = s.primal()
