@@ -627,11 +627,14 @@
 // passes solve.Verify. The pump stops at the first incumbent, after 100
 // rounds, after 30 rounds without a new least distance, or when its
 // simplex iterations exceed 1000 plus four times those of the root LP and
-// its cut rounds. Without an incumbent then, the original pump of
+// its cut rounds, but not on that budget before 40 rounds: the budget
+// follows the root's work, and a root that becomes cheaper (a better warm
+// start of its cut rounds) must not cut the pump short. Without an
+// incumbent then, the original pump of
 // Fischetti, Glover & Lodi (α = 0 throughout: the distance alone) runs
 // from the root LP point again, with a fresh cycle history and the pump LP
 // started again from the root's basis, within half of that budget (50
-// rounds, half the iterations, the same 30-round stall): the objective
+// rounds, half the iterations, the same 30-round stall and 40-round floor): the objective
 // term, as Achterberg & Berthold observe, can lead the pump away from
 // feasibility, and the plain pump, when it succeeds, typically does so in
 // few rounds, so half the budget is enough for it to find a point and
