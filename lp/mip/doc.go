@@ -579,7 +579,12 @@
 // side at load 0.2 to 2). The dives at the root alone solve 10teams in
 // every round (924 at node 70, 5.2 to 6.6 s); off needs 275 nodes, which
 // it reaches at 9.9 s in round 3 and not within 10 s under the load of
-// rounds 1 and 2 (208 to 229 nodes, the pump's 934). They end mod011 at
+// rounds 1 and 2 (208 to 229 nodes, the pump's 934). The root dives do
+// not find 924 themselves (its five dives, 10 500 iterations, find
+// nothing): a strong-branching LP at node 69 does, in a tree that differs
+// from off's because the budgets relative to the search's iterations
+// (strong branching's, RINS's) count the dives' too; the gain is
+// deterministic, but it is not the dives' own. They end mod011 at
 // −50816496.35 (off: 0) and rout at 1119.23 to 1184.94 (off: 1202.29),
 // and lose cap6000, which off solves in 8.1 to 8.7 s in rounds 1 and 3
 // (1 776 nodes) and misses by 5 nodes in round 2: the root dives find
