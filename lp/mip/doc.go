@@ -582,7 +582,7 @@
 // rounds 1 and 2 (208 to 229 nodes, the pump's 934). The root dives do
 // not find 924 themselves (its five dives, 10 500 iterations, find
 // nothing): a strong-branching LP at node 69 does, in a tree that differs
-// from off's because the budgets relative to the search's iterations
+// from off's, presumably because the budgets relative to the search's iterations
 // (strong branching's, RINS's) count the dives' too; the gain is
 // deterministic, but it is not the dives' own. They end mod011 at
 // −50816496.35 (off: 0) and rout at 1119.23 to 1184.94 (off: 1202.29),
