@@ -50,7 +50,7 @@ func main() {
 }
 
 // defaultBefore turns off the techniques lp/mip gained for MIPLIB.
-const defaultBefore = "feasjump=off,rens=off,rins=off,feaspump=off,conflicts=off,probing=off,symmetry=off,impliedbounds=off,restarts=off,intcuts=off,strongcap=off,strongbudget=off"
+const defaultBefore = "feasjump=off,rens=off,rins=off,feaspump=off,conflicts=off,probing=off,symmetry=off,impliedbounds=off,restarts=off,intcuts=off,strongcap=off,strongbudget=off,diving=off"
 
 // job is one model to solve.
 type job struct {

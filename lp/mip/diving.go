@@ -15,9 +15,14 @@ import (
 // The rules differ only in the column and direction they pick; one driver,
 // dive, runs them all.
 const (
-	// DefaultDiving is whether the family of dives runs at the root and in
-	// the tree when Options.Diving is Auto (doc.go, "Diving").
-	DefaultDiving = false
+	// DefaultDiving is whether the family of dives runs (at the root, and
+	// with Options.DiveTree in the tree) when Options.Diving is Auto
+	// (doc.go, "Diving").
+	DefaultDiving = true
+	// DefaultDiveTree is whether the family, when it runs, dives in the
+	// tree as well as at the root when Options.DiveTree is Auto (doc.go,
+	// "Diving").
+	DefaultDiveTree = false
 	// maxDiveLPs bounds the LP solves of one dive.
 	maxDiveLPs = 300
 	// diveFreq is the node distance between the first two dives of a rule
@@ -119,9 +124,10 @@ func (a diveStats) totalIters() int {
 // runDives runs the dives due at the node whose LP point is x with value z
 // (minimisation form). With Options.Diving off, and in a sub-MIP, that is
 // only fractional diving at the root while there is no incumbent, bounded
-// by maxDiveLPs alone; with it on, every rule dives at the root and then
-// in the tree on its schedule (diveFreq) while its budget lasts;
-// guided diving needs an incumbent. Options.NoDiving turns every dive off.
+// by maxDiveLPs alone; with it on, every rule dives at the root and, with
+// Options.DiveTree, in the tree on its schedule (diveFreq) while its
+// budget lasts; guided diving needs an incumbent. Options.NoDiving turns
+// every dive off.
 func (s *search) runDives(x []float64, z float64, root bool) error {
 	if s.opts.NoDiving || s.halted() {
 		return nil
@@ -130,6 +136,9 @@ func (s *search) runDives(x []float64, z float64, root bool) error {
 		if root && s.incX == nil {
 			return s.dive(0, x, z, inf)
 		}
+		return nil
+	}
+	if !root && !s.opts.DiveTree.enabled(DefaultDiveTree) {
 		return nil
 	}
 	st := &s.primal.dives

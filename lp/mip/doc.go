@@ -143,7 +143,12 @@
 // had 982 before: the root's feasibility pump gets 1000 + 4× the root's
 // iterations (fpump.go), and the root's cut rounds now take 3 250 iterations
 // instead of 6 670, so its second stage stops after 10 rounds instead of the
-// 19 that found 982.
+// 19 that found 982. The pump's budget now stops no stage before 40 rounds
+// ("Primal heuristics"): the objective stage then runs to its stall limit
+// (40 rounds) and the stage without the objective finds 934 in 12 rounds
+// (at 2.2 s of CPU time); the other 29 instances end with the same values
+// and the same 16 solved (mipheur, 10 s, diving off, before and after side
+// by side, load 4 to 6).
 //
 // Each switch alone, on 16 instances where strong branching takes a large
 // share of the tree's iterations (same settings, -set strongbudget=off for
@@ -473,19 +478,23 @@
 // heuristics before: a dive cut short finds nothing). Everything is
 // counted in iterations and row terms, not time, so that the search stays
 // deterministic. Schedule: every rule dives at the root, after the pump
-// (guided diving only with an incumbent), and in the tree first at node 10 plus its offset (0, 2,
+// (guided diving only with an incumbent), and with Options.DiveTree (off
+// by default: see the measurement below) in the tree, first at node 10 plus its offset (0, 2,
 // 4, 6, 8: the rules take turns), then at a distance that doubles after
 // every dive that does not improve the incumbent and falls back to 10
 // after one that does, as RINS's. Sub-MIPs run fractional diving at their
 // root only.
 //
-// Options.Diving switches the family; off, fractional diving alone runs
+// Options.Diving switches the family (on by default, at the root only);
+// off, fractional diving alone runs
 // at the root while there is no incumbent (the heuristic the search had
 // before the family, now on the family's driver: bounds rather than
 // fixings, and LPs after batches of steps). Options.NoDiving turns every
 // dive off.
 //
-// Measured effect. benchmarks/mipheur on the 30 shared instances, 10 s of
+// Measured effect, first with the family diving at the root and in the
+// tree, before the warm dual start's fix (a dive LP on 10teams took
+// several hundred to a thousand iterations). benchmarks/mipheur on the 30 shared instances, 10 s of
 // CPU time (user+system) per instance, one core, every other switch at its
 // default, the two runs back to back on the shared 2-core machine beside
 // other jobs (load 12 to 18 during the run with the family on, 18 falling
@@ -541,7 +550,61 @@
 // by the dives: mas76, noswot and pk1, which dominate them, took more
 // nodes on than off in this run and fewer in the first. They do not pay
 // overall (one instance fewer solved, the first incumbent no earlier,
-// cap6000 and harp2 slowed), so Diving is off by default.
+// cap6000 and harp2 slowed), so Diving was off by default then.
+//
+// Measured again after the warm dual start's fix (a dive LP on 10teams
+// now takes tens to a few hundred iterations) and the pump's 40-round
+// floor, with the same tool and limits (10 s of CPU, one core, every other
+// switch at its default), in two rounds of runs side by side on the shared
+// 2-core machine (load 4 to 8): off; the family at the root and in the
+// tree (diving=on, divetree=on); at the root only (diving=on, the
+// default now); and in the first round a cheaper variant, at the root and
+// in the tree with a fifth of the budget's share (0.02·(…), at the root a
+// tenth of the root's iterations) and no more tree dives for a rule whose
+// first two dives found nothing (a trial build, not kept; the other three
+// runs used a build whose temporary knobs selected what the commands below
+// select in the committed code):
+//
+//	GOMAXPROCS=1 nice -n 15 go run ./benchmarks/mipheur -cpu 10s -set diving=off
+//	GOMAXPROCS=1 nice -n 15 go run ./benchmarks/mipheur -cpu 10s -set divetree=on
+//	GOMAXPROCS=1 nice -n 15 go run ./benchmarks/mipheur -cpu 10s
+//
+//	setting              solved  incumbent  first inc. CPU s  total CPU s  mean gap  gap ≤ 1e-4  nodes
+//	round 1, off          16/30     29           0.324           3.016      0.1244      21       338017
+//	round 1, root+tree    15/30     29           0.318           3.041      0.0723      23       307579
+//	round 1, root only    16/30     29           0.311           2.993      0.0925      22       331251
+//	round 1, cheaper      15/30     29           0.322           3.090      0.0783      22       311001
+//	round 2, off          15/30     29           0.341           3.106      0.1244      21       328727
+//	round 2, root+tree    15/30     29           0.339           3.141      0.0727      22       304310
+//	round 2, root only    16/30     29           0.339           3.082      0.0925      22       331389
+//	round 3, off          17/30     29           0.331           3.069      0.1241      22       333909
+//	round 3, root only    16/30     29           0.320           3.017      0.0904      22       321938
+//
+// (columns as above; round 3: the committed build, the two runs side by
+// side at load 0.2 to 2). The dives at the root alone solve 10teams in
+// every round (924 at node 70, 5.2 to 6.6 s); off needs 275 nodes, which
+// it reaches at 9.9 s in round 3 and not within 10 s under the load of
+// rounds 1 and 2 (208 to 229 nodes, the pump's 934). The root dives do
+// not find 924 themselves (its five dives, 10 500 iterations, find
+// nothing): a strong-branching LP at node 69 does, in a tree that differs
+// from off's, presumably because the budgets relative to the search's iterations
+// (strong branching's, RINS's) count the dives' too; the gain is
+// deterministic, but it is not the dives' own. They end mod011 at
+// −50816496.35 (off: 0) and rout at 1119.23 to 1184.94 (off: 1202.29),
+// and lose cap6000, which off solves in 8.1 to 8.7 s in rounds 1 and 3
+// (1 776 nodes) and misses by 5 nodes in round 2: the root dives find
+// nothing there and leave the tree fewer nodes (1 022 to 1 438, not
+// 1 776). In the tree the dives find pk1's optimum 11 (off and root only:
+// 17), danoint's 65.67 once and rout's 1121.4, but take nodes from every
+// long run (harp2 7 800 → 5 158, danoint 344 → 20) and lose 10teams again
+// (147 to 150 nodes, 934). The cheaper variant keeps pk1's 11 and loses
+// 10teams and cap6000. Off and root only thus each solve one instance near
+// the 10 s limit that the other does not (cap6000 off; 10teams at the
+// root, 3.4 s or more within the limit in every round), and root only ends with the
+// better values (mean gap 0.09 against 0.12 in every round). At 20 s of
+// CPU both solve both (after round 3, load 1: root only cap6000 in 10.4 s,
+// 2 021 nodes; off 10teams in 9.0 s and cap6000 in 8.6 s). So the family
+// runs at the root by default, and in the tree only with Options.DiveTree.
 //
 // # Primal heuristics
 //
@@ -632,11 +695,14 @@
 // passes solve.Verify. The pump stops at the first incumbent, after 100
 // rounds, after 30 rounds without a new least distance, or when its
 // simplex iterations exceed 1000 plus four times those of the root LP and
-// its cut rounds. Without an incumbent then, the original pump of
+// its cut rounds, but not on that budget before 40 rounds: the budget
+// follows the root's work, and a root that becomes cheaper (a better warm
+// start of its cut rounds) must not cut the pump short. Without an
+// incumbent then, the original pump of
 // Fischetti, Glover & Lodi (α = 0 throughout: the distance alone) runs
 // from the root LP point again, with a fresh cycle history and the pump LP
 // started again from the root's basis, within half of that budget (50
-// rounds, half the iterations, the same 30-round stall): the objective
+// rounds, half the iterations, the same 30-round stall and 40-round floor): the objective
 // term, as Achterberg & Berthold observe, can lead the pump away from
 // feasibility, and the plain pump, when it succeeds, typically does so in
 // few rounds, so half the budget is enough for it to find a point and

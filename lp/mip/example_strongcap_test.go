@@ -51,8 +51,8 @@ func ExampleOptions_strongCap() {
 		fmt.Println(string(tree.Find(log.Bytes())))
 	}
 	// Output:
-	// strongcap on: optimal 448 after 38 nodes, 3206 iterations
-	// tree LPs: 33 node LPs, 242 iterations; 148 strong-branching LPs, 1743 iterations, 29 capped
-	// strongcap off: optimal 448 after 67 nodes, 7378 iterations
-	// tree LPs: 60 node LPs, 526 iterations; 356 strong-branching LPs, 4912 iterations, 0 capped
+	// strongcap on: optimal 448 after 35 nodes, 3540 iterations
+	// tree LPs: 29 node LPs, 214 iterations; 134 strong-branching LPs, 1601 iterations, 22 capped
+	// strongcap off: optimal 448 after 83 nodes, 7844 iterations
+	// tree LPs: 77 node LPs, 562 iterations; 412 strong-branching LPs, 5534 iterations, 0 capped
 }

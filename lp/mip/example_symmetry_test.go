@@ -49,6 +49,6 @@ func ExampleOptions_symmetry() {
 		fmt.Printf("symmetry %v: %v %v after %d nodes\n", sw, sol.Status, sol.Objective, sol.Nodes)
 	}
 	// Output:
-	// symmetry on: optimal 18 after 218 nodes
-	// symmetry off: optimal 18 after 970 nodes
+	// symmetry on: optimal 18 after 175 nodes
+	// symmetry off: optimal 18 after 790 nodes
 }

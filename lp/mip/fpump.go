@@ -31,9 +31,13 @@ const (
 	// fpHistory is how many past roundings a long cycle is looked for in.
 	fpHistory = 3
 	// The pump's simplex iterations are at most fpMinIters plus
-	// fpIterFactor times those of the root LP and its cut rounds.
+	// fpIterFactor times those of the root LP and its cut rounds, but
+	// that budget does not stop a stage before fpMinRounds rounds: a
+	// root that takes fewer iterations (a better warm start, stronger
+	// presolve) must not leave the pump too few rounds to converge.
 	fpMinIters   = 1000
 	fpIterFactor = 4
+	fpMinRounds  = 40
 	// fpZeroShare: when the objective pump ends without a feasible point,
 	// the pump without the objective (α = 0) runs from the root LP point
 	// with 1/fpZeroShare of those rounds and iterations.
@@ -273,7 +277,7 @@ func (p *pump) run(x []float64, alpha float64, rounds, budget int) (int, bool) {
 			p.best = dist
 			p.bestX, p.bestR = slices.Clone(x), slices.Clone(p.r)
 		}
-		if round-bestRound >= fpStall || used >= budget {
+		if round-bestRound >= fpStall || (used >= budget && round+1 >= min(fpMinRounds, rounds)) {
 			return round + 1, false
 		}
 	}

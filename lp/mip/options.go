@@ -76,11 +76,14 @@ type Options struct {
 	NoDiving bool
 	// Diving runs the family of diving heuristics (fractional,
 	// coefficient, pseudo-cost, vector-length and guided diving) at the
-	// root and every few nodes in the tree, each within a budget of simplex
-	// iterations relative to the search's (doc.go, "Diving"); off, only
-	// fractional diving runs, at the root while there is no incumbent.
-	// Auto means DefaultDiving.
+	// root, and with DiveTree every few nodes in the tree, each within a
+	// budget of simplex iterations relative to the search's (doc.go,
+	// "Diving"); off, only fractional diving runs, at the root while there
+	// is no incumbent. Auto means DefaultDiving.
 	Diving Switch
+	// DiveTree lets the family of Diving dive in the tree as well as at
+	// the root; Auto means DefaultDiveTree.
+	DiveTree Switch
 	// FeasJump runs the feasibility jump heuristic (an LP-free weighted
 	// local search) before the root LP; Auto means DefaultFeasJump.
 	FeasJump Switch
@@ -222,6 +225,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.FeasPump: unknown switch %d", int(o.FeasPump))
 	case !o.Diving.valid():
 		return o, fmt.Errorf("mip: options.Diving: unknown switch %d", int(o.Diving))
+	case !o.DiveTree.valid():
+		return o, fmt.Errorf("mip: options.DiveTree: unknown switch %d", int(o.DiveTree))
 	case !o.Conflicts.valid():
 		return o, fmt.Errorf("mip: options.Conflicts: unknown switch %d", int(o.Conflicts))
 	case !o.Cliques.valid():

@@ -26,8 +26,8 @@ var heuristicConfigs = []struct {
 	// the pump runs only without an incumbent: diving, which runs first
 	// otherwise, is off
 	{"feaspump", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: On, NoDiving: true}},
-	{"diving", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: Off, Diving: On}},
-	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On, FeasPump: On, Diving: On}},
+	{"diving", Options{FeasJump: Off, OneOpt: Off, RENS: Off, RINS: Off, FeasPump: Off, Diving: On, DiveTree: On}},
+	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On, FeasPump: On, Diving: On, DiveTree: On}},
 }
 
 // checkedEvents returns an event callback that verifies every incumbent

@@ -78,6 +78,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"rins":          &o.RINS,
 		"feaspump":      &o.FeasPump,
 		"diving":        &o.Diving,
+		"divetree":      &o.DiveTree,
 		"conflicts":     &o.Conflicts,
 		"cliques":       &o.Cliques,
 		"probing":       &o.Probing,

@@ -94,9 +94,9 @@ func TestNodesFailingToTheLeavesAreNotProven(t *testing.T) {
 		// without the sub-MIPs, whose LPs would fail too and be counted, and
 		// without feasibility jump, whose early incumbent can prune the
 		// failing nodes by their (parent's) bound and so prove the optimum,
-		// and without the cuts on general integers, which decide most of
-		// these models at the root
-		sol, err := solveWith(context.Background(), m, Options{FeasJump: Off, RENS: Off, RINS: Off, IntCuts: Off}, failingAt(len(m.Vars), &fails))
+		// and without the cuts on general integers and the root's family of
+		// dives, which decide most of these models at the root
+		sol, err := solveWith(context.Background(), m, Options{FeasJump: Off, RENS: Off, RINS: Off, IntCuts: Off, Diving: Off}, failingAt(len(m.Vars), &fails))
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
