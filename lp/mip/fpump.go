@@ -399,7 +399,7 @@ func (p *pump) tryRounding(x []float64) bool {
 			y[j] = math.Round(math.Max(s.rootLo[j], math.Min(s.rootHi[j], y[j])))
 		}
 	}
-	if !s.satisfiesRows(y) {
+	if !s.satisfiesRows(y, feasTol) {
 		return false
 	}
 	s.offerSubPoint(y, "feaspump")

@@ -85,12 +85,24 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	if !ok {
 		return false
 	}
-	if !s.satisfiesRows(y) {
+	if !s.satisfiesRows(y, feasTol) {
 		return false
 	}
 	z := s.sign * s.m.Objective(y)
 	if z >= s.incZ {
 		return true
+	}
+	if !s.primal.inPolish && !s.satisfiesRows(y, cleanTol) {
+		// y meets the rows only within feasTol, which on rows with large
+		// terms lets the continuous columns gain on the objective (an
+		// integer column rounded by 1e-6 moves a term of 4·10⁴ by 0.04):
+		// the LP in the continuous columns with y's integers fixed gives
+		// the point its integers really allow, which replaces y.
+		s.primal.inPolish = true
+		defer func() { s.primal.inPolish = false }()
+		if q, ok := s.polishLP(y); ok {
+			return s.tryIncumbent(q, how)
+		}
 	}
 	if s.task != nil {
 		// a worker of a round: the point serves its own task at once and
@@ -127,9 +139,9 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 }
 
 // satisfiesRows reports whether y satisfies every row of the model as
-// given, within feasTol relative to the largest of the row's bounds and
-// terms (the incumbent check's tolerance).
-func (s *search) satisfiesRows(y []float64) bool {
+// given, within tol relative to the largest of the row's bounds and
+// terms (feasTol is the incumbent check's tolerance).
+func (s *search) satisfiesRows(y []float64, tol float64) bool {
 	for i := range s.m.Rows {
 		// the tolerance is relative to the largest of the row's bounds and terms
 		r := &s.m.Rows[i]
@@ -141,10 +153,10 @@ func (s *search) satisfiesRows(y []float64) bool {
 				scale = a
 			}
 		}
-		if !math.IsInf(r.Lower, -1) && act < r.Lower-feasTol*math.Max(scale, math.Abs(r.Lower)) {
+		if !math.IsInf(r.Lower, -1) && act < r.Lower-tol*math.Max(scale, math.Abs(r.Lower)) {
 			return false
 		}
-		if !math.IsInf(r.Upper, 1) && act > r.Upper+feasTol*math.Max(scale, math.Abs(r.Upper)) {
+		if !math.IsInf(r.Upper, 1) && act > r.Upper+tol*math.Max(scale, math.Abs(r.Upper)) {
 			return false
 		}
 	}

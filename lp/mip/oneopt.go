@@ -119,8 +119,17 @@ func (s *search) polishContinuous(x []float64, how string) bool {
 // the model has no continuous column, the search is stopped or the LP
 // fails.
 func (s *search) polish(x []float64, how string) bool {
+	y, ok := s.polishLP(x)
+	return ok && s.tryIncumbent(y, how)
+}
+
+// polishLP solves the LP with x's integer columns fixed (rounded) and the
+// continuous ones at their root bounds, and returns its optimum with the
+// integer columns exactly integral; false when the model has no continuous
+// column, the search is stopped or the LP is not solved to optimality.
+func (s *search) polishLP(x []float64) ([]float64, bool) {
 	if countTrue(s.isInt) == s.n || s.halted() {
-		return false
+		return nil, false
 	}
 	s.primal.polishes++
 	m := s.w.Clone()
@@ -134,11 +143,11 @@ func (s *search) polish(x []float64, how string) bool {
 	}
 	rel, err := s.mk(m)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	sol, err := rel.Solve(s.ctx)
 	if err != nil || sol.Status != lp.Optimal {
-		return false
+		return nil, false
 	}
 	s.iters += sol.Iterations
 	s.primal.polishIters += sol.Iterations
@@ -148,7 +157,7 @@ func (s *search) polish(x []float64, how string) bool {
 			y[j] = math.Round(x[j])
 		}
 	}
-	return s.tryIncumbent(y, how)
+	return y, true
 }
 
 // logf writes one line to the log.

@@ -24,6 +24,9 @@ const (
 	// against the model: relative to the largest of max(1, |bound|) and the
 	// row's terms |aⱼxⱼ| for a row, to max(1, |bound|) for a column bound.
 	feasTol = 1e-6
+	// cleanTol: an improving incumbent that meets the rows only within
+	// feasTol, not cleanTol, is polished (tryIncumbent)
+	cleanTol = 1e-9
 )
 
 // Branching selects the branching variable among the fractional integer columns.

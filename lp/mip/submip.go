@@ -29,6 +29,7 @@ const (
 type primalState struct {
 	cols     *columns // of the original model, for 1-opt
 	inOneOpt bool     // tryIncumbent runs 1-opt on its own candidates not again
+	inPolish bool     // tryIncumbent is checking a polished point: no second polish
 	// sub marks a sub-MIP's search: it runs neither feasibility jump nor
 	// sub-MIPs of its own, and its cutoff without an incumbent is objLimit
 	// (the parent's cutoff), so that it only reports better points.
