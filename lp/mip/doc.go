@@ -1355,6 +1355,25 @@
 // thread does with the time other jobs leave, not the speed-up of two
 // idle cores, which remains to be measured.
 //
+// Measured on two cores with nothing else running (commit 88d08da, the
+// one-thread run beside a one-thread lpbench, each on a core of its own;
+// the two-thread run alone), 20 s of wall clock per solve:
+//
+//	GOMAXPROCS=1 mipheur -dir ../shared/miplib3 -cpu 20s -clock wall -threads 1
+//	GOMAXPROCS=2 mipheur -dir ../shared/miplib3 -cpu 20s -clock wall -threads 2
+//
+//	threads  solved  shifted geomean (1 s), the 11 both solve   CPU s, all 20 solves
+//	1        11      3.04 s wall, 3.02 s CPU                   233
+//	2        12      3.05 s wall, 3.79 s CPU                   316
+//
+// Two cores solve one more instance than one: mas76 (18.4 s of wall clock,
+// 220 172 nodes; one thread stops at 220 623 nodes with the optimum and an
+// open gap). The wall-clock speed-up is 1.38 on stein45, 1.46 on misc07,
+// 1.13 on vpm2; cap6000 takes longer on two (9.0 s against 7.6 s: its tree
+// of 2 000 nodes is too small for the rounds' waiting to pay), and the
+// geometric mean over the instances both solve does not move, since most
+// of them end at the root or in a few hundred nodes, before any round.
+//
 // # Node throughput
 //
 // On instances whose tree is large and whose LPs are small (mas76: 12
