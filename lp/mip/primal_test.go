@@ -245,69 +245,52 @@ func TestOneOpt(t *testing.T) {
 	}
 }
 
-// TestSubPointPolished: a sub-MIP's point whose continuous column leaves a
-// row short by 5e-7 relative (inside the incumbent check's tolerance, over
-// solve.Verify's 1e-7; mas76 ended so) becomes the incumbent only through
-// the LP with its integer columns fixed, which meets the row exactly: by
-// hand, b = 1 and 100000 + c ≥ 157344.61 give c = 57344.61.
-func TestSubPointPolished(t *testing.T) {
-	m := lp.New("subpoint", lp.Minimize)
-	b := m.AddBinary("b", 50000)
-	c := m.AddVar("c", 0, lp.Inf, 1)
-	m.AddGE("need", 157344.61, lp.Term{Var: b, Coef: 100000}, lp.Term{Var: c, Coef: 1})
-	o, err := Options{OneOpt: Off}.withDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearch(context.Background(), m, o)
-	s.mk = simplexRelax
-	if !s.presolve() {
-		t.Fatal("presolve: infeasible")
-	}
-	short := 157344.61*(1-5e-7) - 100000
-	s.offerSubPoint([]float64{1, short}, "test")
-	if s.incX == nil {
-		t.Fatal("no incumbent from the polished point")
-	}
-	if act := 100000*s.incX[b] + s.incX[c]; act < 157344.61*(1-1e-9) {
-		t.Errorf("incumbent %v: row activity %.9f short of 157344.61", s.incX, act)
-	}
-}
-
-// TestIncumbentPolished: a point of any source (rounding, diving, a node
-// LP) whose integer columns were rounded within IntTol, or whose
-// continuous columns leave a row short within the incumbent check's
-// tolerance, is not taken as it is when it would improve the incumbent: on
-// rows with large terms the shortfall buys objective (mas76 on two threads
-// ended "optimal" at 40005.013, 1.03e-6 below its optimum 40005.05414, from
-// a rounded node point). The LP with its integer columns fixed gives the
-// point whose row is met: by hand, b = 0 and 100000·b + c ≥ 157344.61 give
-// c = 157344.61, the objective too.
-func TestIncumbentPolished(t *testing.T) {
-	m := lp.New("rounded", lp.Minimize)
-	b := m.AddBinary("b", 50000)
-	c := m.AddVar("c", 0, lp.Inf, 1)
-	m.AddGE("need", 157344.61, lp.Term{Var: b, Coef: 100000}, lp.Term{Var: c, Coef: 1})
-	o, err := Options{OneOpt: Off}.withDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearch(context.Background(), m, o)
-	s.mk = simplexRelax
-	if !s.presolve() {
-		t.Fatal("presolve: infeasible")
-	}
-	// b within IntTol of 0 and c meeting the row with it: rounding b
-	// leaves the row 0.05 short, within feasTol of its terms
-	bLP := 5e-7
-	cLP := 157344.61 - 100000*bLP
-	if !s.tryIncumbent([]float64{bLP, cLP}, "test") || s.incX == nil {
-		t.Fatal("no incumbent")
-	}
-	if act := 100000*s.incX[b] + s.incX[c]; act < 157344.61*(1-1e-9) {
-		t.Errorf("incumbent %v: row activity %.9f short of 157344.61", s.incX, act)
-	}
-	if z := m.Objective(s.incX); math.Abs(z-157344.61) > 1e-6 {
-		t.Errorf("incumbent objective %.9f, want 157344.61 (by hand)", z)
+// TestPointsPolished: on the row 100000·b + c ≥ 157344.61 (b binary with
+// cost 50000, c ≥ 0 with cost 1), a point that meets the row only within
+// the incumbent check's relative tolerance becomes the incumbent only
+// through the LP with its integer columns fixed, which meets the row: on
+// rows with large terms the shortfall buys objective.
+//   - "sub-MIP": a sub-MIP's point, c short by 5e-7 relative (over
+//     solve.Verify's 1e-7; mas76 ended so). By hand, b = 1 gives
+//     c = 57344.61, objective 107344.61.
+//   - "rounded": a point of any other source (rounding, diving, a node
+//     LP) with b within IntTol of 0 and c meeting the row with it, so that
+//     rounding b leaves the row 0.05 short; mas76 on two threads ended
+//     "optimal" at 40005.013, 1.03e-6 below its optimum 40005.05414, from
+//     such a rounded node point. By hand, b = 0 gives c = 157344.61, the
+//     objective too.
+func TestPointsPolished(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		point []float64
+		offer func(s *search, x []float64) bool
+		want  float64
+	}{
+		{"sub-MIP", []float64{1, 157344.61*(1-5e-7) - 100000}, func(s *search, x []float64) bool { return s.offerSubPoint(x, "test") }, 107344.61},
+		{"rounded", []float64{5e-7, 157344.61 - 100000*5e-7}, func(s *search, x []float64) bool { return s.tryIncumbent(x, "test") }, 157344.61},
+	} {
+		m := lp.New("polish", lp.Minimize)
+		b := m.AddBinary("b", 50000)
+		c := m.AddVar("c", 0, lp.Inf, 1)
+		m.AddGE("need", 157344.61, lp.Term{Var: b, Coef: 100000}, lp.Term{Var: c, Coef: 1})
+		o, err := Options{OneOpt: Off}.withDefaults()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newSearch(context.Background(), m, o)
+		s.mk = simplexRelax
+		if !s.presolve() {
+			t.Fatal("presolve: infeasible")
+		}
+		if !tc.offer(s, tc.point) || s.incX == nil {
+			t.Errorf("%s: no incumbent from the polished point", tc.name)
+			continue
+		}
+		if act := 100000*s.incX[b] + s.incX[c]; act < 157344.61*(1-1e-9) {
+			t.Errorf("%s: incumbent %v: row activity %.9f short of 157344.61", tc.name, s.incX, act)
+		}
+		if z := m.Objective(s.incX); math.Abs(z-tc.want) > 1e-6 {
+			t.Errorf("%s: incumbent objective %.9f, want %v (by hand)", tc.name, z, tc.want)
+		}
 	}
 }
