@@ -17,16 +17,7 @@ import (
 // root (node 1); off, the root's fractional dive finds none, and the first
 // incumbent is an integral node LP deep in the tree.
 func ExampleOptions_diving() {
-	m := lp.New("partition", lp.Minimize)
-	cost := []float64{7, 9, 6, 8, 5, 10, 4, 11}
-	var x []int
-	for j, c := range cost {
-		x = append(x, m.AddIntVar(fmt.Sprint("x", j), 0, 3, c))
-	}
-	t := func(j int, a float64) lp.Term { return lp.Term{Var: x[j], Coef: a} }
-	m.AddRow("a", 19, 19, t(0, 3), t(1, 5), t(2, 2), t(3, 7), t(4, 4))
-	m.AddRow("b", 24, 24, t(1, 4), t(3, 3), t(5, 6), t(6, 5), t(7, 2))
-	m.AddRow("c", 11, 11, t(0, 2), t(2, 3), t(4, 5), t(6, 3), t(7, 7))
+	m := partitionModel()
 
 	for _, dv := range []mip.Switch{mip.On, mip.Off} {
 		opts := mip.Options{FeasJump: mip.Off, RENS: mip.Off, RINS: mip.Off, FeasPump: mip.Off, NoCuts: true, Diving: dv, Threads: 1}
@@ -58,16 +49,7 @@ func ExampleOptions_diving() {
 // optimum in both runs; with DiveTree on, each rule dives once more in the
 // tree, within its budget, and the tree is the same.
 func ExampleOptions_diveTree() {
-	m := lp.New("partition", lp.Minimize)
-	cost := []float64{7, 9, 6, 8, 5, 10, 4, 11}
-	var x []int
-	for j, c := range cost {
-		x = append(x, m.AddIntVar(fmt.Sprint("x", j), 0, 3, c))
-	}
-	t := func(j int, a float64) lp.Term { return lp.Term{Var: x[j], Coef: a} }
-	m.AddRow("a", 19, 19, t(0, 3), t(1, 5), t(2, 2), t(3, 7), t(4, 4))
-	m.AddRow("b", 24, 24, t(1, 4), t(3, 3), t(5, 6), t(6, 5), t(7, 2))
-	m.AddRow("c", 11, 11, t(0, 2), t(2, 3), t(4, 5), t(6, 3), t(7, 7))
+	m := partitionModel()
 
 	for _, dt := range []mip.Switch{mip.Off, mip.On} {
 		opts := mip.Options{FeasJump: mip.Off, RENS: mip.Off, RINS: mip.Off, FeasPump: mip.Off, NoCuts: true, DiveTree: dt, Threads: 1}
@@ -92,4 +74,21 @@ func ExampleOptions_diveTree() {
 	// diving: fractional diving 1 dives, 2 iterations, 0 incumbents; coefficient diving 1 dives, 2 iterations, 0 incumbents; pseudo-cost diving 1 dives, 2 iterations, 0 incumbents; vector-length diving 1 dives, 9 iterations, 1 incumbents; guided diving 1 dives, 8 iterations, 0 incumbents
 	// divetree on -> optimal 60 in 22 nodes
 	// diving: fractional diving 2 dives, 6 iterations, 0 incumbents; coefficient diving 2 dives, 4 iterations, 0 incumbents; pseudo-cost diving 2 dives, 4 iterations, 0 incumbents; vector-length diving 2 dives, 11 iterations, 1 incumbents; guided diving 2 dives, 11 iterations, 0 incumbents
+}
+
+// partitionModel is the model of the diving Examples: eight integer
+// columns in [0, 3] and three equality rows, which leave rounding no
+// feasible point.
+func partitionModel() *lp.Model {
+	m := lp.New("partition", lp.Minimize)
+	cost := []float64{7, 9, 6, 8, 5, 10, 4, 11}
+	var x []int
+	for j, c := range cost {
+		x = append(x, m.AddIntVar(fmt.Sprint("x", j), 0, 3, c))
+	}
+	t := func(j int, a float64) lp.Term { return lp.Term{Var: x[j], Coef: a} }
+	m.AddRow("a", 19, 19, t(0, 3), t(1, 5), t(2, 2), t(3, 7), t(4, 4))
+	m.AddRow("b", 24, 24, t(1, 4), t(3, 3), t(5, 6), t(6, 5), t(7, 2))
+	m.AddRow("c", 11, 11, t(0, 2), t(2, 3), t(4, 5), t(6, 3), t(7, 7))
+	return m
 }
