@@ -49,44 +49,22 @@ func (sv *Solver) DualBound() float64 {
 // unless it is within the dual tolerance of zero, where it counts as zero
 // as it does in the optimality test.
 func (s *core) lagrangianBound() float64 {
-	if s.m == 0 {
-		z := 0.0
-		for j := 0; j < s.n; j++ {
-			v, ok := s.boundTerm(s.c[j], j)
-			if !ok {
-				return math.Inf(-1)
-			}
-			z += v
-		}
-		return z
-	}
-	s.ensureFactor()
 	y := make([]float64, s.m)
-	for p, j := range s.head {
-		y[p] = s.c[j]
+	if s.m > 0 {
+		s.ensureFactor()
+		for p, j := range s.head {
+			y[p] = s.c[j]
+		}
+		s.lu.btran(y)
 	}
-	s.lu.btran(y)
+	d := make([]float64, s.n+s.m)
+	s.reducedCosts(s.c, y, d)
 	z := 0.0
-	for j := 0; j < s.n; j++ {
+	for j, dj := range d {
 		if s.stat[j] == Basic {
 			continue
 		}
-		d := s.c[j]
-		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-			d -= s.colVal[p] * y[s.rowInd[p]]
-		}
-		v, ok := s.boundTerm(d, j)
-		if !ok {
-			return math.Inf(-1)
-		}
-		z += v
-	}
-	for i := 0; i < s.m; i++ {
-		j := s.n + i
-		if s.stat[j] == Basic {
-			continue
-		}
-		v, ok := s.boundTerm(-y[i], j)
+		v, ok := s.boundTerm(dj, j)
 		if !ok {
 			return math.Inf(-1)
 		}

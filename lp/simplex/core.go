@@ -382,25 +382,28 @@ func (s *core) computeDuals() {
 }
 
 // dualsFromY computes the reduced costs d = cost − [A I]ᵀy from y in rho.
-func (s *core) dualsFromY() {
-	y := s.rho
+func (s *core) dualsFromY() { s.reducedCosts(s.cost, s.rho, s.d) }
+
+// reducedCosts writes into d the reduced costs cost − [A I]ᵀy of the
+// nonbasic variables, and 0 for the basic ones.
+func (s *core) reducedCosts(cost, y, d []float64) {
 	for j := 0; j < s.n; j++ {
 		if s.stat[j] == Basic {
-			s.d[j] = 0
+			d[j] = 0
 			continue
 		}
-		v := s.cost[j]
+		v := cost[j]
 		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
 			v -= s.colVal[p] * y[s.rowInd[p]]
 		}
-		s.d[j] = v
+		d[j] = v
 	}
 	for i := 0; i < s.m; i++ {
 		j := s.n + i
 		if s.stat[j] == Basic {
-			s.d[j] = 0
+			d[j] = 0
 		} else {
-			s.d[j] = s.cost[j] - y[i]
+			d[j] = cost[j] - y[i]
 		}
 	}
 }
