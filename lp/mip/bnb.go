@@ -213,6 +213,11 @@ func (s *search) presolve() bool {
 		if !s.prop.run(s.rootLo, s.rootHi, nil, nil) {
 			return false
 		}
+		if s.opts.ContBounds.enabled(DefaultContBounds) {
+			if _, ok := tightenContinuous(s.prop, s.rootLo, s.rootHi); !ok {
+				return false
+			}
+		}
 		if tightenCoefficients(s.w, s.rootLo, s.rootHi) == 0 {
 			break
 		}
@@ -736,6 +741,15 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				continue
 			}
 			// integral within tolerance but infeasible after rounding
+			if frac = s.inexact(x); len(frac) > 0 {
+				// the rounding of these columns is what the check
+				// rejects (a flow x ≤ u·y with y = 1e-7 < IntTol):
+				// branching on them settles the node exactly
+				if s.opts.Log != nil {
+					fmt.Fprintf(s.opts.Log, "node %d: integral LP point rejected by the check against the model, branching on one of %d columns within the integrality tolerance (z = %.10g)\n", s.nodes, len(frac), s.sign*z)
+				}
+				break
+			}
 			if s.opts.Log != nil {
 				fmt.Fprintf(s.opts.Log, "node %d: integral LP point rejected by the check against the model or the lazy constraints (z = %.10g)\n", s.nodes, s.sign*z)
 			}
@@ -817,6 +831,18 @@ func (s *search) fractional(x []float64) []int {
 		}
 	}
 	return frac
+}
+
+// inexact returns the integer columns, free at the node, whose value in x
+// is integral within IntTol but not exactly.
+func (s *search) inexact(x []float64) []int {
+	var cols []int
+	for j := 0; j < s.n; j++ {
+		if s.isInt[j] && s.lo[j] < s.hi[j] && x[j] != math.Round(x[j]) {
+			cols = append(cols, j)
+		}
+	}
+	return cols
 }
 
 func (s *search) logLine(event string) {

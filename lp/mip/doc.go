@@ -207,6 +207,27 @@
 // M + aₖ < b gets aₖ ← aₖ + d with d = b − (M + aₖ). The integer points are
 // unchanged and the LP relaxation shrinks (big-M rows become tight).
 //
+// With Options.ContBounds (switch "contbounds", on by default) the presolve
+// also tightens continuous columns by the same activity argument, without
+// rounding and only in presolve (tightenContinuous in preprocess.go): a new
+// bound is moved outwards by feasTol·max(1, |bound|), and kept only if it
+// removes at least 5 % of the column's domain (of max(1, |bound|) when the
+// domain is infinite), the rule SCIP applies to continuous columns, so
+// that chains of rows cannot shave a bound by rounding-sized steps; at most
+// eight sweeps over the rows. The tree's propagation still leaves
+// continuous columns alone. What it buys is the input of coefficient
+// tightening: in a fixed-charge row x − M·y ≤ 0 whose flow x the balance
+// rows cap at u < M, M shrinks to u, and the LP value of y rises from x/M
+// to x/u. Measured with benchmarks/mipheur on all 30 shared instances
+// (20 s of CPU, one thread, on against -set contbounds=off, one run each
+// beside other work, so times carry ±25 % noise and nodes tell more):
+// sp150x300d is solved (11 653 nodes, 4.4 s; off: unsolved at 52 283
+// nodes), misc07 takes 21 943 nodes instead of 36 361, bell5 3 439
+// instead of 7 036, vpm2 8 818 instead of 9 993, gesa2 38 instead of 173,
+// egout 5 instead of 53; fiber takes 137 nodes instead of 73, set1ch 78
+// instead of 17 and khb05250 9 instead of 5 (each under 2 s either way);
+// the instances without continuous columns are unchanged node for node.
+//
 // The root LP is then strengthened by rounds of cover cuts (Crowder,
 // Johnson & Padberg 1983; Wolsey 1998, §9.3): a row over binary columns is
 // written Σ aⱼyⱼ ≤ b with aⱼ > 0 by complementing columns with negative

@@ -311,59 +311,67 @@ func TestRandomMixedAgainstEnumeration(t *testing.T) {
 				}
 			}
 		}
-		// enumerate the integer columns, solve the LP in the continuous ones
-		sign := 1.0
-		if m.Sense == lp.Maximize {
-			sign = -1
+		checkMixedEnumerated(t, fmt.Sprintf("seed %d", seed), m, nint, Options{})
+	}
+}
+
+// checkMixedEnumerated solves m, whose first nint columns are the integer
+// ones, with Solve and options o, and compares the answer with an
+// enumeration of the integer columns, the continuous part of each
+// assignment solved by the independent gonum test relaxation.
+func checkMixedEnumerated(t *testing.T, what string, m *lp.Model, nint int, o Options) {
+	t.Helper()
+	sign := 1.0
+	if m.Sense == lp.Maximize {
+		sign = -1
+	}
+	best, feasible := math.Inf(1), false
+	x := make([]float64, nint)
+	for j := range x {
+		x[j] = m.Vars[j].Lower
+	}
+	for {
+		rel, _ := newGonumRelax(m)
+		for j := 0; j < nint; j++ {
+			rel.SetColBounds(j, x[j], x[j])
 		}
-		best, feasible := math.Inf(1), false
-		x := make([]float64, nint)
-		for j := range x {
-			x[j] = m.Vars[j].Lower
+		sol, err := rel.Solve(context.Background())
+		if err != nil {
+			t.Fatal(err)
 		}
-		for {
-			rel, _ := newGonumRelax(m)
-			for j := 0; j < nint; j++ {
-				rel.SetColBounds(j, x[j], x[j])
-			}
-			sol, err := rel.Solve(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sol.Status == lp.Optimal {
-				feasible = true
-				best = math.Min(best, sign*sol.Objective)
-			}
-			j := 0
-			for ; j < nint; j++ {
-				if x[j] < m.Vars[j].Upper {
-					x[j]++
-					break
-				}
-				x[j] = m.Vars[j].Lower
-			}
-			if j == nint {
+		if sol.Status == lp.Optimal {
+			feasible = true
+			best = math.Min(best, sign*sol.Objective)
+		}
+		j := 0
+		for ; j < nint; j++ {
+			if x[j] < m.Vars[j].Upper {
+				x[j]++
 				break
 			}
+			x[j] = m.Vars[j].Lower
 		}
-		sol, err := Solve(context.Background(), m, Options{})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
+		if j == nint {
+			break
 		}
-		if !feasible {
-			if sol.Status != lp.Infeasible {
-				t.Errorf("seed %d: status %v, want infeasible", seed, sol.Status)
-			}
-			continue
-		}
-		if sol.Status != lp.Optimal {
-			t.Errorf("seed %d: status %v, want optimal %v", seed, sol.Status, sign*best)
-			continue
-		}
-		t.Logf("seed %d: %v %v nodes %d", seed, sol.Status, sol.Objective, sol.Nodes)
-		if want := sign * best; math.Abs(sol.Objective-want) > 1e-6*math.Max(1, math.Abs(want)) {
-			t.Errorf("seed %d: objective %v, enumeration %v", seed, sol.Objective, want)
-		}
-		checkPoint(t, m, sol)
 	}
+	sol, err := Solve(context.Background(), m, o)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if !feasible {
+		if sol.Status != lp.Infeasible {
+			t.Errorf("%s: status %v, want infeasible", what, sol.Status)
+		}
+		return
+	}
+	if sol.Status != lp.Optimal {
+		t.Errorf("%s: status %v, want optimal %v", what, sol.Status, sign*best)
+		return
+	}
+	t.Logf("%s: %v %v nodes %d", what, sol.Status, sol.Objective, sol.Nodes)
+	if want := sign * best; math.Abs(sol.Objective-want) > 1e-6*math.Max(1, math.Abs(want)) {
+		t.Errorf("%s: objective %v, enumeration %v", what, sol.Objective, want)
+	}
+	checkPoint(t, m, sol)
 }

@@ -163,6 +163,11 @@ type Options struct {
 	// have cost more than half the iterations of the node LPs plus 10 000
 	// (branching.go); Auto means DefaultStrongBudget.
 	StrongBudget Switch
+	// ContBounds tightens the bounds of continuous columns from the rows
+	// in presolve (tightenContinuous in preprocess.go), so that big-M
+	// coefficients shrink to the implied bounds; Auto means
+	// DefaultContBounds.
+	ContBounds Switch
 	// strongCapFixed (tests): when > 0, every strong-branching LP, the
 	// root's included, is capped at this many iterations
 	strongCapFixed int
@@ -252,6 +257,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.StrongCap: unknown switch %d", int(o.StrongCap))
 	case !o.StrongBudget.valid():
 		return o, fmt.Errorf("mip: options.StrongBudget: unknown switch %d", int(o.StrongBudget))
+	case !o.ContBounds.valid():
+		return o, fmt.Errorf("mip: options.ContBounds: unknown switch %d", int(o.ContBounds))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}

@@ -279,7 +279,7 @@ func TestRoundsOfOneThreadAreTheLoop(t *testing.T) {
 		opts Options
 	}
 	var jobs []job
-	for seed := uint64(1); seed <= 16; seed++ {
+	for seed := uint64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 72))
 		m := randomMultiKnapsack(rng, 20+rng.IntN(8))
 		var opts Options

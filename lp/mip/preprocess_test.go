@@ -1,7 +1,10 @@
 package mip
 
 import (
+	"context"
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -147,4 +150,208 @@ func TestTightenCoefficients(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestTightenContinuous(t *testing.T) {
+	inf := math.Inf(1)
+	// Every expected bound is derived by hand from the rows shown; a new
+	// bound b is moved outwards by feasTol·max(1, |b|).
+	tests := []struct {
+		name         string
+		rows         []lp.Row
+		lo, hi       []float64
+		isInt        []bool
+		ok           bool
+		wantLo, want []float64
+	}{
+		{"a source x1 + x2 = 5 caps both flows at 5",
+			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, 1}, Lower: 5, Upper: 5}},
+			[]float64{0, 0}, []float64{inf, inf}, []bool{false, false}, true,
+			[]float64{0, 0}, []float64{5 * (1 + feasTol), 5 * (1 + feasTol)}},
+		{"a chain x1 − x2 = 0, x2 + x3 = 3 caps x1 at 3 in the second sweep",
+			[]lp.Row{
+				{Ind: []int{0, 1}, Val: []float64{1, -1}, Lower: 0, Upper: 0},
+				{Ind: []int{1, 2}, Val: []float64{1, 1}, Lower: 3, Upper: 3},
+			},
+			[]float64{0, 0, 0}, []float64{inf, inf, inf}, []bool{false, false, false}, true,
+			// x2 ≤ 3(1+feasTol) from the second row, then x1 ≤ that + feasTol·it
+			[]float64{0, 0, 0}, []float64{3 * (1 + feasTol) * (1 + feasTol), 3 * (1 + feasTol), 3 * (1 + feasTol)}},
+		{"a lower bound: x1 − x2 ≥ 2 with x2 ≥ 1 gives x1 ≥ 3",
+			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, -1}, Lower: 2, Upper: inf}},
+			[]float64{0, 1}, []float64{inf, 4}, []bool{false, false}, true,
+			[]float64{3 * (1 - feasTol), 1}, []float64{inf, 4}},
+		{"a step below 5 % of the domain is not taken: x ≤ 9.8 within [0, 10]",
+			[]lp.Row{{Ind: []int{0}, Val: []float64{1}, Lower: math.Inf(-1), Upper: 9.8}},
+			[]float64{0}, []float64{10}, []bool{false}, true,
+			[]float64{0}, []float64{10}},
+		{"integer columns are the propagator's: x + w ≤ 3, x integer",
+			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, 1}, Lower: math.Inf(-1), Upper: 3}},
+			[]float64{0, 0}, []float64{5, 10}, []bool{true, false}, true,
+			[]float64{0, 0}, []float64{5, 3 * (1 + feasTol)}},
+		{"x + y ≥ 11 over [0,5]² is infeasible",
+			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, 1}, Lower: 11, Upper: inf}},
+			[]float64{0, 0}, []float64{5, 5}, []bool{false, false}, false, nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &lp.Model{Rows: tc.rows}
+			for range tc.lo {
+				m.Vars = append(m.Vars, lp.Var{})
+				m.Obj = append(m.Obj, 0)
+			}
+			p := newPropagator(m, tc.isInt, DefaultIntTol)
+			lo, hi := append([]float64(nil), tc.lo...), append([]float64(nil), tc.hi...)
+			_, ok := tightenContinuous(p, lo, hi)
+			if ok != tc.ok {
+				t.Fatalf("feasible = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			near := cmp.Comparer(func(a, b float64) bool { return a == b || math.Abs(a-b) <= 1e-12*math.Abs(a) })
+			if d := cmp.Diff(tc.wantLo, lo, near); d != "" {
+				t.Errorf("lower bounds (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tc.want, hi, near); d != "" {
+				t.Errorf("upper bounds (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestTightenContinuousKeepsLP checks on random rows that the bounds
+// tightenContinuous gives contain every point of the LP relaxation: the
+// smallest and largest value of each continuous column over the rows and
+// the old bounds, found by the independent gonum test relaxation, lie
+// within the new bounds.
+func TestTightenContinuousKeepsLP(t *testing.T) {
+	tightened := 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 41))
+		m := randomIP(rng, 3+rng.IntN(3), 2+rng.IntN(3))
+		isInt := make([]bool, len(m.Vars))
+		for j := range m.Vars {
+			if rng.IntN(2) == 0 {
+				m.Vars[j].Integer = false
+				if rng.IntN(3) == 0 {
+					m.Vars[j].Upper = math.Inf(1)
+				}
+			}
+			isInt[j] = m.Vars[j].Integer
+		}
+		lo, hi := make([]float64, len(m.Vars)), make([]float64, len(m.Vars))
+		for j, v := range m.Vars {
+			lo[j], hi[j] = v.Lower, v.Upper
+		}
+		n, ok := tightenContinuous(newPropagator(m, isInt, DefaultIntTol), lo, hi)
+		tightened += n
+		for j := range m.Vars {
+			if isInt[j] {
+				continue
+			}
+			for _, sense := range []lp.Sense{lp.Minimize, lp.Maximize} {
+				c := m.Clone()
+				c.Sense = sense
+				for k := range c.Obj {
+					c.Obj[k] = 0
+					c.Vars[k].Integer = false
+				}
+				c.Obj[j] = 1
+				rel, _ := newGonumRelax(c)
+				sol, err := rel.Solve(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case sol.Status == lp.Infeasible:
+					continue // any bounds are right, and ok may be either
+				case !ok:
+					t.Fatalf("seed %d: tightenContinuous proved infeasible an LP the relaxation solves (%v)", seed, sol.Status)
+				case sol.Status != lp.Optimal:
+					continue // unbounded in this direction
+				}
+				v := sol.X[j]
+				if v < lo[j]-1e-9*math.Max(1, math.Abs(v)) || v > hi[j]+1e-9*math.Max(1, math.Abs(v)) {
+					t.Errorf("seed %d: column %d reaches %v over the LP, outside the new bounds [%v, %v]", seed, j, v, lo[j], hi[j])
+				}
+			}
+		}
+	}
+	if tightened == 0 {
+		t.Fatal("no bound tightened over the random models: the test checks nothing")
+	}
+	t.Logf("%d bounds tightened", tightened)
+}
+
+// TestFixedChargeAgainstEnumeration solves random fixed-charge flow
+// models (arc flows x ≤ M·y with big M, node balances, costs on x and y),
+// where tightenContinuous caps the flows and tightenCoefficients then
+// shrinks M, against an enumeration of the arcs' y, with ContBounds on and
+// off.
+func TestFixedChargeAgainstEnumeration(t *testing.T) {
+	shrunk := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 43))
+		nodes, arcs := 3+rng.IntN(2), 3+rng.IntN(3)
+		m := lp.New("fixed charge", lp.Minimize)
+		const bigM = 100
+		type arc struct{ from, to int }
+		as := make([]arc, arcs)
+		for e := range as {
+			as[e].from = rng.IntN(nodes)
+			as[e].to = (as[e].from + 1 + rng.IntN(nodes-1)) % nodes
+			m.AddIntVar("", 0, 1, float64(1+rng.IntN(9))) // y_e first: the enumeration takes the first columns
+		}
+		for range as {
+			m.AddVar("", 0, bigM, float64(rng.IntN(4))) // the gonum test relaxation needs finite bounds
+		}
+		for e := range as {
+			m.AddLE("", 0, lp.Term{Var: arcs + e, Coef: 1}, lp.Term{Var: e, Coef: -bigM})
+		}
+		supply := 1 + rng.IntN(6)
+		// node 0 sends supply to node nodes−1; each balance is written as
+		// two inequalities, since the equalities of a network are of
+		// deficient rank, which the gonum test relaxation does not take
+		for v := 0; v < nodes; v++ {
+			var terms []lp.Term
+			for e, a := range as {
+				if a.from == v {
+					terms = append(terms, lp.Term{Var: arcs + e, Coef: 1})
+				}
+				if a.to == v {
+					terms = append(terms, lp.Term{Var: arcs + e, Coef: -1})
+				}
+			}
+			d := 0.0
+			switch v {
+			case 0:
+				d = float64(supply)
+			case nodes - 1:
+				d = -float64(supply)
+			}
+			m.AddLE("", d, terms...)
+			m.AddGE("", d, terms...)
+		}
+		w := m.Clone()
+		isInt := make([]bool, len(w.Vars))
+		lo, hi := make([]float64, len(w.Vars)), make([]float64, len(w.Vars))
+		for j, v := range w.Vars {
+			isInt[j], lo[j], hi[j] = v.Integer, v.Lower, v.Upper
+		}
+		if _, ok := tightenContinuous(newPropagator(w, isInt, DefaultIntTol), lo, hi); ok {
+			tightenCoefficients(w, lo, hi)
+			for e := range as {
+				if v := w.Rows[e].Val[1]; v > -bigM {
+					shrunk++
+				}
+			}
+		}
+		for _, sw := range []Switch{On, Off} {
+			checkMixedEnumerated(t, fmt.Sprintf("seed %d contbounds %v", seed, sw), m, arcs, Options{ContBounds: sw})
+		}
+	}
+	if shrunk == 0 {
+		t.Fatal("no big-M coefficient shrank over the random models: the test checks nothing")
+	}
+	t.Logf("%d big-M coefficients shrank", shrunk)
 }

@@ -90,6 +90,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"intcuts":       &o.IntCuts,
 		"strongcap":     &o.StrongCap,
 		"strongbudget":  &o.StrongBudget,
+		"contbounds":    &o.ContBounds,
 	}
 }
 
