@@ -74,6 +74,9 @@ type core struct {
 	alphaMark            []bool
 	unitIdx              []int
 	one                  []float64
+	taboo                []bool    // dual: rows skipped after a pivot mismatch
+	aty                  []float64 // Aᵀy of the last optimalAnswer, by column
+	ucols                modelCols // the model's matrix in model units, for optimalAnswer
 
 	ptol, dtol float64
 	iter       int
@@ -350,19 +353,26 @@ func (s *core) computeX() {
 	for i := range rhs {
 		rhs[i] = 0
 	}
-	N := s.n + s.m
-	for j := 0; j < N; j++ {
-		if s.stat[j] == Basic {
+	for j, st := range s.stat {
+		var v float64
+		switch st {
+		case Basic:
 			continue
+		case AtLower:
+			v = s.lo[j]
+		case AtUpper:
+			v = s.up[j]
 		}
-		v := s.nbValue(j)
 		s.x[j] = v
 		if v == 0 {
 			continue
 		}
-		idx, val := s.column(j)
-		for k, i := range idx {
-			rhs[i] -= val[k] * v
+		if j >= s.n {
+			rhs[j-s.n] -= v // the logical's column is the unit vector
+			continue
+		}
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			rhs[s.rowInd[p]] -= s.colVal[p] * v
 		}
 	}
 	s.lu.ftran(rhs)
@@ -495,40 +505,30 @@ func (s *core) primalInfeas() (mx, sum float64) {
 	return
 }
 
-// dualInfeas returns the largest dual infeasibility of the nonbasics, w.r.t. the working bounds.
-func (s *core) dualInfeas() (mx float64, cnt int) {
-	N := s.n + s.m
-	for j := 0; j < N; j++ {
-		e := s.dualInfeasOf(j)
-		if e > s.dtol {
-			cnt++
+// dualInfeas returns the largest dual infeasibility of the nonbasics,
+// w.r.t. the working bounds, NaN if a reduced cost is NaN. A fixed
+// nonbasic has none, one at a bound has the part of its reduced cost of
+// the sign that would move it off the bound, and a free one all of it.
+func (s *core) dualInfeas() float64 {
+	mx := 0.0
+	for j, st := range s.stat {
+		if st == Basic || s.lo[j] == s.up[j] {
+			continue
 		}
-		mx = math.Max(mx, e)
+		var e float64
+		switch dj := s.d[j]; st {
+		case AtLower:
+			e = -dj
+		case AtUpper:
+			e = dj
+		default:
+			e = math.Abs(dj)
+		}
+		if e > mx || math.IsNaN(e) {
+			mx = e
+		}
 	}
-	return
-}
-
-func (s *core) dualInfeasOf(j int) float64 {
-	if s.stat[j] == Basic || s.lo[j] == s.up[j] {
-		return 0
-	}
-	dj := s.d[j]
-	var e float64
-	if dj < 0 && !math.IsInf(s.up[j], 1) && s.stat[j] == AtUpper {
-		return 0
-	}
-	if dj > 0 && !math.IsInf(s.lo[j], -1) && s.stat[j] == AtLower {
-		return 0
-	}
-	switch s.stat[j] {
-	case AtLower:
-		e = -dj
-	case AtUpper:
-		e = dj
-	default:
-		e = math.Abs(dj)
-	}
-	return math.Max(e, 0)
+	return mx
 }
 
 func (s *core) objective() float64 {

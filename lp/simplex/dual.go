@@ -105,7 +105,11 @@ func (s *core) dual() outcome {
 		s.computeDuals()
 	}
 	s.computeX()
-	taboo := make([]bool, m)
+	if cap(s.taboo) < m {
+		s.taboo = make([]bool, m)
+	}
+	taboo := s.taboo[:m]
+	clear(taboo)
 	verified := false
 	ntaboo := 0
 	degen := 0
