@@ -427,11 +427,14 @@ func (s *core) pivotRow(rho []float64) {
 			nz++
 		}
 	}
-	s.pivotRowNZ(rho, nz)
+	s.pivotRowNZ(rho, nz, false)
 }
 
-// pivotRowNZ is pivotRow for a rho with nz nonzeros.
-func (s *core) pivotRowNZ(rho []float64, nz int) {
+// pivotRowNZ is pivotRow for a rho with nz nonzeros. With skipFixed, when
+// it sums by column it also leaves out the nonbasic columns whose working
+// bounds are equal, for a caller (the dual simplex) that neither chooses
+// them nor reads their reduced costs before it recomputes them.
+func (s *core) pivotRowNZ(rho []float64, nz int, skipFixed bool) {
 	alpha := s.alpha
 	n := s.n
 	idx := s.alphaIdx[:0]
@@ -456,7 +459,7 @@ func (s *core) pivotRowNZ(rho []float64, nz int) {
 		}
 	} else {
 		for j := 0; j < n; j++ {
-			if s.stat[j] == Basic {
+			if s.stat[j] == Basic || skipFixed && s.lo[j] == s.up[j] {
 				continue
 			}
 			v := 0.0

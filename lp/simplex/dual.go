@@ -182,7 +182,9 @@ func (s *core) dual() outcome {
 			}
 		}
 		s.w[r] = wr
-		s.pivotRowNZ(rho, nz)
+		// the fixed nonbasics never enter, and their reduced costs, left
+		// stale, are recomputed (computeDuals) before anyone reads them
+		s.pivotRowNZ(rho, nz, true)
 		alpha := s.alpha
 		// bound-flipping ratio test with Harris tolerances
 		cands := s.cands[:0]
