@@ -381,7 +381,8 @@ func (s *core) computeX() {
 	}
 }
 
-// computeDuals computes y = B⁻ᵀc_B (into rho) and the reduced costs d.
+// computeDuals computes y = B⁻ᵀc_B (into rho) and the reduced costs d
+// (dualsFromY).
 func (s *core) computeDuals() {
 	y := s.rho
 	for p, j := range s.head {
@@ -391,22 +392,27 @@ func (s *core) computeDuals() {
 	s.dualsFromY()
 }
 
-// dualsFromY computes the reduced costs d = cost − [A I]ᵀy from y in rho.
-func (s *core) dualsFromY() { s.reducedCosts(s.cost, s.rho, s.d) }
+// dualsFromY computes the reduced costs d = cost − [A I]ᵀy from y in rho,
+// except those of the fixed nonbasics (equal working bounds), which keep
+// stale values: the simplex neither lets them enter nor counts their dual
+// infeasibility, and Solver.SetColBounds computes the reduced cost of a
+// column it frees when the duals are kept for the next Solve. Ranging,
+// which reads them all, calls reducedCosts itself.
+func (s *core) dualsFromY() { s.reducedCosts(s.cost, s.rho, s.d, true) }
 
 // reducedCosts writes into d the reduced costs cost − [A I]ᵀy of the
-// nonbasic variables, and 0 for the basic ones.
-func (s *core) reducedCosts(cost, y, d []float64) {
+// nonbasic variables, but with skipFixed not of those with equal working
+// bounds, and 0 for the basic ones.
+func (s *core) reducedCosts(cost, y, d []float64, skipFixed bool) {
 	for j := 0; j < s.n; j++ {
 		if s.stat[j] == Basic {
 			d[j] = 0
 			continue
 		}
-		v := cost[j]
-		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-			v -= s.colVal[p] * y[s.rowInd[p]]
+		if skipFixed && s.lo[j] == s.up[j] {
+			continue
 		}
-		d[j] = v
+		d[j] = s.colReducedCost(j, cost, y)
 	}
 	for i := 0; i < s.m; i++ {
 		j := s.n + i
@@ -416,6 +422,15 @@ func (s *core) reducedCosts(cost, y, d []float64) {
 			d[j] = cost[j] - y[i]
 		}
 	}
+}
+
+// colReducedCost is the reduced cost cost − aⱼᵀy of structural column j.
+func (s *core) colReducedCost(j int, cost, y []float64) float64 {
+	v := cost[j]
+	for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+		v -= s.colVal[p] * y[s.rowInd[p]]
+	}
+	return v
 }
 
 // pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j, and lists in

@@ -158,10 +158,15 @@ func (sv *Solver) SetColBounds(j int, lo, hi float64) {
 	sv.model.Vars[j].Lower, sv.model.Vars[j].Upper = lo, hi
 	sv.optimal = false
 	s := sv.s
+	wasFixed := s.lo[j] == s.up[j]
 	s.lb[j] = lo / s.cs[j]
 	s.ub[j] = hi / s.cs[j]
 	s.lo[j], s.up[j] = s.lb[j], s.ub[j]
 	s.fixStatus(j)
+	if wasFixed && s.lo[j] != s.up[j] && sv.dualsKept && s.stat[j] != Basic {
+		// the kept duals left its reduced cost stale (see dualsFromY)
+		s.d[j] = s.colReducedCost(j, s.cost, s.rho)
+	}
 }
 
 // SetObjective replaces the objective (sense and coefficients, one per
