@@ -75,6 +75,8 @@ type core struct {
 	unitIdx              []int
 	one                  []float64
 	taboo                []bool    // dual: rows skipped after a pivot mismatch
+	allCols              []int     // 0, 1, …, n−1
+	freeCols             []int     // dual: the structurals with different working bounds
 	aty                  []float64 // Aᵀy of the last optimalAnswer, by column
 	ucols                modelCols // the model's matrix in model units, for optimalAnswer
 
@@ -206,6 +208,10 @@ func (s *core) allocWork() {
 	s.alpha = growF(s.alpha, N)
 	if len(s.alphaMark) < N {
 		s.alphaMark = make([]bool, N)
+	}
+	s.allCols = grow(s.allCols, s.n)
+	for j := range s.allCols {
+		s.allCols[j] = j
 	}
 	s.unitIdx = grow(s.unitIdx, s.m)
 	for i := range s.unitIdx {
@@ -442,14 +448,15 @@ func (s *core) pivotRow(rho []float64) {
 			nz++
 		}
 	}
-	s.pivotRowNZ(rho, nz, false)
+	s.pivotRowNZ(rho, nz, nil)
 }
 
-// pivotRowNZ is pivotRow for a rho with nz nonzeros. With skipFixed, when
-// it sums by column it also leaves out the nonbasic columns whose working
-// bounds are equal, for a caller (the dual simplex) that neither chooses
-// them nor reads their reduced costs before it recomputes them.
-func (s *core) pivotRowNZ(rho []float64, nz int, skipFixed bool) {
+// pivotRowNZ is pivotRow for a rho with nz nonzeros. With a list of
+// columns cols (ascending), when it sums by column it visits only those:
+// the dual simplex passes the structurals whose working bounds differ,
+// since it neither chooses a fixed nonbasic nor reads its reduced cost
+// before it recomputes it.
+func (s *core) pivotRowNZ(rho []float64, nz int, cols []int) {
 	alpha := s.alpha
 	n := s.n
 	idx := s.alphaIdx[:0]
@@ -473,8 +480,11 @@ func (s *core) pivotRowNZ(rho []float64, nz int, skipFixed bool) {
 			mark[j] = false
 		}
 	} else {
-		for j := 0; j < n; j++ {
-			if s.stat[j] == Basic || skipFixed && s.lo[j] == s.up[j] {
+		if cols == nil {
+			cols = s.allCols
+		}
+		for _, j := range cols {
+			if s.stat[j] == Basic {
 				continue
 			}
 			v := 0.0
