@@ -58,7 +58,7 @@ func (s *core) lagrangianBound() float64 {
 		s.lu.btran(y)
 	}
 	d := make([]float64, s.n+s.m)
-	s.reducedCosts(s.c, y, d)
+	s.reducedCosts(s.c, y, d, false)
 	z := 0.0
 	for j, dj := range d {
 		if s.stat[j] == Basic {

@@ -74,6 +74,11 @@ type core struct {
 	alphaMark            []bool
 	unitIdx              []int
 	one                  []float64
+	taboo                []bool    // dual: rows skipped after a pivot mismatch
+	allCols              []int     // 0, 1, …, n−1
+	freeCols             []int     // dual: the structurals with different working bounds
+	aty                  []float64 // Aᵀy of the last optimalAnswer, by column
+	ucols                modelCols // the model's matrix in model units, for optimalAnswer
 
 	ptol, dtol float64
 	iter       int
@@ -203,6 +208,10 @@ func (s *core) allocWork() {
 	s.alpha = growF(s.alpha, N)
 	if len(s.alphaMark) < N {
 		s.alphaMark = make([]bool, N)
+	}
+	s.allCols = grow(s.allCols, s.n)
+	for j := range s.allCols {
+		s.allCols[j] = j
 	}
 	s.unitIdx = grow(s.unitIdx, s.m)
 	for i := range s.unitIdx {
@@ -350,19 +359,26 @@ func (s *core) computeX() {
 	for i := range rhs {
 		rhs[i] = 0
 	}
-	N := s.n + s.m
-	for j := 0; j < N; j++ {
-		if s.stat[j] == Basic {
+	for j, st := range s.stat {
+		var v float64
+		switch st {
+		case Basic:
 			continue
+		case AtLower:
+			v = s.lo[j]
+		case AtUpper:
+			v = s.up[j]
 		}
-		v := s.nbValue(j)
 		s.x[j] = v
 		if v == 0 {
 			continue
 		}
-		idx, val := s.column(j)
-		for k, i := range idx {
-			rhs[i] -= val[k] * v
+		if j >= s.n {
+			rhs[j-s.n] -= v // the logical's column is the unit vector
+			continue
+		}
+		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+			rhs[s.rowInd[p]] -= s.colVal[p] * v
 		}
 	}
 	s.lu.ftran(rhs)
@@ -371,7 +387,8 @@ func (s *core) computeX() {
 	}
 }
 
-// computeDuals computes y = B⁻ᵀc_B (into rho) and the reduced costs d.
+// computeDuals computes y = B⁻ᵀc_B (into rho) and the reduced costs d
+// (dualsFromY).
 func (s *core) computeDuals() {
 	y := s.rho
 	for p, j := range s.head {
@@ -381,22 +398,27 @@ func (s *core) computeDuals() {
 	s.dualsFromY()
 }
 
-// dualsFromY computes the reduced costs d = cost − [A I]ᵀy from y in rho.
-func (s *core) dualsFromY() { s.reducedCosts(s.cost, s.rho, s.d) }
+// dualsFromY computes the reduced costs d = cost − [A I]ᵀy from y in rho,
+// except those of the fixed nonbasics (equal working bounds), which keep
+// stale values: the simplex neither lets them enter nor counts their dual
+// infeasibility, and Solver.SetColBounds computes the reduced cost of a
+// column it frees when the duals are kept for the next Solve. Ranging,
+// which reads them all, calls reducedCosts itself.
+func (s *core) dualsFromY() { s.reducedCosts(s.cost, s.rho, s.d, true) }
 
 // reducedCosts writes into d the reduced costs cost − [A I]ᵀy of the
-// nonbasic variables, and 0 for the basic ones.
-func (s *core) reducedCosts(cost, y, d []float64) {
+// nonbasic variables, but with skipFixed not of those with equal working
+// bounds, and 0 for the basic ones.
+func (s *core) reducedCosts(cost, y, d []float64, skipFixed bool) {
 	for j := 0; j < s.n; j++ {
 		if s.stat[j] == Basic {
 			d[j] = 0
 			continue
 		}
-		v := cost[j]
-		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-			v -= s.colVal[p] * y[s.rowInd[p]]
+		if skipFixed && s.lo[j] == s.up[j] {
+			continue
 		}
-		d[j] = v
+		d[j] = s.colReducedCost(j, cost, y)
 	}
 	for i := 0; i < s.m; i++ {
 		j := s.n + i
@@ -408,6 +430,15 @@ func (s *core) reducedCosts(cost, y, d []float64) {
 	}
 }
 
+// colReducedCost is the reduced cost cost − aⱼᵀy of structural column j.
+func (s *core) colReducedCost(j int, cost, y []float64) float64 {
+	v := cost[j]
+	for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
+		v -= s.colVal[p] * y[s.rowInd[p]]
+	}
+	return v
+}
+
 // pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j, and lists in
 // alphaIdx the variables where it may be nonzero.
 func (s *core) pivotRow(rho []float64) {
@@ -417,11 +448,15 @@ func (s *core) pivotRow(rho []float64) {
 			nz++
 		}
 	}
-	s.pivotRowNZ(rho, nz)
+	s.pivotRowNZ(rho, nz, nil)
 }
 
-// pivotRowNZ is pivotRow for a rho with nz nonzeros.
-func (s *core) pivotRowNZ(rho []float64, nz int) {
+// pivotRowNZ is pivotRow for a rho with nz nonzeros. With a list of
+// columns cols (ascending), when it sums by column it visits only those:
+// the dual simplex passes the structurals whose working bounds differ,
+// since it neither chooses a fixed nonbasic nor reads its reduced cost
+// before it recomputes it.
+func (s *core) pivotRowNZ(rho []float64, nz int, cols []int) {
 	alpha := s.alpha
 	n := s.n
 	idx := s.alphaIdx[:0]
@@ -445,7 +480,10 @@ func (s *core) pivotRowNZ(rho []float64, nz int) {
 			mark[j] = false
 		}
 	} else {
-		for j := 0; j < n; j++ {
+		if cols == nil {
+			cols = s.allCols
+		}
+		for _, j := range cols {
 			if s.stat[j] == Basic {
 				continue
 			}
@@ -495,40 +533,30 @@ func (s *core) primalInfeas() (mx, sum float64) {
 	return
 }
 
-// dualInfeas returns the largest dual infeasibility of the nonbasics, w.r.t. the working bounds.
-func (s *core) dualInfeas() (mx float64, cnt int) {
-	N := s.n + s.m
-	for j := 0; j < N; j++ {
-		e := s.dualInfeasOf(j)
-		if e > s.dtol {
-			cnt++
+// dualInfeas returns the largest dual infeasibility of the nonbasics,
+// w.r.t. the working bounds, NaN if a reduced cost is NaN. A fixed
+// nonbasic has none, one at a bound has the part of its reduced cost of
+// the sign that would move it off the bound, and a free one all of it.
+func (s *core) dualInfeas() float64 {
+	mx := 0.0
+	for j, st := range s.stat {
+		if st == Basic || s.lo[j] == s.up[j] {
+			continue
 		}
-		mx = math.Max(mx, e)
+		var e float64
+		switch dj := s.d[j]; st {
+		case AtLower:
+			e = -dj
+		case AtUpper:
+			e = dj
+		default:
+			e = math.Abs(dj)
+		}
+		if e > mx || math.IsNaN(e) {
+			mx = e
+		}
 	}
-	return
-}
-
-func (s *core) dualInfeasOf(j int) float64 {
-	if s.stat[j] == Basic || s.lo[j] == s.up[j] {
-		return 0
-	}
-	dj := s.d[j]
-	var e float64
-	if dj < 0 && !math.IsInf(s.up[j], 1) && s.stat[j] == AtUpper {
-		return 0
-	}
-	if dj > 0 && !math.IsInf(s.lo[j], -1) && s.stat[j] == AtLower {
-		return 0
-	}
-	switch s.stat[j] {
-	case AtLower:
-		e = -dj
-	case AtUpper:
-		e = dj
-	default:
-		e = math.Abs(dj)
-	}
-	return math.Max(e, 0)
+	return mx
 }
 
 func (s *core) objective() float64 {

@@ -23,7 +23,9 @@
 //     weights (Forrest & Goldfarb 1992), updated with τ = B⁻¹ρ as
 //     wᵢ ← wᵢ − 2(αᵢ/αᵣ)τᵢ + (αᵢ/αᵣ)²wᵣ, wᵣ ← wᵣ/αᵣ²;
 //  2. computes ρ = B⁻ᵀeᵣ and the pivot row αⱼ = ρᵀaⱼ (row-wise when ρ is
-//     sparse, so only the touched columns are visited);
+//     sparse, so only the touched columns are visited; column-wise over
+//     the structurals whose working bounds differ otherwise, since a
+//     fixed nonbasic never enters and its reduced cost is not read);
 //  3. runs the bound-flipping ratio test (Maros 2003; Koberstein 2005, §3.3):
 //     with α̃ = ±α signed so that the leaving variable moves to its violated
 //     bound, the candidates are nonbasic j with α̃ⱼ > 0 at lower, α̃ⱼ < 0 at
@@ -114,7 +116,9 @@
 // factors and only recomputes x_B; y and d, which depend on B and c alone,
 // stay those the previous solve's cleanup computed (after an answer that
 // passed its check) unless the factors are renewed, which gives the same
-// values as recomputing them. SetBasis with the basis that is
+// values as recomputing them. The reduced costs of fixed nonbasic columns
+// are left out of those computations (nothing in a solve reads them);
+// SetColBounds computes the one of a column it frees from the kept y. SetBasis with the basis that is
 // already current changes only the nonbasic statuses; with a different
 // basis, the variables that stay basic keep their basis positions, B is
 // refactorised once, and the dual steepest-edge weights restart at 1

@@ -105,7 +105,22 @@ func (s *core) dual() outcome {
 		s.computeDuals()
 	}
 	s.computeX()
-	taboo := make([]bool, m)
+	if cap(s.taboo) < m {
+		s.taboo = make([]bool, m)
+	}
+	taboo := s.taboo[:m]
+	clear(taboo)
+	// the fixed columns never enter, and nothing reads their reduced costs
+	// before computeDuals or SetColBounds renews them (see dualsFromY):
+	// the pivot rows leave them out (the working bounds do not change in
+	// here)
+	free := s.freeCols[:0]
+	for j := 0; j < s.n; j++ {
+		if s.lo[j] != s.up[j] {
+			free = append(free, j)
+		}
+	}
+	s.freeCols = free
 	verified := false
 	ntaboo := 0
 	degen := 0
@@ -178,7 +193,7 @@ func (s *core) dual() outcome {
 			}
 		}
 		s.w[r] = wr
-		s.pivotRowNZ(rho, nz)
+		s.pivotRowNZ(rho, nz, free)
 		alpha := s.alpha
 		// bound-flipping ratio test with Harris tolerances
 		cands := s.cands[:0]

@@ -49,8 +49,9 @@ type factor struct {
 	dg    []float64 // dg[i]: diagonal of row i of U
 	pcol  []int     // pcol[i]: basis position of the diagonal of row i
 	prow  []int     // prow[j]: row whose diagonal is in position j
-	// ord is the triangular order of the rows of U; a row moved to the end
-	// by an update leaves a −1 at its old place. ordPos[i]: index of row i.
+	// ord is the triangular order of the rows of U; an update moves a row
+	// to the end and the rows after it up one place. ordPos[i]: index of
+	// row i.
 	ord    []int
 	ordPos []int
 	uNZ    int // off-diagonal nonzeros of U
@@ -569,9 +570,6 @@ func (f *factor) ftranUDense(v []float64) {
 	x := f.work
 	for t := len(f.ord) - 1; t >= 0; t-- {
 		i := f.ord[t]
-		if i < 0 {
-			continue
-		}
 		j := f.pcol[i]
 		a := v[i]
 		if a == 0 {
@@ -604,9 +602,6 @@ func (f *factor) btran(h []float64) {
 func (f *factor) btranUDense(h []float64) {
 	w := f.work
 	for _, i := range f.ord {
-		if i < 0 {
-			continue
-		}
 		a := h[f.pcol[i]]
 		if a == 0 {
 			w[i] = 0
@@ -861,11 +856,11 @@ func (f *factor) update(r int, alpha []float64) {
 	spike := f.spike
 	diag := spike[ir]
 	start := len(f.rIdx)
+	// row ir moves to the end of the order, the rows after it up one place
 	for t := f.ordPos[ir] + 1; t < len(f.ord); t++ {
 		i := f.ord[t]
-		if i < 0 {
-			continue
-		}
+		f.ord[t-1] = i
+		f.ordPos[i] = t - 1
 		j := f.pcol[i]
 		a := u[j]
 		if a == 0 {
@@ -905,10 +900,8 @@ func (f *factor) update(r int, alpha []float64) {
 		}
 	}
 	f.dg[ir] = diag
-	// row ir moves to the end of the order
-	f.ord[f.ordPos[ir]] = -1
-	f.ordPos[ir] = len(f.ord)
-	f.ord = append(f.ord, ir)
+	f.ord[len(f.ord)-1] = ir
+	f.ordPos[ir] = len(f.ord) - 1
 	f.updates++
 }
 

@@ -72,6 +72,7 @@ func (sv *Solver) withRanger(fn func(*ranger) error) error {
 	}
 	s.computeX()
 	s.computeDuals()
+	s.reducedCosts(s.cost, s.rho, s.d, false) // the fixed columns' too
 	r := &ranger{s: s, m: m}
 	r.init()
 	return fn(r)

@@ -158,10 +158,15 @@ func (sv *Solver) SetColBounds(j int, lo, hi float64) {
 	sv.model.Vars[j].Lower, sv.model.Vars[j].Upper = lo, hi
 	sv.optimal = false
 	s := sv.s
+	wasFixed := s.lo[j] == s.up[j]
 	s.lb[j] = lo / s.cs[j]
 	s.ub[j] = hi / s.cs[j]
 	s.lo[j], s.up[j] = s.lb[j], s.ub[j]
 	s.fixStatus(j)
+	if wasFixed && s.lo[j] != s.up[j] && sv.dualsKept && s.stat[j] != Basic {
+		// the kept duals left its reduced cost stale (see dualsFromY)
+		s.d[j] = s.colReducedCost(j, s.cost, s.rho)
+	}
 }
 
 // SetObjective replaces the objective (sense and coefficients, one per
@@ -192,7 +197,8 @@ func (sv *Solver) SetObjective(sense lp.Sense, obj []float64) {
 // Basis returns a copy of the current basis.
 func (sv *Solver) Basis() Basis {
 	s := sv.s
-	b := Basis{Cols: make([]BasisStatus, s.n), Rows: make([]BasisStatus, s.m)}
+	st := make([]BasisStatus, s.n+s.m) // one allocation for both
+	b := Basis{Cols: st[:s.n:s.n], Rows: st[s.n:]}
 	for j := 0; j < s.n; j++ {
 		b.Cols[j] = s.exportStatus(j)
 	}
@@ -385,9 +391,9 @@ func (sv *Solver) Solve(ctx context.Context) (*lp.Solution, error) {
 func (sv *Solver) checkOrCleanup(sol *lp.Solution) (*lp.Solution, bool) {
 	s := sv.s
 	tol := answerTolerances(sv.opts)
-	// sol and clean come from core.solution, whose RowActivity is
-	// Model.Activities of their X
-	f := checkAnswerAct(sv.model, sol, true, tol)
+	// sol and clean come from core.optimalAnswer, which leaves their Aᵀy
+	// in s.aty
+	f := checkAnswerAct(sv.model, sol, s.aty, tol)
 	if f == nil {
 		return sol, true
 	}
@@ -404,7 +410,7 @@ func (sv *Solver) checkOrCleanup(sol *lp.Solution) (*lp.Solution, bool) {
 		}
 		return clean, false
 	}
-	if f = checkAnswerAct(sv.model, clean, true, tol); f != nil {
+	if f = checkAnswerAct(sv.model, clean, s.aty, tol); f != nil {
 		s.logf("simplex: numerical error: after the unscaled cleanup the answer still fails: %v\n", f)
 		clean.Status = lp.NumericalError
 	}
@@ -425,15 +431,13 @@ func (s *core) run(method Method, warm, keptDuals bool) outcome {
 	s.farkasRow = nil
 	s.yOfC = false
 	N := s.n + s.m
+	crossed := false // trivially infeasible bounds
 	for j := 0; j < N; j++ {
 		s.fixStatus(j)
+		crossed = crossed || s.lb[j] > s.ub[j]
 	}
-	// trivially infeasible bounds
-	for j := 0; j < N; j++ {
-		if s.lb[j] > s.ub[j] {
-			s.farkasRow = nil
-			return outInfeasible
-		}
+	if crossed {
+		return outInfeasible
 	}
 	if s.m == 0 {
 		return s.runNoRows()
@@ -516,7 +520,7 @@ func (s *core) cleanup(o outcome) outcome {
 			fresh = true
 		}
 		pinf, _ := s.primalInfeas()
-		dinf, _ := s.dualInfeas()
+		dinf := s.dualInfeas()
 		if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
 			s.yOfC = true
 			return outOptimal
@@ -527,7 +531,7 @@ func (s *core) cleanup(o outcome) outcome {
 			s.computeX()
 			s.computeDuals()
 			pinf, _ = s.primalInfeas()
-			dinf, _ = s.dualInfeas()
+			dinf = s.dualInfeas()
 			if pinf <= s.ptol*10 && dinf <= s.dtol*10 {
 				s.yOfC = true
 				return outOptimal
@@ -599,11 +603,15 @@ func (s *core) dualResidualSmall() bool {
 			for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
 				t := s.colVal[p] * y[s.rowInd[p]]
 				v -= t
-				b = math.Max(b, math.Abs(t))
+				if a := math.Abs(t); a > b {
+					b = a
+				}
 			}
 		} else {
 			v -= y[j-n]
-			b = math.Max(b, math.Abs(y[j-n]))
+			if a := math.Abs(y[j-n]); a > b {
+				b = a
+			}
 		}
 		if !(math.Abs(v) <= residualTol*(1+b)) {
 			return false
@@ -644,7 +652,7 @@ func (s *core) runNoRows() outcome {
 // solution maps the internal state back to the model.
 func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
 	sol := &lp.Solution{Backend: Backend, Iterations: s.iter}
-	n, nr := s.n, s.m
+	n := s.n
 	sign := 1.0
 	if m.Sense == lp.Maximize {
 		sign = -1
@@ -667,57 +675,7 @@ func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
 	}
 	// a limit leaves a basic point that need not be feasible: no X then
 	if o == outOptimal {
-		x := make([]float64, n)
-		for j := 0; j < n; j++ {
-			x[j] = s.x[j] * s.cs[j]
-			// snap nonbasics exactly to their bounds in model units
-			if s.stat[j] != Basic {
-				switch s.stat[j] {
-				case AtLower:
-					x[j] = m.Vars[j].Lower
-				case AtUpper:
-					x[j] = m.Vars[j].Upper
-				default:
-					x[j] = 0
-				}
-			}
-		}
-		sol.X = x
-		sol.RowActivity = m.Activities(x)
-		sol.Objective = m.Objective(x)
-	}
-	if o == outOptimal {
-		y := make([]float64, nr)
-		rho := s.rho
-		if !s.yOfC {
-			for p, j := range s.head {
-				rho[p] = s.c[j]
-			}
-			if nr > 0 {
-				s.lu.btran(rho)
-			}
-		}
-		for i := 0; i < nr; i++ {
-			y[i] = sign * rho[i] * s.rs[i]
-		}
-		d := make([]float64, n)
-		copy(d, m.Obj)
-		for i := range m.Rows {
-			r := &m.Rows[i]
-			for k, j := range r.Ind {
-				d[j] -= r.Val[k] * y[i]
-			}
-		}
-		for j := 0; j < n; j++ {
-			if s.stat[j] == Basic {
-				// numerically zero by construction; keep the exact residual small
-				if math.Abs(d[j]) < 1e-9*(1+math.Abs(m.Obj[j])) {
-					d[j] = 0
-				}
-			}
-		}
-		sol.RowDual = y
-		sol.ReducedCost = d
+		s.optimalAnswer(m, sol, sign)
 	}
 	if o == outInfeasible && s.farkasRow != nil {
 		sol.FarkasRow = s.farkas(m)
@@ -735,6 +693,147 @@ func (s *core) solution(m *lp.Model, o outcome) *lp.Solution {
 		sol.Ray = ray
 	}
 	return sol
+}
+
+// optimalAnswer fills X, RowActivity, Objective, RowDual and ReducedCost
+// of sol from an optimal basis, in one allocation, and leaves Aᵀy of the
+// row duals (summed row by row, as checkAnswer sums it) in s.aty for the
+// answer check.
+func (s *core) optimalAnswer(m *lp.Model, sol *lp.Solution, sign float64) {
+	n, nr := s.n, s.m
+	buf := make([]float64, 2*n+2*nr)
+	x, act := buf[:n:n], buf[n:n+nr:n+nr]
+	y, d := buf[n+nr:n+2*nr:n+2*nr], buf[n+2*nr:]
+	for j := 0; j < n; j++ {
+		// snap nonbasics exactly to their bounds in model units
+		switch s.stat[j] {
+		case Basic:
+			x[j] = s.x[j] * s.cs[j]
+		case AtLower:
+			x[j] = m.Vars[j].Lower
+		case AtUpper:
+			x[j] = m.Vars[j].Upper
+		}
+	}
+	s.ucols.activities(m, x, act)
+	sol.X, sol.RowActivity, sol.Objective = x, act, m.Objective(x)
+	rho := s.rho
+	if !s.yOfC {
+		for p, j := range s.head {
+			rho[p] = s.c[j]
+		}
+		if nr > 0 {
+			s.lu.btran(rho)
+		}
+	}
+	for i := 0; i < nr; i++ {
+		y[i] = sign * rho[i] * s.rs[i]
+	}
+	// d = c − Aᵀy and Aᵀy, row by row. A row with a zero dual adds ±0 to
+	// each sum, which leaves it unchanged unless the sum is −0; the sums of
+	// Aᵀy start at +0 and never reach −0, those of d only from a cost of
+	// −0, so the rows with zero duals are skipped unless there is one.
+	aty := growZeroF(s.aty, n)
+	s.aty = aty
+	negZero := false
+	for j, c := range m.Obj {
+		d[j] = c
+		negZero = negZero || c == 0 && math.Signbit(c)
+	}
+	for i := range m.Rows {
+		yi := y[i]
+		if yi == 0 && !negZero {
+			continue
+		}
+		r := &m.Rows[i]
+		for k, j := range r.Ind {
+			t := r.Val[k] * yi
+			d[j] -= t
+			aty[j] += t
+		}
+	}
+	for j := 0; j < n; j++ {
+		// numerically zero by construction; keep the exact residual small
+		if s.stat[j] == Basic && math.Abs(d[j]) < 1e-9*(1+math.Abs(m.Obj[j])) {
+			d[j] = 0
+		}
+	}
+	sol.RowDual, sol.ReducedCost = y, d
+}
+
+// modelCols is the matrix of a model in model units by column, kept to
+// sum the row activities of a point over its nonzero columns only.
+type modelCols struct {
+	rows   int  // the number of rows it was built for (rows are only appended)
+	sorted bool // every row lists its columns in ascending order
+	ptr    []int
+	row    []int
+	val    []float64
+}
+
+// activities writes Ax into act exactly as Model.Activities sums it, row
+// by row in the order of each row's entries. When every row lists its
+// columns in ascending order, it sums column by column over the nonzero
+// xⱼ, which adds the same terms to each row in the same order but skips
+// the terms ±0; they would leave each sum unchanged, since a sum that
+// starts at +0 never becomes −0.
+func (c *modelCols) activities(m *lp.Model, x, act []float64) {
+	if c.rows != len(m.Rows) || c.ptr == nil {
+		c.build(m)
+	}
+	if !c.sorted {
+		for i := range m.Rows {
+			r := &m.Rows[i]
+			a := 0.0
+			for k, j := range r.Ind {
+				a += r.Val[k] * x[j]
+			}
+			act[i] = a
+		}
+		return
+	}
+	clear(act)
+	for j, xj := range x {
+		if xj == 0 {
+			continue
+		}
+		for p := c.ptr[j]; p < c.ptr[j+1]; p++ {
+			act[c.row[p]] += c.val[p] * xj
+		}
+	}
+}
+
+// build makes c the columns of m's rows.
+func (c *modelCols) build(m *lp.Model) {
+	n := len(m.Vars)
+	c.rows = len(m.Rows)
+	c.sorted = true
+	c.ptr = growZero(c.ptr, n+1)
+	nnz := 0
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		for k, j := range r.Ind {
+			if k > 0 && j <= r.Ind[k-1] {
+				c.sorted = false
+			}
+			c.ptr[j+1]++
+		}
+		nnz += len(r.Ind)
+	}
+	for j := 0; j < n; j++ {
+		c.ptr[j+1] += c.ptr[j]
+	}
+	c.row = grow(c.row, nnz)
+	c.val = growF(c.val, nnz)
+	next := append([]int(nil), c.ptr[:n]...)
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		for k, j := range r.Ind {
+			c.row[next[j]] = i
+			c.val[next[j]] = r.Val[k]
+			next[j]++
+		}
+	}
 }
 
 // farkas turns the dual-unbounded row into a certificate in model units,

@@ -75,71 +75,49 @@ func (w *worst) see(residual float64, kind string, idx int) {
 // bound is a sign violation, one whose bound is not met contributes
 // |dual·(value − bound)| to the complementarity violation.
 func checkAnswer(m *lp.Model, sol *lp.Solution, tol answerTol) *checkFailure {
-	return checkAnswerAct(m, sol, false, tol)
+	return checkAnswerAct(m, sol, nil, tol)
 }
 
-// checkAnswerAct is checkAnswer; with ownAct the row activities are taken
-// from sol.RowActivity, which the caller guarantees is m.Activities(sol.X)
-// (as core.solution computes it), instead of being summed a second time.
-func checkAnswerAct(m *lp.Model, sol *lp.Solution, ownAct bool, tol answerTol) *checkFailure {
+// checkAnswerAct is checkAnswer for an answer whose sums the caller has
+// already: with aty not nil, sol is one that core.optimalAnswer built, its
+// RowActivity is m.Activities(sol.X), its Objective m.Objective(sol.X),
+// and aty is Aᵀ·sol.RowDual summed row by row, so none of them is summed a
+// second time.
+func checkAnswerAct(m *lp.Model, sol *lp.Solution, aty []float64, tol answerTol) *checkFailure {
 	n, nr := len(m.Vars), len(m.Rows)
 	if len(sol.X) != n || len(sol.RowDual) != nr || len(sol.ReducedCost) != n {
 		return &checkFailure{check: "size", what: fmt.Sprintf("%d values for %d columns and %d rows", len(sol.X), n, nr), residual: math.Inf(1)}
 	}
 	x, y, d := sol.X, sol.RowDual, sol.ReducedCost
-	act := sol.RowActivity
-	if !ownAct || len(act) != nr {
-		act = m.Activities(x)
-	}
-	var rowW, colW, resW, signW, compW worst
-	for i := range m.Rows {
-		r := &m.Rows[i]
-		v := boundViolation(act[i], r.Lower, r.Upper)
-		rowW.see(v, "row", i)
-	}
-	for j := range m.Vars {
-		v := boundViolation(x[j], m.Vars[j].Lower, m.Vars[j].Upper)
-		colW.see(v, "column", j)
-	}
-	aty := make([]float64, n)
-	for i := range m.Rows {
-		r := &m.Rows[i]
-		for k, j := range r.Ind {
-			aty[j] += r.Val[k] * y[i]
+	act, z := sol.RowActivity, sol.Objective
+	if len(aty) != n || len(act) != nr {
+		act, z = m.Activities(x), m.Objective(x)
+		aty = make([]float64, n)
+		for i := range m.Rows {
+			r := &m.Rows[i]
+			for k, j := range r.Ind {
+				aty[j] += r.Val[k] * y[i]
+			}
 		}
 	}
 	cmax := 0.0
-	for j, c := range m.Obj {
+	for _, c := range m.Obj {
 		if a := math.Abs(c); a > cmax {
 			cmax = a
 		}
-		resW.see(math.Abs(c-aty[j]-d[j])/(1+math.Abs(c)), "column", j)
 	}
-	z := m.Objective(x)
-	zscale := math.Max(1, math.Abs(z))
-	dualObj := m.ObjOffset
-	lowerIfPositive := m.Sense != lp.Maximize
-	dualTerm := func(kind string, idx int, dv, value, lo, hi float64) {
-		if dv == 0 {
-			return
-		}
-		b := hi
-		if (dv > 0) == lowerIfPositive {
-			b = lo
-		}
-		if math.IsInf(b, 0) {
-			signW.see(math.Abs(dv)/(1+cmax), kind, idx)
-			dualObj += dv * value
-			return
-		}
-		dualObj += dv * b
-		compW.see(math.Abs(dv*(value-b))/zscale, kind, idx)
-	}
+	var rowW, colW, resW worst
+	ds := dualSum{obj: m.ObjOffset, lowerIfPositive: m.Sense != lp.Maximize, cmax: cmax, zscale: math.Max(1, math.Abs(z))}
 	for i := range m.Rows {
-		dualTerm("row", i, y[i], act[i], m.Rows[i].Lower, m.Rows[i].Upper)
+		r := &m.Rows[i]
+		rowW.see(boundViolation(act[i], r.Lower, r.Upper), "row", i)
+		ds.add("row", i, y[i], act[i], r.Lower, r.Upper)
 	}
-	for j := range m.Vars {
-		dualTerm("column", j, d[j], x[j], m.Vars[j].Lower, m.Vars[j].Upper)
+	for j, c := range m.Obj {
+		v := &m.Vars[j]
+		colW.see(boundViolation(x[j], v.Lower, v.Upper), "column", j)
+		resW.see(math.Abs(c-aty[j]-d[j])/(1+math.Abs(c)), "column", j)
+		ds.add("column", j, d[j], x[j], v.Lower, v.Upper)
 	}
 	name := func(w worst) string {
 		if w.kind == "row" {
@@ -155,8 +133,8 @@ func checkAnswerAct(m *lp.Model, sol *lp.Solution, ownAct bool, tol answerTol) *
 		{"row", rowW, tol.primal},
 		{"column bound", colW, tol.primal},
 		{"dual residual", resW, tol.dual},
-		{"dual sign", signW, tol.dual},
-		{"complementarity", compW, tol.obj},
+		{"dual sign", ds.sign, tol.dual},
+		{"complementarity", ds.comp, tol.obj},
 	} {
 		if !(c.w.residual <= c.tol) {
 			f := &checkFailure{check: c.check, what: name(c.w), residual: c.w.residual, tol: c.tol}
@@ -169,10 +147,38 @@ func checkAnswerAct(m *lp.Model, sol *lp.Solution, ownAct bool, tol answerTol) *
 			return f
 		}
 	}
-	if gap := math.Abs(z-dualObj) / zscale; !(gap <= tol.obj) {
+	if gap := math.Abs(z-ds.obj) / ds.zscale; !(gap <= tol.obj) {
 		return &checkFailure{check: "duality gap", residual: gap, tol: tol.obj}
 	}
 	return nil
+}
+
+// dualSum sums the dual objective of an answer term by term and keeps the
+// worst dual sign and complementarity violations.
+type dualSum struct {
+	obj             float64 // the dual objective so far
+	lowerIfPositive bool    // a positive dual selects the lower bound (minimisation)
+	cmax, zscale    float64 // ‖c‖∞ and max(1, |cᵀx + c₀|)
+	sign, comp      worst
+}
+
+// add adds the term of the dual dv of a row or column whose value is
+// value and whose bounds are lo and hi.
+func (t *dualSum) add(kind string, idx int, dv, value, lo, hi float64) {
+	if dv == 0 {
+		return
+	}
+	b := hi
+	if (dv > 0) == t.lowerIfPositive {
+		b = lo
+	}
+	if math.IsInf(b, 0) {
+		t.sign.see(math.Abs(dv)/(1+t.cmax), kind, idx)
+		t.obj += dv * value
+		return
+	}
+	t.obj += dv * b
+	t.comp.see(math.Abs(dv*(value-b))/t.zscale, kind, idx)
 }
 
 // boundViolation is how far v lies outside [lo, hi], divided by 1 + |the
