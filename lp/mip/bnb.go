@@ -625,7 +625,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				changed = append(changed, j)
 			}
 		}
-		if !s.prop.run(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
+		if !s.prop.runTracked(s.tLo, s.tHi, changed) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
 	}
