@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
@@ -89,6 +90,24 @@ type search struct {
 
 	sym      *symmetry // symmetry generators and handling (symmetry.go); nil: none
 	symFixed int       // bounds tightened at nodes by lexicographic propagation
+
+	// bufs are node's scratch slices, kept from one node to the next
+	// (each worker of a parallel round has its own)
+	bufs *nodeBuffers
+	// varLo, varHi are the bounds of the model as given, and varLoTol,
+	// varHiTol the values beyond which roundedValue rejects a point
+	varLo, varHi, varLoTol, varHiTol []float64
+}
+
+// nodeBuffers are the slices node and what it calls fill afresh at every
+// node; none of them outlives the call that fills it.
+type nodeBuffers struct {
+	changed []int         // the columns whose bounds node changes
+	learnt  []int         // propagateLearnt's first list of columns
+	frac    []int         // node's fractional columns
+	d       []float64     // a node LP's reduced costs (not the root's)
+	diff    []boundChange // changesExcept
+	round   [2][]float64  // roundingHeuristics' two points
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -166,7 +185,13 @@ func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	s.rootLo, s.rootHi = make([]float64, n), make([]float64, n)
 	s.lo, s.hi = make([]float64, n), make([]float64, n)
 	s.tLo, s.tHi = make([]float64, n), make([]float64, n)
+	s.bufs = &nodeBuffers{}
+	s.varLo, s.varHi = make([]float64, n), make([]float64, n)
+	s.varLoTol, s.varHiTol = make([]float64, n), make([]float64, n)
 	for j, v := range m.Vars {
+		s.varLo[j], s.varHi[j] = v.Lower, v.Upper
+		s.varLoTol[j] = v.Lower - feasTol*(1+math.Abs(v.Lower))
+		s.varHiTol[j] = v.Upper + feasTol*(1+math.Abs(v.Upper))
 		s.isInt[j] = v.Integer
 		s.lo[j], s.hi[j] = v.Lower, v.Upper
 		s.rootLo[j], s.rootHi[j] = v.Lower, v.Upper
@@ -353,20 +378,16 @@ func (s *search) stamp(n *node) *node {
 }
 
 // changesExcept lists the bounds of the current node (s.lo, s.hi) that
-// differ from the root's, leaving out column skip.
+// differ from the root's, leaving out column skip. The list is s.bufs.diff,
+// valid until the next call: the children copy it (withChange).
 func (s *search) changesExcept(skip int) []boundChange {
-	cnt := 0
-	for k := range s.n {
-		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
-			cnt++
-		}
-	}
-	diff := make([]boundChange, 0, cnt)
+	diff := s.bufs.diff[:0]
 	for k := range s.n {
 		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
 			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
 		}
 	}
+	s.bufs.diff = diff
 	return diff
 }
 
@@ -619,12 +640,13 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		}
 	}
 	if !root {
-		var changed []int
+		changed := s.bufs.changed[:0]
 		for j := 0; j < s.n; j++ {
 			if s.tLo[j] != s.lo[j] || s.tHi[j] != s.hi[j] {
 				changed = append(changed, j)
 			}
 		}
+		s.bufs.changed = changed
 		if !s.prop.runTracked(s.tLo, s.tHi, changed) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
@@ -696,7 +718,14 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		s.active = cur.bound
 		d = nil
 		if sol.ReducedCost != nil {
-			d = make([]float64, s.n)
+			// the root keeps its reduced costs (rootD); a node's are
+			// used before the next node
+			if root {
+				d = make([]float64, s.n)
+			} else {
+				d = slices.Grow(s.bufs.d[:0], s.n)[:s.n]
+				s.bufs.d = d
+			}
 			for j := range d {
 				d[j] = s.sign * sol.ReducedCost[j]
 			}
@@ -718,7 +747,8 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			return nil, lp.NotSolved, nil
 		}
 
-		frac = s.fractional(x)
+		frac = s.fractionalTo(s.bufs.frac[:0], x)
+		s.bufs.frac = frac
 		if len(frac) == 0 {
 			if s.tryIncumbent(x, "lp") {
 				return nil, lp.NotSolved, nil
@@ -808,7 +838,11 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 
 // fractional lists the integer columns whose value is not integral.
 func (s *search) fractional(x []float64) []int {
-	var frac []int
+	return s.fractionalTo(nil, x)
+}
+
+// fractionalTo is fractional appending to frac.
+func (s *search) fractionalTo(frac []int, x []float64) []int {
 	for j := 0; j < s.n; j++ {
 		if s.isInt[j] {
 			if math.Abs(x[j]-math.Round(x[j])) > s.opts.IntTol {

@@ -344,12 +344,13 @@ func (s *search) propagateLearnt(lo, hi []float64) bool {
 	if s.pool == nil && s.cliques == nil {
 		return true
 	}
-	var changed []int
+	changed := s.bufs.learnt[:0]
 	for j := range s.n {
 		if lo[j] != s.rootLo[j] || hi[j] != s.rootHi[j] {
 			changed = append(changed, j)
 		}
 	}
+	s.bufs.learnt = changed // later lists are new: the propagators append to them
 	for round := 0; round < 4 && len(changed) > 0; round++ {
 		var t []int
 		if s.cliques != nil && !s.cliques.propagate(lo, hi, changed, &t) {

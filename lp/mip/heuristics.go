@@ -9,8 +9,13 @@ import (
 // first rounding every fractional column in a direction no row locks, then
 // rounding to the nearest integer.
 func (s *search) roundingHeuristics(x []float64, frac []int) {
-	y := s.lockRound(x, frac)
-	near := append([]float64(nil), x...)
+	// both points are scratch: tryIncumbent keeps a rounded copy
+	y := s.lockRoundTo(s.bufs.round[0][:0], x, frac)
+	if y != nil {
+		s.bufs.round[0] = y
+	}
+	near := append(s.bufs.round[1][:0], x...)
+	s.bufs.round[1] = near
 	for _, j := range frac {
 		near[j] = math.Round(x[j])
 	}
@@ -68,11 +73,10 @@ func (s *search) roundedValue(j int, v float64) (float64, bool) {
 		}
 		v = r
 	}
-	vr := s.m.Vars[j]
-	if v < vr.Lower-feasTol*(1+math.Abs(vr.Lower)) || v > vr.Upper+feasTol*(1+math.Abs(vr.Upper)) {
+	if v < s.varLoTol[j] || v > s.varHiTol[j] {
 		return 0, false
 	}
-	return math.Max(vr.Lower, math.Min(vr.Upper, v)), true
+	return math.Max(s.varLo[j], math.Min(s.varHi[j], v)), true
 }
 
 // tryIncumbent rounds the integer columns of x, checks the point against the
