@@ -102,12 +102,14 @@ type search struct {
 // nodeBuffers are the slices node and what it calls fill afresh at every
 // node; none of them outlives the call that fills it.
 type nodeBuffers struct {
-	changed []int         // the columns whose bounds node changes
-	learnt  []int         // propagateLearnt's first list of columns
-	frac    []int         // node's fractional columns
-	d       []float64     // a node LP's reduced costs (not the root's)
-	diff    []boundChange // changesExcept
-	round   [2][]float64  // roundingHeuristics' two points
+	changed  []int         // the columns whose bounds node changes
+	learnt   []int         // propagateLearnt's first list of columns
+	frac     []int         // node's fractional columns
+	d        []float64     // a node LP's reduced costs (not the root's)
+	diff     []boundChange // changesExcept
+	round    [2][]float64  // roundingHeuristics' two points
+	duals    []float64     // proofConflict's duals in minimisation form
+	conflict []float64     // proofConflict's aggregated row
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -391,6 +393,30 @@ func (s *search) changesExcept(skip int) []boundChange {
 	return diff
 }
 
+// fmax is math.Max, with the order of two distinct numbers decided inline
+// (math.Max is a call on amd64); equal numbers (±0) and NaNs go to
+// math.Max, so the result is math.Max's in every case.
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	if b > a {
+		return b
+	}
+	return math.Max(a, b)
+}
+
+// fmin is math.Min as fmax is math.Max.
+func fmin(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	if b < a {
+		return b
+	}
+	return math.Min(a, b)
+}
+
 // withChange returns a new list: diff followed by c.
 func withChange(diff []boundChange, c boundChange) []boundChange {
 	out := make([]boundChange, len(diff)+1)
@@ -633,8 +659,8 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	copy(s.tLo, s.rootLo)
 	copy(s.tHi, s.rootHi)
 	for _, c := range cur.changes {
-		s.tLo[c.j] = math.Max(s.tLo[c.j], c.lo)
-		s.tHi[c.j] = math.Min(s.tHi[c.j], c.hi)
+		s.tLo[c.j] = fmax(s.tLo[c.j], c.lo)
+		s.tHi[c.j] = fmin(s.tHi[c.j], c.hi)
 		if s.tLo[c.j] > s.tHi[c.j] {
 			return nil, lp.NotSolved, nil
 		}

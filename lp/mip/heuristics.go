@@ -76,7 +76,7 @@ func (s *search) roundedValue(j int, v float64) (float64, bool) {
 	if v < s.varLoTol[j] || v > s.varHiTol[j] {
 		return 0, false
 	}
-	return math.Max(s.varLo[j], math.Min(s.varHi[j], v)), true
+	return fmax(s.varLo[j], fmin(s.varHi[j], v)), true
 }
 
 // tryIncumbent rounds the integer columns of x, checks the point against the
