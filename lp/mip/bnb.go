@@ -107,7 +107,7 @@ type nodeBuffers struct {
 	frac     []int         // node's fractional columns
 	d        []float64     // a node LP's reduced costs (not the root's)
 	diff     []boundChange // changesExcept
-	round    [2][]float64  // roundingHeuristics' two points
+	round    [4][]float64  // roundingHeuristics' two points and their rounded copies
 	duals    []float64     // proofConflict's duals in minimisation form
 	conflict []float64     // proofConflict's aggregated row
 }
