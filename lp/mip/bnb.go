@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/streamopt/streamopt/lp"
@@ -89,6 +90,26 @@ type search struct {
 
 	sym      *symmetry // symmetry generators and handling (symmetry.go); nil: none
 	symFixed int       // bounds tightened at nodes by lexicographic propagation
+
+	// bufs are node's scratch slices, kept from one node to the next
+	// (each worker of a parallel round has its own)
+	bufs *nodeBuffers
+	// varLo, varHi are the bounds of the model as given, and varLoTol,
+	// varHiTol the values beyond which roundedValue rejects a point
+	varLo, varHi, varLoTol, varHiTol []float64
+}
+
+// nodeBuffers are the slices node and what it calls fill afresh at every
+// node; none of them outlives the call that fills it.
+type nodeBuffers struct {
+	changed  []int         // the columns whose bounds node changes
+	learnt   []int         // propagateLearnt's first list of columns
+	frac     []int         // node's fractional columns
+	d        []float64     // a node LP's reduced costs (not the root's)
+	diff     []boundChange // changesExcept
+	round    [4][]float64  // roundingHeuristics' two points and their rounded copies
+	duals    []float64     // proofConflict's duals in minimisation form
+	conflict []float64     // proofConflict's aggregated row
 }
 
 // solveWith runs LP-based branch and bound on m with the relaxations mk
@@ -166,7 +187,13 @@ func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	s.rootLo, s.rootHi = make([]float64, n), make([]float64, n)
 	s.lo, s.hi = make([]float64, n), make([]float64, n)
 	s.tLo, s.tHi = make([]float64, n), make([]float64, n)
+	s.bufs = &nodeBuffers{}
+	s.varLo, s.varHi = make([]float64, n), make([]float64, n)
+	s.varLoTol, s.varHiTol = make([]float64, n), make([]float64, n)
 	for j, v := range m.Vars {
+		s.varLo[j], s.varHi[j] = v.Lower, v.Upper
+		s.varLoTol[j] = v.Lower - feasTol*(1+math.Abs(v.Lower))
+		s.varHiTol[j] = v.Upper + feasTol*(1+math.Abs(v.Upper))
 		s.isInt[j] = v.Integer
 		s.lo[j], s.hi[j] = v.Lower, v.Upper
 		s.rootLo[j], s.rootHi[j] = v.Lower, v.Upper
@@ -358,21 +385,41 @@ func (s *search) stamp(n *node) *node {
 }
 
 // changesExcept lists the bounds of the current node (s.lo, s.hi) that
-// differ from the root's, leaving out column skip.
+// differ from the root's, leaving out column skip. The list is s.bufs.diff,
+// valid until the next call: the children copy it (withChange).
 func (s *search) changesExcept(skip int) []boundChange {
-	cnt := 0
-	for k := range s.n {
-		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
-			cnt++
-		}
-	}
-	diff := make([]boundChange, 0, cnt)
+	diff := s.bufs.diff[:0]
 	for k := range s.n {
 		if k != skip && (s.lo[k] != s.rootLo[k] || s.hi[k] != s.rootHi[k]) {
 			diff = append(diff, boundChange{k, s.lo[k], s.hi[k]})
 		}
 	}
+	s.bufs.diff = diff
 	return diff
+}
+
+// fmax is math.Max, with the order of two distinct numbers decided inline
+// (math.Max is a call on amd64); equal numbers (±0) and NaNs go to
+// math.Max, so the result is math.Max's in every case.
+func fmax(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	if b > a {
+		return b
+	}
+	return math.Max(a, b)
+}
+
+// fmin is math.Min as fmax is math.Max.
+func fmin(a, b float64) float64 {
+	if a < b {
+		return a
+	}
+	if b < a {
+		return b
+	}
+	return math.Min(a, b)
 }
 
 // withChange returns a new list: diff followed by c.
@@ -617,20 +664,21 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 	copy(s.tLo, s.rootLo)
 	copy(s.tHi, s.rootHi)
 	for _, c := range cur.changes {
-		s.tLo[c.j] = math.Max(s.tLo[c.j], c.lo)
-		s.tHi[c.j] = math.Min(s.tHi[c.j], c.hi)
+		s.tLo[c.j] = fmax(s.tLo[c.j], c.lo)
+		s.tHi[c.j] = fmin(s.tHi[c.j], c.hi)
 		if s.tLo[c.j] > s.tHi[c.j] {
 			return nil, lp.NotSolved, nil
 		}
 	}
 	if !root {
-		var changed []int
+		changed := s.bufs.changed[:0]
 		for j := 0; j < s.n; j++ {
 			if s.tLo[j] != s.lo[j] || s.tHi[j] != s.hi[j] {
 				changed = append(changed, j)
 			}
 		}
-		if !s.prop.run(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
+		s.bufs.changed = changed
+		if !s.prop.runTracked(s.tLo, s.tHi, changed) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
 	}
@@ -701,7 +749,14 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		s.active = cur.bound
 		d = nil
 		if sol.ReducedCost != nil {
-			d = make([]float64, s.n)
+			// the root keeps its reduced costs (rootD); a node's are
+			// used before the next node
+			if root {
+				d = make([]float64, s.n)
+			} else {
+				d = slices.Grow(s.bufs.d[:0], s.n)[:s.n]
+				s.bufs.d = d
+			}
 			for j := range d {
 				d[j] = s.sign * sol.ReducedCost[j]
 			}
@@ -723,7 +778,8 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			return nil, lp.NotSolved, nil
 		}
 
-		frac = s.fractional(x)
+		frac = s.fractionalTo(s.bufs.frac[:0], x)
+		s.bufs.frac = frac
 		if len(frac) == 0 {
 			if s.tryIncumbent(x, "lp") {
 				return nil, lp.NotSolved, nil
@@ -822,7 +878,11 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 
 // fractional lists the integer columns whose value is not integral.
 func (s *search) fractional(x []float64) []int {
-	var frac []int
+	return s.fractionalTo(nil, x)
+}
+
+// fractionalTo is fractional appending to frac.
+func (s *search) fractionalTo(frac []int, x []float64) []int {
 	for j := 0; j < s.n; j++ {
 		if s.isInt[j] {
 			if math.Abs(x[j]-math.Round(x[j])) > s.opts.IntTol {

@@ -3,7 +3,7 @@ package mip
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/streamopt/streamopt/lp"
 )
@@ -139,7 +139,15 @@ func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int,
 		f := x[j] - math.Floor(x[j])
 		cands[k] = cand{j, productScore(f*s.pseudoCost(0, j), (1-f)*s.pseudoCost(1, j))}
 	}
-	sort.SliceStable(cands, func(a, b int) bool { return cands[a].score > cands[b].score })
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
 	best, bestScore := -1, -1.0
 	strong, noImprove := 0, 0
 	cut := s.cutoff()

@@ -212,7 +212,9 @@ func (s *search) farkasConflict(y []float64) {
 	if s.pool == nil || len(y) != len(s.w.Rows) {
 		return
 	}
-	z := make([]float64, s.n)
+	z := slices.Grow(s.bufs.conflict[:0], s.n)[:s.n] // scratch, as in proofConflict
+	s.bufs.conflict = z
+	clear(z)
 	beta, ok := s.aggregate(y, z, false)
 	if ok {
 		s.addConflict(z, beta)
@@ -229,11 +231,15 @@ func (s *search) proofConflict(y []float64) {
 	if math.IsInf(cut, 0) {
 		return
 	}
-	ym := make([]float64, len(y))
+	// both are scratch: addConflict copies what it keeps
+	ym := slices.Grow(s.bufs.duals[:0], len(y))[:len(y)]
+	s.bufs.duals = ym
 	for i, v := range y {
 		ym[i] = s.sign * v
 	}
-	z := make([]float64, s.n)
+	z := slices.Grow(s.bufs.conflict[:0], s.n)[:s.n]
+	s.bufs.conflict = z
+	clear(z)
 	beta, ok := s.aggregate(ym, z, true)
 	if !ok {
 		return
@@ -282,7 +288,7 @@ func (s *search) aggregate(y, z []float64, skip bool) (float64, bool) {
 func (s *search) addConflict(z []float64, beta float64) bool {
 	zmax := 0.0
 	for _, v := range z {
-		zmax = math.Max(zmax, math.Abs(v))
+		zmax = fmax(zmax, math.Abs(v))
 	}
 	if zmax == 0 || math.IsNaN(zmax) || math.IsInf(zmax, 0) {
 		return false
@@ -344,12 +350,13 @@ func (s *search) propagateLearnt(lo, hi []float64) bool {
 	if s.pool == nil && s.cliques == nil {
 		return true
 	}
-	var changed []int
+	changed := s.bufs.learnt[:0]
 	for j := range s.n {
 		if lo[j] != s.rootLo[j] || hi[j] != s.rootHi[j] {
 			changed = append(changed, j)
 		}
 	}
+	s.bufs.learnt = changed // later lists are new: the propagators append to them
 	for round := 0; round < 4 && len(changed) > 0; round++ {
 		var t []int
 		if s.cliques != nil && !s.cliques.propagate(lo, hi, changed, &t) {

@@ -366,7 +366,13 @@ func (s *search) dive(r int, x []float64, z float64, iterCap float64) error {
 // (simple rounding, Achterberg 2007, §9.1); it returns nil if some column
 // has no such direction.
 func (s *search) lockRound(x []float64, frac []int) []float64 {
-	y := append([]float64(nil), x...)
+	return s.lockRoundTo(nil, x, frac)
+}
+
+// lockRoundTo is lockRound writing the point to y[:len(x)] (y grown as
+// needed; y's contents are ignored).
+func (s *search) lockRoundTo(y, x []float64, frac []int) []float64 {
+	y = append(y[:0], x...)
 	for _, j := range frac {
 		switch {
 		case s.downLocks[j] == 0:

@@ -9,36 +9,55 @@ import (
 // first rounding every fractional column in a direction no row locks, then
 // rounding to the nearest integer.
 func (s *search) roundingHeuristics(x []float64, frac []int) {
-	y := s.lockRound(x, frac)
-	near := append([]float64(nil), x...)
+	// the points and their rounded copies are scratch: tryIncumbent keeps
+	// a copy of the point it accepts
+	b := s.bufs
+	y := s.lockRoundTo(b.round[0][:0], x, frac)
+	if y != nil {
+		b.round[0] = y
+	}
+	near := append(b.round[1][:0], x...)
+	b.round[1] = near
 	for _, j := range frac {
 		near[j] = math.Round(x[j])
 	}
 	// Neither point can change the incumbent when both are no better than
 	// it (tryIncumbent then returns before any change of state), so the
 	// check of the rows is skipped, which late in a search is most nodes.
-	if (y == nil || !s.mayImprove(y)) && !s.mayImprove(near) {
+	// The points are rounded once, here, as tryIncumbent would round them.
+	var ry, rn []float64
+	yOK, nOK := false, false
+	if y != nil {
+		ry, yOK = s.roundedPointTo(b.round[2][:0], y)
+		b.round[2] = ry
+	}
+	if !yOK || !s.mayImprove(ry) {
+		rn, nOK = s.roundedPointTo(b.round[3][:0], near)
+		b.round[3] = rn
+		if !nOK || !s.mayImprove(rn) {
+			return
+		}
+	}
+	// a y that cannot be rounded is rejected by tryIncumbent at once
+	if yOK && s.tryRounded(slices.Clone(ry), "rounding") {
 		return
 	}
-	if y != nil && s.tryIncumbent(y, "rounding") {
-		return
+	if rn == nil {
+		rn, nOK = s.roundedPointTo(b.round[3][:0], near)
+		b.round[3] = rn
 	}
-	s.tryIncumbent(near, "rounding")
+	if nOK {
+		s.tryRounded(slices.Clone(rn), "rounding")
+	}
 }
 
-// mayImprove reports whether the point tryIncumbent makes of x (integer
-// columns rounded, all clamped to their bounds) is not worse than the
-// incumbent by tryIncumbent's test, or false when the point cannot be made
-// (tryIncumbent then rejects it without a change either). The objective is
+// mayImprove reports whether the point y (made by roundedPoint) is
+// not worse than the incumbent by tryIncumbent's test. The objective is
 // summed in Model.Objective's order, so the verdict is tryIncumbent's.
-func (s *search) mayImprove(x []float64) bool {
+func (s *search) mayImprove(y []float64) bool {
 	z := s.m.ObjOffset
 	for j, c := range s.m.Obj {
-		v, ok := s.roundedValue(j, x[j])
-		if !ok {
-			return false
-		}
-		z += c * v
+		z += c * y[j]
 	}
 	return !(s.sign*z >= s.incZ)
 }
@@ -46,11 +65,17 @@ func (s *search) mayImprove(x []float64) bool {
 // roundedPoint rounds the integer columns of x and clamps every column to
 // its bounds (roundedValue); it reports false when a column cannot be.
 func (s *search) roundedPoint(x []float64) ([]float64, bool) {
-	y := make([]float64, s.n)
+	return s.roundedPointTo(nil, x)
+}
+
+// roundedPointTo is roundedPoint writing the point to y[:n] (y grown as
+// needed; y's contents are ignored); on false it returns y[:0].
+func (s *search) roundedPointTo(y, x []float64) ([]float64, bool) {
+	y = slices.Grow(y[:0], s.n)[:s.n]
 	for j := range y {
 		v, ok := s.roundedValue(j, x[j])
 		if !ok {
-			return nil, false
+			return y[:0], false
 		}
 		y[j] = v
 	}
@@ -68,11 +93,10 @@ func (s *search) roundedValue(j int, v float64) (float64, bool) {
 		}
 		v = r
 	}
-	vr := s.m.Vars[j]
-	if v < vr.Lower-feasTol*(1+math.Abs(vr.Lower)) || v > vr.Upper+feasTol*(1+math.Abs(vr.Upper)) {
+	if v < s.varLoTol[j] || v > s.varHiTol[j] {
 		return 0, false
 	}
-	return math.Max(vr.Lower, math.Min(vr.Upper, v)), true
+	return fmax(s.varLo[j], fmin(s.varHi[j], v)), true
 }
 
 // tryIncumbent rounds the integer columns of x, checks the point against the
@@ -85,6 +109,12 @@ func (s *search) tryIncumbent(x []float64, how string) bool {
 	if !ok {
 		return false
 	}
+	return s.tryRounded(y, how)
+}
+
+// tryRounded is tryIncumbent for the point y made by roundedPoint, which it
+// keeps if it accepts it.
+func (s *search) tryRounded(y []float64, how string) bool {
 	if !s.satisfiesRows(y, feasTol) {
 		return false
 	}

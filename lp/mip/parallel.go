@@ -75,6 +75,7 @@ type worker struct {
 	pcCnt    [2][]int
 	pool     *conflictPool // a view of the search's pool
 	nodes    int           // nodes processed, for the log
+	bufs     nodeBuffers
 }
 
 // threads returns the number of workers of the rounds, which is also the
@@ -252,7 +253,7 @@ func (s *search) takeBatch(b int) []*task {
 // floor is the smallest bound of the open nodes outside the task.
 func (s *search) runTask(wk *worker, t *task, floor float64) {
 	ws := *s
-	ws.rel, ws.lo, ws.hi, ws.tLo, ws.tHi, ws.prop = wk.rel, wk.lo, wk.hi, wk.tLo, wk.tHi, wk.prop
+	ws.rel, ws.lo, ws.hi, ws.tLo, ws.tHi, ws.prop, ws.bufs = wk.rel, wk.lo, wk.hi, wk.tLo, wk.tHi, wk.prop, &wk.bufs
 	for d := range 2 {
 		copy(wk.pcSum[d], s.pcSum[d])
 		copy(wk.pcCnt[d], s.pcCnt[d])

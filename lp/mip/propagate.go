@@ -31,6 +31,9 @@ type propagator struct {
 	// hits, if not nil, counts per row the calls of row that tightened a
 	// bound or proved infeasibility (the conflict pool ages its rows by it).
 	hits []int
+	// sums holds the rows' activities for runTracked (nil until its first
+	// call).
+	sums *trackedSums
 }
 
 func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
@@ -44,18 +47,32 @@ func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
 	}
 }
 
-// activity returns the finite part of the minimal and maximal activity of row
-// i over [lo, hi], how many terms are infinite in each, and the largest
-// range |aⱼ|(uⱼ − lⱼ) of the row's integer columns (+Inf if one is unbounded).
-func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, minInf, maxInf int, span float64) {
+// rowSums is the activity of a row over some bounds: side 0 the minimal,
+// side 1 the maximal.
+type rowSums struct {
+	act [2]float64 // the finite part of the activity
+	inf [2]int     // the number of infinite terms
+	// infInt is the number of infinite terms of integer columns: with
+	// inf = 1 only such a term's column could be tightened
+	infInt [2]int
+	// abs is the sum of the finite terms' magnitudes, err a bound on the
+	// distance from act to the exact sum of those terms (trackedSums)
+	abs, err [2]float64
+	// span is the largest range |aⱼ|(uⱼ − lⱼ) of the row's integer columns
+	// (+Inf if one is unbounded); in trackedSums an upper bound on it
+	span float64
+}
+
+// activity returns the activity of row i over [lo, hi], summed over the
+// row's terms in their order (err is left zero).
+func (p *propagator) activity(i int, lo, hi []float64) (s rowSums) {
 	r := &p.m.Rows[i]
-	p.visits += 2 * len(r.Ind)
 	for k, j := range r.Ind {
 		a := r.Val[k]
 		l, u := lo[j], hi[j]
 		if p.isInt[j] {
-			if v := math.Abs(a) * (u - l); v > span {
-				span = v
+			if v := math.Abs(a) * (u - l); v > s.span {
+				s.span = v
 			}
 		}
 		if a < 0 {
@@ -63,14 +80,24 @@ func (p *propagator) activity(i int, lo, hi []float64) (minAct, maxAct float64, 
 		}
 		// a·l is the smallest term, a·u the largest
 		if math.IsInf(l, 0) {
-			minInf++
+			s.inf[0]++
+			if p.isInt[j] {
+				s.infInt[0]++
+			}
 		} else {
-			minAct += a * l
+			t := a * l
+			s.act[0] += t
+			s.abs[0] += math.Abs(t)
 		}
 		if math.IsInf(u, 0) {
-			maxInf++
+			s.inf[1]++
+			if p.isInt[j] {
+				s.infInt[1]++
+			}
 		} else {
-			maxAct += a * u
+			t := a * u
+			s.act[1] += t
+			s.abs[1] += math.Abs(t)
 		}
 	}
 	return
@@ -101,6 +128,11 @@ func (p *propagator) run(lo, hi []float64, changed []int, tightened *[]int) bool
 			continue // drain the queue flags
 		}
 		work++
+		if p.sums != nil && p.sums.on && p.idle(i) {
+			// row would have read the row's terms to find the same
+			p.visits += 2 * len(p.m.Rows[i].Ind)
+			continue
+		}
 		if !p.row(i, lo, hi, tightened) {
 			ok = false
 			p.hit(i)
@@ -126,7 +158,8 @@ func (p *propagator) pushCol(j int) {
 func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 	r := &p.m.Rows[i]
 	rl, ru := r.Lower, r.Upper
-	minAct, maxAct, minInf, maxInf, span := p.activity(i, lo, hi)
+	s := p.rowActivity(i, lo, hi)
+	minAct, maxAct, minInf, maxInf, span := s.act[0], s.act[1], s.inf[0], s.inf[1], s.span
 	// the tolerance scales with the finite sides only: with an infinite
 	// one it would be infinite and the tests below could never fire
 	side := 0.0
@@ -217,6 +250,9 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 				return false
 			}
 			lo[j], hi[j] = newLo, newHi
+			if p.sums != nil && p.sums.on {
+				p.move(j, newLo, newHi)
+			}
 			p.hit(i)
 			if tightened != nil {
 				*tightened = append(*tightened, j)
@@ -224,7 +260,8 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 			p.pushCol(j)
 			// The row's own activities changed; recompute them so later
 			// columns of this row use the tighter bound.
-			minAct, maxAct, minInf, maxInf, _ = p.activity(i, lo, hi)
+			s = p.rowActivity(i, lo, hi)
+			minAct, maxAct, minInf, maxInf = s.act[0], s.act[1], s.inf[0], s.inf[1]
 		}
 	}
 	return true
@@ -234,4 +271,168 @@ func (p *propagator) hit(i int) {
 	if p.hits != nil {
 		p.hits[i]++
 	}
+}
+
+// The node loop calls the propagator once per node on bounds that differ
+// from the last node's in a few columns, and each row it visits would sum
+// its activity afresh, though most rows can tighten nothing. runTracked
+// keeps every row's activities for the bounds of its last call and moves
+// them by the columns whose bounds changed (trackedSums), so that a row
+// whose slack on both sides clearly exceeds its largest integer range is
+// passed over at once. A row that may act is propagated by row as in run,
+// from a fresh sum: the moved sums differ from a fresh one in the last bits,
+// and they are trusted only where the error bound kept beside them cannot
+// change the answer. The bounds run reaches are therefore exactly those of
+// run, and so is visits (charged as if every row had been summed).
+
+// roundoff is the unit roundoff of float64 arithmetic (2⁻⁵³).
+const roundoff = 0x1p-53
+
+// trackedSums is the state of runTracked.
+type trackedSums struct {
+	lo, hi []float64 // the bounds the sums are of
+	rows   []rowSums
+	on     bool // within runTracked: the bounds passed to run are lo, hi
+}
+
+// runTracked is run (with changed, without tightened) on the bounds of the
+// tree's nodes, using and keeping p.sums.
+func (p *propagator) runTracked(lo, hi []float64, changed []int) bool {
+	t := p.sums
+	if t == nil {
+		t = &trackedSums{lo: append([]float64(nil), lo...), hi: append([]float64(nil), hi...), rows: make([]rowSums, len(p.m.Rows))}
+		for i := range t.rows {
+			t.rows[i] = p.sum(i, lo, hi)
+		}
+		p.sums = t
+	}
+	for j := range lo {
+		if lo[j] != t.lo[j] || hi[j] != t.hi[j] {
+			p.move(j, lo[j], hi[j])
+		}
+	}
+	t.on = true
+	ok := p.run(lo, hi, changed, nil)
+	t.on = false
+	return ok
+}
+
+// rowActivity is activity for row: the sums it returns are also those of
+// row i in p.sums while runTracked runs.
+func (p *propagator) rowActivity(i int, lo, hi []float64) rowSums {
+	p.visits += 2 * len(p.m.Rows[i].Ind)
+	s := p.sum(i, lo, hi)
+	if p.sums != nil && p.sums.on {
+		p.sums.rows[i] = s
+	}
+	return s
+}
+
+// sum returns activity's sums of row i with err bounding the rounding
+// error of the sums against the exact ones (Higham, Accuracy and Stability
+// of Numerical Algorithms, 2002, §3.1: γₙ·Σ|aₖbₖ| for n products summed).
+func (p *propagator) sum(i int, lo, hi []float64) rowSums {
+	s := p.activity(i, lo, hi)
+	g := gamma(len(p.m.Rows[i].Ind))
+	s.err = [2]float64{g * s.abs[0], g * s.abs[1]}
+	return s
+}
+
+// gamma is a bound on the relative error of a sum of n products, with room.
+func gamma(n int) float64 {
+	return 2 * float64(n+2) * roundoff
+}
+
+// move sets column j's bounds in p.sums to [l, u] and moves the sums of its
+// rows by the change of its terms.
+func (p *propagator) move(j int, l, u float64) {
+	t := p.sums
+	l0, u0 := t.lo[j], t.hi[j]
+	t.lo[j], t.hi[j] = l, u
+	for q := p.a.ColPtr[j]; q < p.a.ColPtr[j+1]; q++ {
+		rs := &t.rows[p.a.RowInd[q]]
+		a := p.a.Val[q]
+		if p.isInt[j] {
+			if v := math.Abs(a) * (u - l); v > rs.span {
+				rs.span = v // span stays an upper bound when ranges shrink
+			}
+		}
+		if a < 0 {
+			rs.shift(0, a, u0, u, p.isInt[j])
+			rs.shift(1, a, l0, l, p.isInt[j])
+		} else {
+			rs.shift(0, a, l0, l, p.isInt[j])
+			rs.shift(1, a, u0, u, p.isInt[j])
+		}
+	}
+}
+
+// shift replaces the term a·b0 of the side's sum by a·b1, and grows the
+// error bound by that of the two additions and the products (with room).
+func (rs *rowSums) shift(side int, a, b0, b1 float64, isInt bool) {
+	if b0 == b1 {
+		return
+	}
+	var t0, t1 float64
+	if math.IsInf(b0, 0) {
+		rs.inf[side]--
+		if isInt {
+			rs.infInt[side]--
+		}
+	} else {
+		t0 = a * b0
+	}
+	if math.IsInf(b1, 0) {
+		rs.inf[side]++
+		if isInt {
+			rs.infInt[side]++
+		}
+	} else {
+		t1 = a * b1
+	}
+	act, abs := rs.act[side], rs.abs[side]
+	rs.act[side] = act - t0 + t1
+	rs.abs[side] = abs - math.Abs(t0) + math.Abs(t1)
+	rs.err[side] += 4 * roundoff * (math.Abs(act) + abs + 2*math.Abs(t0) + 2*math.Abs(t1))
+}
+
+// idle reports whether row would return true for row i over the bounds of
+// p.sums without tightening a bound: on each side with a finite right-hand
+// side either two terms are infinite, or one is and its column is
+// continuous (row tightens only integer columns, and with one infinite term
+// only that term's column), or none is and the slack exceeds the range
+// bound span even if the fresh sum lies anywhere within the error bound of
+// the moved one. (A slack of at least span ≥ 0 also means the row is not
+// violated.)
+func (p *propagator) idle(i int) bool {
+	r := &p.m.Rows[i]
+	rs := &p.sums.rows[i]
+	g := gamma(len(r.Ind))
+	if !math.IsInf(r.Upper, 1) && !rs.idleSide(0, g, func(act float64) float64 { return r.Upper - act }) {
+		return false
+	}
+	return math.IsInf(r.Lower, -1) || rs.idleSide(1, g, func(act float64) float64 { return act - r.Lower })
+}
+
+// idleSide is idle for one side of the row whose right-hand side is finite;
+// slack gives the side's slack for an activity, and falls as the activity
+// moves away from the right-hand side (side 0 up, side 1 down).
+func (rs *rowSums) idleSide(side int, g float64, slack func(act float64) float64) bool {
+	switch {
+	case rs.inf[side] > 1:
+		return true
+	case rs.inf[side] == 1:
+		return rs.infInt[side] == 0
+	}
+	// |act − fresh| ≤ err + γ·abs: the fresh sum's slack is at least that
+	// of act moved by twice that distance (the rest is room for the
+	// rounding of the moved sum)
+	act := rs.act[side]
+	d := 2*(2*rs.err[side]+2*g*rs.abs[side]) + 4*roundoff*math.Abs(act)
+	if side == 0 {
+		act += d
+	} else {
+		act -= d
+	}
+	return slack(act) >= rs.span
 }
