@@ -108,15 +108,15 @@ func tightenContinuous(p *propagator, lo, hi []float64) (int, bool) {
 		n := 0
 		for i := range p.m.Rows {
 			r := &p.m.Rows[i]
-			minAct, maxAct, minInf, maxInf, _ := p.activity(i, lo, hi)
-			if minInf > 1 && maxInf > 1 {
+			sums := p.activity(i, lo, hi)
+			if sums.inf[0] > 1 && sums.inf[1] > 1 {
 				continue
 			}
 			for k, j := range r.Ind {
 				if p.isInt[j] {
 					continue
 				}
-				l, u := impliedBounds(r, k, lo[j], hi[j], minAct, maxAct, minInf, maxInf)
+				l, u := impliedBounds(r, k, lo[j], hi[j], sums)
 				l -= feasTol * math.Max(1, math.Abs(l))
 				u += feasTol * math.Max(1, math.Abs(u))
 				newLo, newHi := lo[j], hi[j]
@@ -134,7 +134,7 @@ func tightenContinuous(p *propagator, lo, hi []float64) (int, bool) {
 				}
 				lo[j], hi[j] = newLo, newHi
 				n++
-				minAct, maxAct, minInf, maxInf, _ = p.activity(i, lo, hi)
+				sums = p.activity(i, lo, hi)
 			}
 		}
 		changed += n
@@ -156,11 +156,11 @@ func contMinStep(l, u, b float64) float64 {
 }
 
 // impliedBounds returns the interval row r implies for its k-th column,
-// whose bounds are l and u, from the row's minimal and maximal activity
-// (finite parts and infinite-term counts, as propagator.activity gives
-// them): aⱼxⱼ ≤ ru − minact₋ⱼ and aⱼxⱼ ≥ rl − maxact₋ⱼ. An end the row
-// does not bound is infinite.
-func impliedBounds(r *lp.Row, k int, l, u, minAct, maxAct float64, minInf, maxInf int) (float64, float64) {
+// whose bounds are l and u, from the row's activity sums over the bounds
+// (propagator.activity): aⱼxⱼ ≤ ru − minact₋ⱼ and aⱼxⱼ ≥ rl − maxact₋ⱼ.
+// An end the row does not bound is infinite.
+func impliedBounds(r *lp.Row, k int, l, u float64, sums rowSums) (float64, float64) {
+	minAct, maxAct, minInf, maxInf := sums.act[0], sums.act[1], sums.inf[0], sums.inf[1]
 	a := r.Val[k]
 	lmin, lmax := l, u // the column's bounds giving its term's min and max
 	if a < 0 {
