@@ -67,7 +67,7 @@ func randomMultiKnapsack(rng *rand.Rand, n int) *lp.Model {
 // clique table on.
 func TestThreadsRandomAgainstEnumeration(t *testing.T) {
 	trees := 0
-	for seed := uint64(1); seed <= 40; seed++ {
+	for seed := uint64(1); seed <= 50; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 71))
 		var m *lp.Model
 		switch seed % 3 {
