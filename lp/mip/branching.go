@@ -114,6 +114,20 @@ func (s *search) reliability() int {
 	return relThreshold
 }
 
+// descending returns a comparison for slices.SortStableFunc that puts
+// larger keys first; keys that compare neither way (NaN) count as equal.
+func descending[T any](key func(T) float64) func(a, b T) int {
+	return func(a, b T) int {
+		switch ka, kb := key(a), key(b); {
+		case ka > kb:
+			return -1
+		case ka < kb:
+			return 1
+		}
+		return 0
+	}
+}
+
 // choose picks the branching column among the fractional ones. With
 // pseudo-cost branching, unreliable candidates are scored by strong
 // branching; zDown and zUp are then the LP values of the chosen column's
@@ -139,15 +153,7 @@ func (s *search) choose(frac []int, x []float64, z float64, warm any) (best int,
 		f := x[j] - math.Floor(x[j])
 		cands[k] = cand{j, productScore(f*s.pseudoCost(0, j), (1-f)*s.pseudoCost(1, j))}
 	}
-	slices.SortStableFunc(cands, func(a, b cand) int {
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(cands, descending(func(c cand) float64 { return c.score }))
 	best, bestScore := -1, -1.0
 	strong, noImprove := 0, 0
 	cut := s.cutoff()

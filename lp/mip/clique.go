@@ -111,15 +111,7 @@ func (t *cliqueTable) rowCliques(w *lp.Model, isInt []bool, lo, hi []float64) {
 			if len(items) < 2 || math.IsNaN(b) || math.IsInf(b, 0) {
 				continue
 			}
-			slices.SortStableFunc(items, func(p, q item) int {
-				switch {
-				case p.w > q.w:
-					return -1
-				case p.w < q.w:
-					return 1
-				}
-				return 0
-			})
+			slices.SortStableFunc(items, descending(func(it item) float64 { return it.w }))
 			eps := 1e-9 * math.Max(1, math.Abs(b))
 			k := 1
 			for k < len(items) && items[k-1].w+items[k].w > b+eps {

@@ -12,16 +12,52 @@ import (
 	"github.com/streamopt/streamopt/lp"
 )
 
+// boundCase is a table row of the bound-tightening tests: rows over
+// columns with bounds lo, hi and integrality isInt, whether tightening
+// finds them feasible and, if so, the bounds it should give.
+type boundCase struct {
+	name         string
+	rows         []lp.Row
+	lo, hi       []float64
+	isInt        []bool
+	ok           bool
+	wantLo, want []float64
+}
+
+// checkBoundCases runs tighten on a propagator over each case's rows and
+// compares its verdict and bounds with the case's, to 1e-12 relative.
+func checkBoundCases(t *testing.T, tests []boundCase, tighten func(p *propagator, lo, hi []float64) bool) {
+	t.Helper()
+	near := cmp.Comparer(func(a, b float64) bool { return a == b || math.Abs(a-b) <= 1e-12*math.Abs(a) })
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := &lp.Model{Rows: tc.rows}
+			for range tc.lo {
+				m.Vars = append(m.Vars, lp.Var{})
+				m.Obj = append(m.Obj, 0)
+			}
+			p := newPropagator(m, tc.isInt, DefaultIntTol)
+			lo, hi := append([]float64(nil), tc.lo...), append([]float64(nil), tc.hi...)
+			ok := tighten(p, lo, hi)
+			if ok != tc.ok {
+				t.Fatalf("feasible = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			if d := cmp.Diff(tc.wantLo, lo, near); d != "" {
+				t.Errorf("lower bounds (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tc.want, hi, near); d != "" {
+				t.Errorf("upper bounds (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
 func TestPropagate(t *testing.T) {
 	// Every expected bound is derived by hand from the row shown.
-	tests := []struct {
-		name         string
-		rows         []lp.Row
-		lo, hi       []float64
-		isInt        []bool
-		ok           bool
-		wantLo, want []float64
-	}{
+	tests := []boundCase{
 		{"x + y ≤ 3 with x ≥ 2 gives y ≤ 1",
 			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, 1}, Lower: math.Inf(-1), Upper: 3}},
 			[]float64{2, 0}, []float64{5, 5}, []bool{true, true}, true,
@@ -53,30 +89,7 @@ func TestPropagate(t *testing.T) {
 			[]float64{math.Inf(-1), 1}, []float64{10, 10}, []bool{true, true}, true,
 			[]float64{math.Inf(-1), 1}, []float64{3, 10}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := &lp.Model{Rows: tc.rows}
-			for range tc.lo {
-				m.Vars = append(m.Vars, lp.Var{})
-				m.Obj = append(m.Obj, 0)
-			}
-			p := newPropagator(m, tc.isInt, DefaultIntTol)
-			lo, hi := append([]float64(nil), tc.lo...), append([]float64(nil), tc.hi...)
-			ok := p.run(lo, hi, nil, nil)
-			if ok != tc.ok {
-				t.Fatalf("feasible = %v, want %v", ok, tc.ok)
-			}
-			if !ok {
-				return
-			}
-			if d := cmp.Diff(tc.wantLo, lo); d != "" {
-				t.Errorf("lower bounds (-want +got):\n%s", d)
-			}
-			if d := cmp.Diff(tc.want, hi); d != "" {
-				t.Errorf("upper bounds (-want +got):\n%s", d)
-			}
-		})
-	}
+	checkBoundCases(t, tests, func(p *propagator, lo, hi []float64) bool { return p.run(lo, hi, nil, nil) })
 }
 
 func TestTightenCoefficients(t *testing.T) {
@@ -156,14 +169,7 @@ func TestTightenContinuous(t *testing.T) {
 	inf := math.Inf(1)
 	// Every expected bound is derived by hand from the rows shown; a new
 	// bound b is moved outwards by feasTol·max(1, |b|).
-	tests := []struct {
-		name         string
-		rows         []lp.Row
-		lo, hi       []float64
-		isInt        []bool
-		ok           bool
-		wantLo, want []float64
-	}{
+	tests := []boundCase{
 		{"a source x1 + x2 = 5 caps both flows at 5",
 			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, 1}, Lower: 5, Upper: 5}},
 			[]float64{0, 0}, []float64{inf, inf}, []bool{false, false}, true,
@@ -192,31 +198,10 @@ func TestTightenContinuous(t *testing.T) {
 			[]lp.Row{{Ind: []int{0, 1}, Val: []float64{1, 1}, Lower: 11, Upper: inf}},
 			[]float64{0, 0}, []float64{5, 5}, []bool{false, false}, false, nil, nil},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := &lp.Model{Rows: tc.rows}
-			for range tc.lo {
-				m.Vars = append(m.Vars, lp.Var{})
-				m.Obj = append(m.Obj, 0)
-			}
-			p := newPropagator(m, tc.isInt, DefaultIntTol)
-			lo, hi := append([]float64(nil), tc.lo...), append([]float64(nil), tc.hi...)
-			_, ok := tightenContinuous(p, lo, hi)
-			if ok != tc.ok {
-				t.Fatalf("feasible = %v, want %v", ok, tc.ok)
-			}
-			if !ok {
-				return
-			}
-			near := cmp.Comparer(func(a, b float64) bool { return a == b || math.Abs(a-b) <= 1e-12*math.Abs(a) })
-			if d := cmp.Diff(tc.wantLo, lo, near); d != "" {
-				t.Errorf("lower bounds (-want +got):\n%s", d)
-			}
-			if d := cmp.Diff(tc.want, hi, near); d != "" {
-				t.Errorf("upper bounds (-want +got):\n%s", d)
-			}
-		})
-	}
+	checkBoundCases(t, tests, func(p *propagator, lo, hi []float64) bool {
+		_, ok := tightenContinuous(p, lo, hi)
+		return ok
+	})
 }
 
 // TestTightenContinuousKeepsLP checks on random rows that the bounds

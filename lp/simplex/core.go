@@ -543,20 +543,24 @@ func (s *core) dualInfeas() float64 {
 		if st == Basic || s.lo[j] == s.up[j] {
 			continue
 		}
-		var e float64
-		switch dj := s.d[j]; st {
-		case AtLower:
-			e = -dj
-		case AtUpper:
-			e = dj
-		default:
-			e = math.Abs(dj)
-		}
-		if e > mx || math.IsNaN(e) {
+		if e := wrongSign(st, s.d[j]); e > mx || math.IsNaN(e) {
 			mx = e
 		}
 	}
 	return mx
+}
+
+// wrongSign is the part of the reduced cost dj of a nonfixed nonbasic with
+// status st that would move it off its bound (negative when none would):
+// −dj at its lower bound, dj at its upper bound, |dj| when free.
+func wrongSign(st BasisStatus, dj float64) float64 {
+	switch st {
+	case AtLower:
+		return -dj
+	case AtUpper:
+		return dj
+	}
+	return math.Abs(dj)
 }
 
 func (s *core) objective() float64 {

@@ -86,16 +86,7 @@ func (s *core) primal() outcome {
 			if st == Basic || s.lo[j] == s.up[j] {
 				continue
 			}
-			dj := s.d[j]
-			var e float64
-			switch st {
-			case AtLower:
-				e = -dj
-			case AtUpper:
-				e = dj
-			default:
-				e = math.Abs(dj)
-			}
+			e := wrongSign(st, s.d[j])
 			if e <= s.dtol {
 				continue
 			}
