@@ -116,7 +116,7 @@ func tightenContinuous(p *propagator, lo, hi []float64) (int, bool) {
 				if p.isInt[j] {
 					continue
 				}
-				l, u := impliedBounds(r, k, lo[j], hi[j], sums)
+				l, u := impliedBounds(r, k, lo[j], hi[j], &sums)
 				l -= feasTol * math.Max(1, math.Abs(l))
 				u += feasTol * math.Max(1, math.Abs(u))
 				newLo, newHi := lo[j], hi[j]
@@ -153,50 +153,6 @@ func contMinStep(l, u, b float64) float64 {
 		return contStep * w
 	}
 	return contStep * math.Max(1, math.Abs(b))
-}
-
-// impliedBounds returns the interval row r implies for its k-th column,
-// whose bounds are l and u, from the row's activity sums over the bounds
-// (propagator.activity): aⱼxⱼ ≤ ru − minact₋ⱼ and aⱼxⱼ ≥ rl − maxact₋ⱼ.
-// An end the row does not bound is infinite.
-func impliedBounds(r *lp.Row, k int, l, u float64, sums rowSums) (float64, float64) {
-	minAct, maxAct, minInf, maxInf := sums.act[0], sums.act[1], sums.inf[0], sums.inf[1]
-	a := r.Val[k]
-	lmin, lmax := l, u // the column's bounds giving its term's min and max
-	if a < 0 {
-		lmin, lmax = u, l
-	}
-	// rest returns the activity of the other terms, given the row's
-	// finite part act, its infinite count inf and this term's bound b
-	rest := func(act float64, inf int, b float64) (float64, bool) {
-		switch {
-		case math.IsInf(b, 0) && inf == 1:
-			return act, true
-		case !math.IsInf(b, 0) && inf == 0:
-			return act - a*b, true
-		}
-		return 0, false
-	}
-	newLo, newHi := math.Inf(-1), math.Inf(1)
-	if !math.IsInf(r.Upper, 1) {
-		if rm, ok := rest(minAct, minInf, lmin); ok {
-			if v := (r.Upper - rm) / a; a > 0 {
-				newHi = v
-			} else {
-				newLo = v
-			}
-		}
-	}
-	if !math.IsInf(r.Lower, -1) {
-		if rm, ok := rest(maxAct, maxInf, lmax); ok {
-			if v := (r.Lower - rm) / a; a > 0 {
-				newLo = v
-			} else {
-				newHi = v
-			}
-		}
-	}
-	return newLo, newHi
 }
 
 // DefaultContBounds is whether Options.ContBounds is on when Auto.

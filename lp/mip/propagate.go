@@ -191,59 +191,14 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 		if !p.isInt[j] {
 			continue
 		}
-		a := r.Val[k]
 		l, u := lo[j], hi[j]
-		lmin, lmax := l, u // bounds giving this term's min and max
-		if a < 0 {
-			lmin, lmax = u, l
-		}
 		newLo, newHi := l, u
-		if upUseful {
-			// residual minimal activity of the other columns
-			var rest float64
-			ok := true
-			if math.IsInf(lmin, 0) {
-				if minInf == 1 {
-					rest = minAct
-				} else {
-					ok = false
-				}
-			} else if minInf == 0 {
-				rest = minAct - a*lmin
-			} else {
-				ok = false
-			}
-			if ok {
-				v := (ru - rest) / a
-				if a > 0 {
-					newHi = math.Min(newHi, math.Floor(v+p.tol+1e-9*math.Abs(v)))
-				} else {
-					newLo = math.Max(newLo, math.Ceil(v-p.tol-1e-9*math.Abs(v)))
-				}
-			}
+		il, iu := impliedBounds(r, k, l, u, &s)
+		if !math.IsInf(iu, 1) {
+			newHi = math.Min(newHi, math.Floor(iu+p.tol+1e-9*math.Abs(iu)))
 		}
-		if loUseful {
-			var rest float64
-			ok := true
-			if math.IsInf(lmax, 0) {
-				if maxInf == 1 {
-					rest = maxAct
-				} else {
-					ok = false
-				}
-			} else if maxInf == 0 {
-				rest = maxAct - a*lmax
-			} else {
-				ok = false
-			}
-			if ok {
-				v := (rl - rest) / a
-				if a > 0 {
-					newLo = math.Max(newLo, math.Ceil(v-p.tol-1e-9*math.Abs(v)))
-				} else {
-					newHi = math.Min(newHi, math.Floor(v+p.tol+1e-9*math.Abs(v)))
-				}
-			}
+		if !math.IsInf(il, -1) {
+			newLo = math.Max(newLo, math.Ceil(il-p.tol-1e-9*math.Abs(il)))
 		}
 		if newLo > l || newHi < u {
 			if newLo > newHi {
@@ -261,10 +216,54 @@ func (p *propagator) row(i int, lo, hi []float64, tightened *[]int) bool {
 			// The row's own activities changed; recompute them so later
 			// columns of this row use the tighter bound.
 			s = p.rowActivity(i, lo, hi)
-			minAct, maxAct, minInf, maxInf = s.act[0], s.act[1], s.inf[0], s.inf[1]
 		}
 	}
 	return true
+}
+
+// impliedBounds returns the interval row r implies for its k-th column,
+// whose bounds are l and u, from the row's activity sums over the bounds:
+// aⱼxⱼ ≤ ru − minact₋ⱼ and aⱼxⱼ ≥ rl − maxact₋ⱼ, unrounded. An end the row
+// does not bound is infinite. The propagator rounds it inwards for an
+// integer column; tightenContinuous takes it for a continuous one.
+func impliedBounds(r *lp.Row, k int, l, u float64, sums *rowSums) (float64, float64) {
+	minAct, maxAct, minInf, maxInf := sums.act[0], sums.act[1], sums.inf[0], sums.inf[1]
+	a := r.Val[k]
+	lmin, lmax := l, u // the column's bounds giving its term's min and max
+	if a < 0 {
+		lmin, lmax = u, l
+	}
+	// rest returns the activity of the other terms, given the row's
+	// finite part act, its infinite count inf and this term's bound b
+	rest := func(act float64, inf int, b float64) (float64, bool) {
+		switch {
+		case math.IsInf(b, 0) && inf == 1:
+			return act, true
+		case !math.IsInf(b, 0) && inf == 0:
+			return act - a*b, true
+		}
+		return 0, false
+	}
+	newLo, newHi := math.Inf(-1), math.Inf(1)
+	if !math.IsInf(r.Upper, 1) {
+		if rm, ok := rest(minAct, minInf, lmin); ok {
+			if v := (r.Upper - rm) / a; a > 0 {
+				newHi = v
+			} else {
+				newLo = v
+			}
+		}
+	}
+	if !math.IsInf(r.Lower, -1) {
+		if rm, ok := rest(maxAct, maxInf, lmax); ok {
+			if v := (r.Lower - rm) / a; a > 0 {
+				newLo = v
+			} else {
+				newHi = v
+			}
+		}
+	}
+	return newLo, newHi
 }
 
 func (p *propagator) hit(i int) {
