@@ -32,6 +32,24 @@ func ExampleModel() {
 	// objective at (40, 10): 2600 activities: [400 50]
 }
 
+// ExampleModel_ActivitiesInto sums Ax into a buffer kept from call to
+// call, as a solver checking many points does.
+func ExampleModel_ActivitiesInto() {
+	m := lp.New("plan", lp.Maximize)
+	chairs := m.AddVar("chairs", 0, lp.Inf, 45)
+	tables := m.AddIntVar("tables", 0, 20, 80)
+	m.AddLE("machine_hours", 400, lp.Term{Var: chairs, Coef: 5}, lp.Term{Var: tables, Coef: 20})
+	m.AddRow("demand", 10, 60, lp.Term{Var: chairs, Coef: 1}, lp.Term{Var: tables, Coef: 1})
+	act := make([]float64, m.NumRows())
+	for _, x := range [][]float64{{40, 10}, {0, 20}} {
+		m.ActivitiesInto(x, act)
+		fmt.Println(x, "->", act)
+	}
+	// Output:
+	// [40 10] -> [400 50]
+	// [0 20] -> [400 20]
+}
+
 // ExampleModel_CheckRange refuses min −x s.t. 1e-25·x ≤ 1: its optimum
 // x = 1e25 lies beyond double-precision solvers (CLP and lp_solve call it
 // unbounded), which the spread of its row (1e25) shows before solving.

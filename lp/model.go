@@ -209,6 +209,14 @@ func (m *Model) Objective(x []float64) float64 {
 // Activities returns Ax.
 func (m *Model) Activities(x []float64) []float64 {
 	ax := make([]float64, len(m.Rows))
+	m.ActivitiesInto(x, ax)
+	return ax
+}
+
+// ActivitiesInto writes Ax into ax, which has a value per row, without
+// allocating: each row summed in the order of its entries, as Activities
+// sums it.
+func (m *Model) ActivitiesInto(x, ax []float64) {
 	for i := range m.Rows {
 		r := &m.Rows[i]
 		s := 0.0
@@ -217,7 +225,6 @@ func (m *Model) Activities(x []float64) []float64 {
 		}
 		ax[i] = s
 	}
-	return ax
 }
 
 // ErrInvalid is wrapped by every error Validate returns.

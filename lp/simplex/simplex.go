@@ -782,14 +782,7 @@ func (c *modelCols) activities(m *lp.Model, x, act []float64) {
 		c.build(m)
 	}
 	if !c.sorted {
-		for i := range m.Rows {
-			r := &m.Rows[i]
-			a := 0.0
-			for k, j := range r.Ind {
-				a += r.Val[k] * x[j]
-			}
-			act[i] = a
-		}
+		m.ActivitiesInto(x, act)
 		return
 	}
 	clear(act)
