@@ -27,17 +27,14 @@ func TestDives(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 29))
 		m := randomIP(rng, 4+rng.IntN(5), 2+rng.IntN(4))
 		opt, feasible := enumerate(m)
-		o, err := Options{OneOpt: Off}.withDefaults()
-		if err != nil {
-			t.Fatal(err)
-		}
 		sources := map[string]int{}
+		o := Options{OneOpt: Off}
 		o.Callbacks.Event = checkedEvents(t, m, sources)
-		s := newSearch(context.Background(), m, o)
-		s.mk = simplexRelax
-		if !s.presolve() {
+		s, ok := presolvedSearch(t, m, o)
+		if !ok {
 			continue
 		}
+		var err error
 		if s.rel, err = simplexRelax(s.w); err != nil {
 			t.Fatal(err)
 		}

@@ -22,15 +22,11 @@ func TestPumpBudgetFloor(t *testing.T) {
 		terms = append(terms, lp.Term{Var: j, Coef: a})
 	}
 	m.AddEQ("", 11, terms...)
-	o, err := Options{NoPresolve: true}.withDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearch(context.Background(), m, o)
-	s.mk = simplexRelax
-	if !s.presolve() { // without its propagation, which refutes this model
+	s, ok := presolvedSearch(t, m, Options{NoPresolve: true}) // without its propagation, which refutes this model
+	if !ok {
 		t.Fatal("presolve refuted the model")
 	}
+	var err error
 	if s.rel, err = simplexRelax(s.w); err != nil {
 		t.Fatal(err)
 	}

@@ -112,15 +112,11 @@ func TestConflictsValid(t *testing.T) {
 		} else {
 			m = randomBinaryIP(rng, 8+rng.IntN(5))
 		}
-		o, err := Options{Conflicts: On, Cliques: Off, Probing: Off, NoCuts: true, NoDiving: true}.withDefaults()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSearch(context.Background(), m, o)
-		s.mk = simplexRelax
-		if !s.presolve() {
+		s, ok := presolvedSearch(t, m, Options{Conflicts: On, Cliques: Off, Probing: Off, NoCuts: true, NoDiving: true})
+		if !ok {
 			continue
 		}
+		var err error
 		if s.rel, err = simplexRelax(s.w); err != nil {
 			t.Fatal(err)
 		}

@@ -30,6 +30,20 @@ var heuristicConfigs = []struct {
 	{"all", Options{FeasJump: On, OneOpt: On, RENS: On, RINS: On, FeasPump: On, Diving: On, DiveTree: On}},
 }
 
+// presolvedSearch returns a search of m with options o (defaults filled
+// in) over the simplex relaxation, after its presolve, and whether the
+// presolve left the model feasible.
+func presolvedSearch(t *testing.T, m *lp.Model, o Options) (*search, bool) {
+	t.Helper()
+	o, err := o.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearch(context.Background(), m, o)
+	s.mk = simplexRelax
+	return s, s.presolve()
+}
+
 // checkedEvents returns an event callback that verifies every incumbent
 // against m (integrality, bounds, rows, objective) and counts the sources.
 func checkedEvents(t *testing.T, m *lp.Model, sources map[string]int) func(Event) error {
@@ -220,13 +234,8 @@ func TestOneOpt(t *testing.T) {
 	m.AddLE("cap", 5, lp.Term{Var: x1, Coef: 1}, lp.Term{Var: x2, Coef: 1})
 	m.AddLE("link", 0.5, lp.Term{Var: y, Coef: 1}, lp.Term{Var: x2, Coef: -1})
 	for _, sw := range []Switch{On, Off} {
-		o, err := Options{OneOpt: sw}.withDefaults()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSearch(context.Background(), m, o)
-		s.mk = simplexRelax
-		if !s.presolve() {
+		s, ok := presolvedSearch(t, m, Options{OneOpt: sw})
+		if !ok {
 			t.Fatal("presolve: infeasible")
 		}
 		var sources []string
@@ -273,13 +282,8 @@ func TestPointsPolished(t *testing.T) {
 		b := m.AddBinary("b", 50000)
 		c := m.AddVar("c", 0, lp.Inf, 1)
 		m.AddGE("need", 157344.61, lp.Term{Var: b, Coef: 100000}, lp.Term{Var: c, Coef: 1})
-		o, err := Options{OneOpt: Off}.withDefaults()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := newSearch(context.Background(), m, o)
-		s.mk = simplexRelax
-		if !s.presolve() {
+		s, ok := presolvedSearch(t, m, Options{OneOpt: Off})
+		if !ok {
 			t.Fatal("presolve: infeasible")
 		}
 		if !tc.offer(s, tc.point) || s.incX == nil {
