@@ -679,7 +679,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			}
 		}
 		s.bufs.changed = changed
-		if !s.prop.runTracked(s.tLo, s.tHi, changed) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
+		if !s.prop.runTracked(s.tLo, s.tHi, changed, nil) || !s.propagateLearnt(s.tLo, s.tHi) || !s.propagateSymmetry(s.tLo, s.tHi) {
 			return nil, lp.NotSolved, nil
 		}
 	}

@@ -53,12 +53,15 @@ func maxConflictLen(n int) int { return n/5 + 20 }
 
 // conflictPool holds the learnt constraints Σ aⱼxⱼ ≥ b.
 type conflictPool struct {
-	m     lp.Model // Rows: the conflicts; Vars: the working model's
-	age   []int
+	m   lp.Model // Rows: the conflicts; Vars: the working model's
+	age []int
+	// prop propagates the rows (nil until the first propagate): row i
+	// is its row slot[i]. Rows added are added to it, rows removed
+	// removed from it, so that its column index is not built again.
 	prop  *propagator
+	slot  []int
 	isInt []bool
 	tol   float64
-	dirty bool
 
 	added, removed int
 	onAdd          func(lp.Row) // called with each row added (tests)
@@ -80,7 +83,7 @@ type conflictPool struct {
 // sharing its rows.
 func (c *conflictPool) view() *conflictPool {
 	return &conflictPool{m: lp.Model{Vars: c.m.Vars, Rows: slices.Clip(c.m.Rows)}, isInt: c.isInt, tol: c.tol,
-		dirty: true, frozen: true, version: c.version, hitSum: make([]int, len(c.m.Rows))}
+		frozen: true, version: c.version, hitSum: make([]int, len(c.m.Rows))}
 }
 
 // absorb ages the rows by what the views of a round saw: a row that
@@ -124,7 +127,8 @@ func (c *conflictPool) add(r lp.Row) {
 		c.learnt = append(c.learnt, r)
 		c.m.Rows = append(c.m.Rows, r)
 		c.hitSum = append(c.hitSum, 0)
-		c.dirty, c.grown = true, true
+		c.grown = true
+		c.addToProp(r)
 		return
 	}
 	c.version++
@@ -137,7 +141,14 @@ func (c *conflictPool) add(r lp.Row) {
 	c.m.Rows = append(c.m.Rows, r)
 	c.age = append(c.age, 0)
 	c.added++
-	c.dirty = true
+	c.addToProp(r)
+}
+
+// addToProp adds row r, just appended to the rows, to c.prop.
+func (c *conflictPool) addToProp(r lp.Row) {
+	if c.prop != nil {
+		c.slot = append(c.slot, c.prop.addRow(r))
+	}
 }
 
 // shrink keeps the keep rows that tightened a bound most recently.
@@ -155,13 +166,29 @@ func (c *conflictPool) shrink(keep int) {
 // keep retains the rows idx (increasing).
 func (c *conflictPool) keep(idx []int) {
 	rows, age := c.m.Rows[:0:0], c.age[:0:0]
-	for _, i := range idx {
-		rows = append(rows, c.m.Rows[i])
-		age = append(age, c.age[i])
+	var slot []int
+	k := 0 // the next of idx
+	for i := range c.m.Rows {
+		if k < len(idx) && idx[k] == i {
+			k++
+			rows = append(rows, c.m.Rows[i])
+			age = append(age, c.age[i])
+			if c.prop != nil {
+				slot = append(slot, c.slot[i])
+			}
+		} else if c.prop != nil {
+			c.prop.removeRow(c.slot[i])
+		}
 	}
 	c.removed += len(c.m.Rows) - len(rows)
-	c.m.Rows, c.age = rows, age
-	c.dirty = true
+	c.m.Rows, c.age, c.slot = rows, age, slot
+	if c.prop != nil {
+		if next := c.prop.compact(); next != nil {
+			for i, q := range c.slot {
+				c.slot[i] = next[q]
+			}
+		}
+	}
 	c.version++
 }
 
@@ -173,23 +200,26 @@ func (c *conflictPool) propagate(lo, hi []float64, changed []int, tightened *[]i
 	if len(c.m.Rows) == 0 {
 		return true
 	}
-	if c.dirty {
-		c.prop = newPropagator(&c.m, c.isInt, c.tol)
-		c.prop.hits = make([]int, len(c.m.Rows))
-		c.dirty = false
+	if c.prop == nil {
+		c.prop = newGrowingPropagator(len(c.m.Vars), c.isInt, c.tol)
+		c.slot = c.slot[:0]
+		for _, r := range c.m.Rows {
+			c.addToProp(r)
+		}
 	}
 	clear(c.prop.hits)
-	ok := c.prop.run(lo, hi, changed, tightened)
+	// the moved sums pass over the rows that cannot act, as at the nodes
+	ok := c.prop.runTracked(lo, hi, changed, tightened)
 	if c.frozen {
-		for i, h := range c.prop.hits {
-			c.hitSum[i] += h
+		for i, q := range c.slot {
+			c.hitSum[i] += c.prop.hits[q]
 		}
 		c.calls++
 		return ok
 	}
 	var old bool
-	for i, h := range c.prop.hits {
-		if h > 0 {
+	for i, q := range c.slot {
+		if h := c.prop.hits[q]; h > 0 {
 			c.age[i] = 0
 		} else if c.age[i]++; c.age[i] > maxConflictAge {
 			old = true

@@ -34,6 +34,19 @@ type propagator struct {
 	// sums holds the rows' activities for runTracked (nil until its first
 	// call).
 	sums *trackedSums
+	// cols, if not nil, replaces a as the column index of a propagator
+	// whose rows come and go (the conflict pool's, newGrowingPropagator):
+	// column j's rows in increasing order, the rows marked dead (removed)
+	// left in until compact.
+	cols [][]colTerm
+	dead []bool
+	live int // the rows not dead
+}
+
+// colTerm is the coefficient val of a column in row row.
+type colTerm struct {
+	row int
+	val float64
 }
 
 func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
@@ -45,6 +58,76 @@ func newPropagator(m *lp.Model, isInt []bool, intTol float64) *propagator {
 		tol:     intTol,
 		maxWork: 4*len(m.Rows) + 100,
 	}
+}
+
+// newGrowingPropagator returns a propagator without rows over n columns,
+// to which addRow adds rows and removeRow removes them. It propagates as
+// newPropagator's would over the rows not removed, in their order.
+func newGrowingPropagator(n int, isInt []bool, intTol float64) *propagator {
+	return &propagator{m: &lp.Model{}, isInt: isInt, tol: intTol, maxWork: 100, cols: make([][]colTerm, n), hits: []int{}}
+}
+
+// addRow appends r to a growing propagator's rows and returns its index.
+func (p *propagator) addRow(r lp.Row) int {
+	i := len(p.m.Rows)
+	p.m.Rows = append(p.m.Rows, r)
+	for k, j := range r.Ind {
+		p.cols[j] = append(p.cols[j], colTerm{i, r.Val[k]})
+	}
+	p.inQueue = append(p.inQueue, false)
+	p.dead = append(p.dead, false)
+	p.hits = append(p.hits, 0)
+	if t := p.sums; t != nil {
+		t.rows = append(t.rows, p.sum(i, t.lo, t.hi))
+	}
+	p.live++
+	p.maxWork = 4*p.live + 100
+	return i
+}
+
+// removeRow removes row i of a growing propagator: run no longer visits it.
+func (p *propagator) removeRow(i int) {
+	p.dead[i] = true
+	p.live--
+	p.maxWork = 4*p.live + 100
+}
+
+// compact drops the removed rows of a growing propagator when they are
+// more than those left, renumbering the others in their order. It returns
+// the new index of each old row (-1 if removed), or nil if it did nothing.
+func (p *propagator) compact() []int {
+	if len(p.m.Rows) <= 2*p.live+16 {
+		return nil
+	}
+	next := make([]int, len(p.m.Rows))
+	rows := make([]lp.Row, 0, p.live)
+	var sums []rowSums
+	for i, r := range p.m.Rows {
+		next[i] = -1
+		if !p.dead[i] {
+			next[i] = len(rows)
+			rows = append(rows, r)
+			if p.sums != nil {
+				sums = append(sums, p.sums.rows[i])
+			}
+		}
+	}
+	for j, c := range p.cols {
+		out := c[:0]
+		for _, e := range c {
+			if next[e.row] >= 0 {
+				out = append(out, colTerm{next[e.row], e.val})
+			}
+		}
+		clear(c[len(out):])
+		p.cols[j] = out
+	}
+	p.m.Rows = rows
+	p.inQueue, p.dead, p.hits = make([]bool, len(rows)), make([]bool, len(rows)), make([]int, len(rows))
+	if p.sums != nil {
+		p.sums.rows = sums
+	}
+	return next
 }
 
 // rowSums is the activity of a row over some bounds: side 0 the minimal,
@@ -111,7 +194,9 @@ func (p *propagator) run(lo, hi []float64, changed []int, tightened *[]int) bool
 	p.queue = p.queue[:0]
 	if changed == nil {
 		for i := range p.m.Rows {
-			p.push(i)
+			if p.dead == nil || !p.dead[i] {
+				p.push(i)
+			}
 		}
 	} else {
 		for _, j := range changed {
@@ -149,6 +234,14 @@ func (p *propagator) push(i int) {
 }
 
 func (p *propagator) pushCol(j int) {
+	if p.cols != nil {
+		for _, e := range p.cols[j] {
+			if !p.dead[e.row] {
+				p.push(e.row)
+			}
+		}
+		return
+	}
 	for q := p.a.ColPtr[j]; q < p.a.ColPtr[j+1]; q++ {
 		p.push(p.a.RowInd[q])
 	}
@@ -294,9 +387,9 @@ type trackedSums struct {
 	on     bool // within runTracked: the bounds passed to run are lo, hi
 }
 
-// runTracked is run (with changed, without tightened) on the bounds of the
-// tree's nodes, using and keeping p.sums.
-func (p *propagator) runTracked(lo, hi []float64, changed []int) bool {
+// runTracked is run on the bounds of the tree's nodes, using and keeping
+// p.sums.
+func (p *propagator) runTracked(lo, hi []float64, changed []int, tightened *[]int) bool {
 	t := p.sums
 	if t == nil {
 		t = &trackedSums{lo: append([]float64(nil), lo...), hi: append([]float64(nil), hi...), rows: make([]rowSums, len(p.m.Rows))}
@@ -311,7 +404,7 @@ func (p *propagator) runTracked(lo, hi []float64, changed []int) bool {
 		}
 	}
 	t.on = true
-	ok := p.run(lo, hi, changed, nil)
+	ok := p.run(lo, hi, changed, tightened)
 	t.on = false
 	return ok
 }
@@ -348,21 +441,33 @@ func (p *propagator) move(j int, l, u float64) {
 	t := p.sums
 	l0, u0 := t.lo[j], t.hi[j]
 	t.lo[j], t.hi[j] = l, u
-	for q := p.a.ColPtr[j]; q < p.a.ColPtr[j+1]; q++ {
-		rs := &t.rows[p.a.RowInd[q]]
-		a := p.a.Val[q]
-		if p.isInt[j] {
-			if v := math.Abs(a) * (u - l); v > rs.span {
-				rs.span = v // span stays an upper bound when ranges shrink
+	if p.cols != nil {
+		for _, e := range p.cols[j] {
+			if !p.dead[e.row] {
+				t.rows[e.row].move(e.val, p.isInt[j], l0, u0, l, u)
 			}
 		}
-		if a < 0 {
-			rs.shift(0, a, u0, u, p.isInt[j])
-			rs.shift(1, a, l0, l, p.isInt[j])
-		} else {
-			rs.shift(0, a, l0, l, p.isInt[j])
-			rs.shift(1, a, u0, u, p.isInt[j])
+		return
+	}
+	for q := p.a.ColPtr[j]; q < p.a.ColPtr[j+1]; q++ {
+		t.rows[p.a.RowInd[q]].move(p.a.Val[q], p.isInt[j], l0, u0, l, u)
+	}
+}
+
+// move moves the sums by the change of a term a·xⱼ when the bounds of xⱼ
+// go from [l0, u0] to [l, u].
+func (rs *rowSums) move(a float64, isInt bool, l0, u0, l, u float64) {
+	if isInt {
+		if v := math.Abs(a) * (u - l); v > rs.span {
+			rs.span = v // span stays an upper bound when ranges shrink
 		}
+	}
+	if a < 0 {
+		rs.shift(0, a, u0, u, isInt)
+		rs.shift(1, a, l0, l, isInt)
+	} else {
+		rs.shift(0, a, l0, l, isInt)
+		rs.shift(1, a, u0, u, isInt)
 	}
 }
 
