@@ -243,7 +243,7 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 			copy(pHi[v], hi)
 			pLo[v][j], pHi[v][j] = float64(v), float64(v)
 			tight[v] = tight[v][:0]
-			feas[v] = p.run(pLo[v], pHi[v], []int{j}, &tight[v])
+			feas[v] = p.runTracked(pLo[v], pHi[v], []int{j}, &tight[v])
 		}
 		switch {
 		case !feas[0] && !feas[1]:

@@ -399,7 +399,7 @@ func (s *search) propagateLearnt(lo, hi []float64) bool {
 			break
 		}
 		changed = t
-		if !s.prop.run(lo, hi, t, &changed) {
+		if !s.prop.runTracked(lo, hi, t, &changed) {
 			return false
 		}
 	}

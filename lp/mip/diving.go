@@ -241,7 +241,7 @@ func (s *search) dive(r int, x []float64, z float64, iterCap float64) error {
 		}
 		tight = append(tight[:0], j)
 		v := s.prop.visits
-		ok := s.prop.run(dLo, dHi, []int{j}, &tight)
+		ok := s.prop.runTracked(dLo, dHi, []int{j}, &tight)
 		st.work[r] += float64(s.prop.visits-v) / nnz
 		used += float64(s.prop.visits-v) / nnz
 		for _, k := range tight {
