@@ -37,7 +37,8 @@ type propagator struct {
 	// cols, if not nil, replaces a as the column index of a propagator
 	// whose rows come and go (the conflict pool's, newGrowingPropagator):
 	// column j's rows in increasing order, the rows marked dead (removed)
-	// left in until compact.
+	// left in until compact, and marked inQueue so that push passes over
+	// them.
 	cols [][]colTerm
 	dead []bool
 	live int // the rows not dead
@@ -88,6 +89,7 @@ func (p *propagator) addRow(r lp.Row) int {
 // removeRow removes row i of a growing propagator: run no longer visits it.
 func (p *propagator) removeRow(i int) {
 	p.dead[i] = true
+	p.inQueue[i] = true // so that push passes over it
 	p.live--
 	p.maxWork = 4*p.live + 100
 }
@@ -144,6 +146,9 @@ type rowSums struct {
 	// span is the largest range |aⱼ|(uⱼ − lⱼ) of the row's integer columns
 	// (+Inf if one is unbounded); in trackedSums an upper bound on it
 	span float64
+	// still marks the sides move leaves as they are in trackedSums: those
+	// whose right-hand side is infinite, which idle does not read
+	still [2]bool
 }
 
 // activity returns the activity of row i over [lo, hi], summed over the
@@ -194,9 +199,7 @@ func (p *propagator) run(lo, hi []float64, changed []int, tightened *[]int) bool
 	p.queue = p.queue[:0]
 	if changed == nil {
 		for i := range p.m.Rows {
-			if p.dead == nil || !p.dead[i] {
-				p.push(i)
-			}
+			p.push(i)
 		}
 	} else {
 		for _, j := range changed {
@@ -236,9 +239,7 @@ func (p *propagator) push(i int) {
 func (p *propagator) pushCol(j int) {
 	if p.cols != nil {
 		for _, e := range p.cols[j] {
-			if !p.dead[e.row] {
-				p.push(e.row)
-			}
+			p.push(e.row) // a dead row stays inQueue
 		}
 		return
 	}
@@ -368,8 +369,9 @@ func (p *propagator) hit(i int) {
 // The node loop calls the propagator once per node on bounds that differ
 // from the last node's in a few columns, and each row it visits would sum
 // its activity afresh, though most rows can tighten nothing. runTracked
-// keeps every row's activities for the bounds of its last call and moves
-// them by the columns whose bounds changed (trackedSums), so that a row
+// keeps every row's activities for the bounds of its last call (on the
+// sides of finite right-hand side) and moves them by the columns whose
+// bounds changed (trackedSums), so that a row
 // whose slack on both sides clearly exceeds its largest integer range is
 // passed over at once. A row that may act is propagated by row as in run,
 // from a fresh sum: the moved sums differ from a fresh one in the last bits,
@@ -425,8 +427,10 @@ func (p *propagator) rowActivity(i int, lo, hi []float64) rowSums {
 // of Numerical Algorithms, 2002, §3.1: γₙ·Σ|aₖbₖ| for n products summed).
 func (p *propagator) sum(i int, lo, hi []float64) rowSums {
 	s := p.activity(i, lo, hi)
-	g := gamma(len(p.m.Rows[i].Ind))
+	r := &p.m.Rows[i]
+	g := gamma(len(r.Ind))
 	s.err = [2]float64{g * s.abs[0], g * s.abs[1]}
+	s.still = [2]bool{math.IsInf(r.Upper, 1), math.IsInf(r.Lower, -1)}
 	return s
 }
 
@@ -474,7 +478,7 @@ func (rs *rowSums) move(a float64, isInt bool, l0, u0, l, u float64) {
 // shift replaces the term a·b0 of the side's sum by a·b1, and grows the
 // error bound by that of the two additions and the products (with room).
 func (rs *rowSums) shift(side int, a, b0, b1 float64, isInt bool) {
-	if b0 == b1 {
+	if b0 == b1 || rs.still[side] {
 		return
 	}
 	var t0, t1 float64
