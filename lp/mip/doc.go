@@ -996,9 +996,9 @@
 // The pool's propagator is not built again when a constraint comes or
 // goes: a constraint learnt is appended to its column index, and one
 // removed is marked there and passed over until the removed outnumber
-// the others, when the index is compacted. The rows are thus visited in
-// the order of a propagator built afresh over the pool, which gives the
-// same bounds, the same order of the tightened columns and the same hits
+// the others by more than 16, when the index is compacted. The rows are
+// thus visited in the order of a propagator built afresh over the pool,
+// which gives the same bounds, the same order of the tightened columns and the same hits
 // per constraint (TestConflictPoolPropagation checks this over random
 // additions, removals and node bounds). Like the node propagation (see
 // "Bound tightening") it keeps each constraint's largest activity for the

@@ -94,8 +94,9 @@ func (p *propagator) removeRow(i int) {
 	p.maxWork = 4*p.live + 100
 }
 
-// compact drops the removed rows of a growing propagator when they are
-// more than those left, renumbering the others in their order. It returns
+// compact drops the removed rows of a growing propagator when they
+// outnumber the others by more than 16, renumbering the others in their
+// order. It returns
 // the new index of each old row (-1 if removed), or nil if it did nothing.
 func (p *propagator) compact() []int {
 	if len(p.m.Rows) <= 2*p.live+16 {
