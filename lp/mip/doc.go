@@ -998,21 +998,22 @@
 // removed is marked there and passed over until the removed outnumber
 // the others by more than 16, when the index is compacted. The rows are
 // thus visited in the order of a propagator built afresh over the pool,
-// which gives the same bounds, the same order of the tightened columns and the same hits
-// per constraint (TestConflictPoolPropagation checks this over random
-// additions, removals and node bounds). Like the node propagation (see
-// "Bound tightening") it keeps each constraint's largest activity for the
-// last bounds it saw and moves it by the changed columns, so a constraint
-// that cannot tighten a bound is passed over without being summed. The
-// search stays the same (the -log output and the tree LPs line compared
-// on stein45, vpm2, cap6000, misc07, p2756, fiber, mas76 and pk1 at
-// -nodes 5000). Before, the pool's propagation took 35 % of the CPU time
-// on stein45 and vpm2, a third of it to build the column index again;
-// after, 16 % and 20 %. Minimum CPU seconds of three alternating runs
-// (benchmarks/mipheur -only stein45,vpm2,cap6000 -cpu 60s, GOMAXPROCS=1,
-// load average 3.6 to 4.6 on 2 cores; the same nodes), the build of
-// commit 9d45ecd against the one with this and the dives' and probing's
-// moved sums (see "Bound tightening"):
+// which gives the same bounds, the same order of the tightened columns
+// and the same hits per constraint (TestConflictPoolPropagation checks
+// this over random additions, removals and node bounds). Like the node
+// propagation (see "Bound tightening") it keeps each constraint's largest
+// activity for the last bounds it saw and moves it by the changed
+// columns, so a constraint that cannot tighten a bound is passed over
+// without being summed. The search stays the same (the -log output and
+// the tree LPs line compared on stein45, vpm2, cap6000, misc07, p2756,
+// fiber, mas76 and pk1 at -nodes 5000, and on stein45, vpm2, misc07 and
+// pk1 at -nodes 3000 -threads 2). Before, the pool's propagation took
+// 35 % of the CPU time on stein45 and vpm2, a third of it to build the
+// column index again; after, 16 % and 20 %. Minimum CPU seconds of three
+// alternating runs (benchmarks/mipheur -only stein45,vpm2,cap6000 -cpu
+// 60s, GOMAXPROCS=1, load average 3.6 to 4.6 on 2 cores; the same nodes),
+// the build of commit 9d45ecd against the one with this and the dives'
+// and probing's moved sums (see "Bound tightening"):
 //
 //	instance  nodes   before  after  after/before
 //	stein45   50283   13.40   10.07     0.75
