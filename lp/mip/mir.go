@@ -1,6 +1,7 @@
 package mip
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -81,18 +82,23 @@ type mirSep struct {
 	// colStart[j+1]−1 of colRow and colPos, rows in increasing order
 	colStart, colRow, colPos []int
 
-	agg   []float64 // dense aggregated row
-	inAgg []bool
-	idx   []int // columns with inAgg, in the order they entered
-	used  []int // rows in the aggregation
+	agg    []float64 // dense aggregated row
+	inAgg  []bool
+	idx    []int // columns with inAgg, in the order they entered
+	sorted []int // columns with inAgg, increasing
+	fresh  []int // scratch: the columns a row adds, sorted
+	merged []int // scratch: the merge of sorted and fresh
+	used   []int // rows in the aggregation
 
 	intAcc []float64 // dense integer coefficients of the base inequality
 	inInt  []bool
 	intIdx []int  // columns with inInt
 	ints   []term // transformed integer columns, by column
-	cont   []term // transformed continuous columns, by column
+	cont   []term // transformed continuous columns of negative coefficient, by column
 	contTm []term // dense: the term of each column in cont
-	contIx []int  // the columns of cont
+	inCont []int  // column j is in cont when inCont[j] == stamp
+	stamp  int    // separations run
+	wide   []term // general integers substituted like continuous columns
 	deltas []float64
 
 	coef   []float64 // dense cut coefficients over the original columns
@@ -106,7 +112,8 @@ func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub, gi bool) *mirSep {
 	m := &mirSep{w: w, gi: gi, lo: lo, hi: hi, x: x, vubs: vubs, act: w.Activities(x),
 		colStart: make([]int, n+1), agg: make([]float64, n), inAgg: make([]bool, n),
 		intAcc: make([]float64, n), inInt: make([]bool, n), contTm: make([]term, n),
-		coef: make([]float64, n), inCoef: make([]bool, n)}
+		inCont: make([]int, n),
+		coef:   make([]float64, n), inCoef: make([]bool, n)}
 	for i := range w.Rows {
 		for _, j := range w.Rows[i].Ind {
 			m.colStart[j+1]++
@@ -264,11 +271,13 @@ func (m *mirSep) reset() {
 		m.inAgg[j] = false
 	}
 	m.idx = m.idx[:0]
+	m.sorted = m.sorted[:0]
 }
 
 // add adds mult·(row i) to the aggregated row.
 func (m *mirSep) add(i int, mult float64) {
 	r := &m.w.Rows[i]
+	start := len(m.idx)
 	for k, j := range r.Ind {
 		if !m.inAgg[j] {
 			m.inAgg[j] = true
@@ -276,6 +285,35 @@ func (m *mirSep) add(i int, mult float64) {
 		}
 		m.agg[j] += mult * r.Val[k]
 	}
+	// the new columns merged into sorted, which separate walks instead of
+	// sorting its terms
+	fresh := m.idx[start:]
+	if len(fresh) == 0 {
+		return
+	}
+	if !slices.IsSorted(fresh) {
+		m.fresh = append(m.fresh[:0], fresh...)
+		slices.Sort(m.fresh)
+		fresh = m.fresh
+	}
+	if len(m.sorted) == 0 || m.sorted[len(m.sorted)-1] < fresh[0] {
+		m.sorted = append(m.sorted, fresh...)
+		return
+	}
+	m.merged = mergeSorted(m.merged[:0], m.sorted, fresh)
+	m.sorted, m.merged = m.merged, m.sorted
+}
+
+// mergeSorted appends to dst the merge of the increasing lists a and b.
+func mergeSorted(dst, a, b []int) []int {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
 }
 
 // fromBase builds the base inequality side·(row i) ≤ b, aggregates and
@@ -372,10 +410,10 @@ func (m *mirSep) addInt(j int, a float64) {
 	m.intAcc[j] += a
 }
 
-// addCont adds the term of a column substituted like a continuous one.
+// addCont records the term of a continuous column.
 func (m *mirSep) addCont(t term) {
 	m.contTm[t.j] = t
-	m.contIx = append(m.contIx, t.j)
+	m.inCont[t.j] = m.stamp
 }
 
 // separate runs bound substitution and MIR rounding on the aggregated row
@@ -386,7 +424,9 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 		m.inInt[j] = false
 	}
 	m.intIdx = m.intIdx[:0]
-	m.contIx = m.contIx[:0]
+	m.stamp++
+	wide := m.wide[:0]
+	defer func() { m.wide = wide[:0] }()
 	for _, j := range m.idx {
 		a := m.agg[j]
 		if math.Abs(a) < 1e-12 {
@@ -446,7 +486,7 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 					return scoredCut{}, false
 				}
 				b -= shift
-				m.addCont(t)
+				wide = append(wide, t)
 				continue
 			}
 			gi = true
@@ -465,12 +505,21 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 	if len(ints) == 0 {
 		return scoredCut{}, false
 	}
-	if !slices.IsSorted(m.contIx) {
-		slices.Sort(m.contIx)
-	}
+	// the continuous terms the cut keeps (negative coefficients; the
+	// others are dropped), by column
 	cont := m.cont[:0]
-	for _, j := range m.contIx {
-		cont = append(cont, m.contTm[j])
+	for _, j := range m.sorted {
+		if m.inCont[j] == m.stamp && m.contTm[j].a < 0 {
+			cont = append(cont, m.contTm[j])
+		}
+	}
+	if len(wide) > 0 {
+		for _, t := range wide {
+			if t.a < 0 {
+				cont = append(cont, t)
+			}
+		}
+		slices.SortFunc(cont, func(p, q term) int { return cmp.Compare(p.j, q.j) })
 	}
 	m.cont = cont
 
@@ -579,11 +628,9 @@ func mirEfficacy(ints, cont []term, b, d float64) (float64, bool) {
 		norm += g * g
 	}
 	for _, t := range cont {
-		if t.a < 0 { // the other terms are dropped (coefficient 0)
-			g := mirContCoef(t.a, d, f0)
-			act += g * t.xv
-			norm += g * g
-		}
+		g := mirContCoef(t.a, d, f0)
+		act += g * t.xv
+		norm += g * g
 	}
 	if norm == 0 {
 		return 0, false
