@@ -284,8 +284,8 @@
 // so the separator keeps its scratch space from row to row: the aggregated
 // row, the integer and cut coefficients are dense arrays with lists of the
 // columns touched, the columns are kept sorted as rows are added (a merge
-// of the few new ones), the rows of a column come from a column-major copy
-// with positions, and only the continuous terms with a negative
+// of the few new ones), the rows of a column come from the model's column
+// form (lp.Model.Matrix), and only the continuous terms with a negative
 // coefficient, the ones the cut keeps, are scored against each divisor.
 // The cuts are the same, bit for bit, as those of the first version, which
 // built maps and sorted slices per separation (TestMIRSeparateMatchesReference

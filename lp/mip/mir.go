@@ -70,17 +70,15 @@ const DefaultIntCuts = true
 // row twice and each visit runs up to maxAggr+1 separations, so a map or a
 // slice allocated per separation would cost more than the arithmetic.
 type mirSep struct {
-	w    *lp.Model
-	gi   bool // Options.IntCuts: general integers are rounded too
-	lo   []float64
-	hi   []float64
-	x    []float64
-	vubs []vub
-	act  []float64 // row activities at x
-	// the rows of w containing each column and the column's position in
-	// them (compressed by column): column j's entries are colStart[j] to
-	// colStart[j+1]−1 of colRow and colPos, rows in increasing order
-	colStart, colRow, colPos []int
+	w     *lp.Model
+	gi    bool // Options.IntCuts: general integers are rounded too
+	lo    []float64
+	hi    []float64
+	x     []float64
+	vubs  []vub
+	act   []float64 // row activities at x
+	cols  *lp.CSC   // w's rows by column
+	isInt []bool    // integer columns of w
 
 	agg    []float64 // dense aggregated row
 	inAgg  []bool
@@ -110,26 +108,12 @@ type mirSep struct {
 func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub, gi bool) *mirSep {
 	n := len(w.Vars)
 	m := &mirSep{w: w, gi: gi, lo: lo, hi: hi, x: x, vubs: vubs, act: w.Activities(x),
-		colStart: make([]int, n+1), agg: make([]float64, n), inAgg: make([]bool, n),
+		cols: w.Matrix(), agg: make([]float64, n), inAgg: make([]bool, n),
 		intAcc: make([]float64, n), inInt: make([]bool, n), contTm: make([]term, n),
 		inCont: make([]int, n),
-		coef:   make([]float64, n), inCoef: make([]bool, n)}
-	for i := range w.Rows {
-		for _, j := range w.Rows[i].Ind {
-			m.colStart[j+1]++
-		}
-	}
-	for j := range n {
-		m.colStart[j+1] += m.colStart[j]
-	}
-	nnz := m.colStart[n]
-	m.colRow, m.colPos = make([]int, nnz), make([]int, nnz)
-	next := slices.Clone(m.colStart[:n])
-	for i := range w.Rows {
-		for p, j := range w.Rows[i].Ind {
-			m.colRow[next[j]], m.colPos[next[j]] = i, p
-			next[j]++
-		}
+		coef:   make([]float64, n), inCoef: make([]bool, n), isInt: make([]bool, n)}
+	for j, v := range w.Vars {
+		m.isInt[j] = v.Integer
 	}
 	return m
 }
@@ -334,7 +318,7 @@ func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 		// the continuous column farthest from its bounds
 		pick, dist := -1, 1e-6
 		for _, j := range m.idx {
-			if m.w.Vars[j].Integer || math.Abs(m.agg[j]) < 1e-9 {
+			if m.isInt[j] || math.Abs(m.agg[j]) < 1e-9 {
 				continue
 			}
 			d := math.Min(m.x[j]-m.lo[j], m.hi[j]-m.x[j])
@@ -350,13 +334,13 @@ func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 		}
 		// a row through it with a usable side, preferring tight ones
 		row, mult, rhs, slack := -1, 0.0, 0.0, inf
-		for e := m.colStart[pick]; e < m.colStart[pick+1]; e++ {
-			k := m.colRow[e]
+		for e := m.cols.ColPtr[pick]; e < m.cols.ColPtr[pick+1]; e++ {
+			k := m.cols.RowInd[e]
 			if slices.Contains(m.used, k) {
 				continue
 			}
 			r := &m.w.Rows[k]
-			coef := r.Val[m.colPos[e]]
+			coef := m.cols.Val[e]
 			if coef == 0 {
 				continue
 			}
@@ -432,7 +416,7 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 		if math.Abs(a) < 1e-12 {
 			continue
 		}
-		if m.w.Vars[j].Integer {
+		if m.isInt[j] {
 			m.addInt(j, a)
 			continue
 		}
