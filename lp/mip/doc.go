@@ -306,6 +306,29 @@
 // now about a third of khb05250's and 6 % of the root-and-tree time of
 // cap6000, vpm2 and fiber together (CPU profile, -nodes 2000).
 //
+// A work budget per round is not used: stopping a round once its
+// separations have visited K·nnz(LP) columns (at least 20 000), as SCIP's
+// aggregation heuristic and HiGHS's separators limit themselves, binds
+// only where rows aggregate into long ones (visits per nonzero in the
+// first rounds: khb05250 14–25, dcmulti 9–18, set1ch 5–10, vpm2 1.4–7.5,
+// cap6000, p2756 and misc07 about 1). With K = 8, all 30 shared instances
+// at 20 s of CPU: the same 23 solved; the shifted geomean over them 1.82 s
+// against 1.63 s without the budget, but the second run met twice the
+// load, so the instances whose search changed were run again, least of
+// three alternating runs (CPU s, nodes):
+//
+//	instance     without budget   K = 8
+//	khb05250       0.23      9    0.17      7
+//	set1ch         0.88    135    0.64     22
+//	vpm2           7.52   7788    4.64   4763
+//	sp150x300d     5.21  11816   12.22  35065
+//	dcmulti        0.45     60    0.57     58
+//
+// The shifted geomean over these five is worse (1.95 s against 1.82 s) and
+// sp150x300d more than twice as slow: the changes come from different
+// trees, not from cheaper separation. With K = 16 only khb05250 (6 nodes)
+// and dcmulti (47) change, with no gain in time.
+//
 // In the first three rounds, Gomory mixed-integer
 // cuts are read off the optimal tableau rows of fractional basic binaries
 // (gomory.go). With Options.IntCuts off, both families skip the rows that
