@@ -283,7 +283,57 @@
 //	Σ (⌊a'ⱼ/δ⌋ + max(0, fⱼ − f₀)/(1 − f₀))·x'ⱼ − s/(δ(1 − f₀)) ≤ ⌊b'/δ⌋,
 //
 // with f₀ and fⱼ the fractional parts of b'/δ and a'ⱼ/δ and s the
-// continuous part (mir.go). In the first three rounds, Gomory mixed-integer
+// continuous part (mir.go). A round tries every row of the LP (the cuts of
+// the earlier rounds too) on both sides, each with up to six separations,
+// so the separator keeps its scratch space from row to row: the aggregated
+// row, the integer and cut coefficients are dense arrays with lists of the
+// columns touched, the columns are kept sorted as rows are added (a merge
+// of the few new ones), the rows of a column come from the model's column
+// form (lp.Model.Matrix), and only the continuous terms with a negative
+// coefficient, the ones the cut keeps, are scored against each divisor.
+// The cuts are the same, bit for bit, as those of the first version, which
+// built maps and sorted slices per separation (TestMIRSeparateMatchesReference
+// checks this against a map-based reference; the search logs of khb05250,
+// fiber, cap6000, vpm2, p2756, misc07, gesa2, dcmulti, set1ch and bell5 at
+// -nodes 2000 are identical). CPU s, least of three alternating runs of
+// each build, on a machine shared with other work (load 3.5–4):
+//
+//	GOMAXPROCS=1 nice -n 15 mipheur -only khb05250,fiber,cap6000,vpm2 -cpu 30s
+//
+//	instance   nodes  before  after
+//	khb05250       9    0.57   0.21
+//	fiber        145    1.44   0.89
+//	cap6000     2243    5.55   5.00
+//	vpm2        7788    6.46   5.75
+//
+// c-MIR separation was 77 % of khb05250's time and 44 % of fiber's; it is
+// now about a third of khb05250's and 6 % of the root-and-tree time of
+// cap6000, vpm2 and fiber together (CPU profile, -nodes 2000).
+//
+// A work budget per round is not used: stopping a round once its
+// separations have visited K·nnz(LP) columns (at least 20 000), as SCIP's
+// aggregation heuristic and HiGHS's separators limit themselves, binds
+// only where rows aggregate into long ones (visits per nonzero in the
+// first rounds: khb05250 14–25, dcmulti 9–18, set1ch 5–10, vpm2 1.4–7.5,
+// cap6000, p2756 and misc07 about 1). With K = 8, all 30 shared instances
+// at 20 s of CPU: the same 23 solved; the shifted geomean over them 1.82 s
+// against 1.63 s without the budget, but the second run met twice the
+// load, so the instances whose search changed were run again, least of
+// three alternating runs (CPU s, nodes):
+//
+//	instance     without budget   K = 8
+//	khb05250       0.23      9    0.17      7
+//	set1ch         0.88    135    0.64     22
+//	vpm2           7.52   7788    4.64   4763
+//	sp150x300d     5.21  11816   12.22  35065
+//	dcmulti        0.45     60    0.57     58
+//
+// The shifted geomean over these five is worse (1.95 s against 1.82 s) and
+// sp150x300d more than twice as slow: the changes come from different
+// trees, not from cheaper separation. With K = 16 only khb05250 (6 nodes)
+// and dcmulti (47) change, with no gain in time.
+//
+// In the first three rounds, Gomory mixed-integer
 // cuts are read off the optimal tableau rows of fractional basic binaries
 // (gomory.go). With Options.IntCuts off, both families skip the rows that
 // hold a general integer column; with it on they round general integers

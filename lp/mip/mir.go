@@ -1,7 +1,9 @@
 package mip
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -63,29 +65,55 @@ const (
 // integers").
 const DefaultIntCuts = true
 
-// mirSep holds the scratch space of the c-MIR separator.
+// mirSep holds the scratch space of the c-MIR separator. Everything a base
+// row needs is kept here and reused from base to base: a round visits every
+// row twice and each visit runs up to maxAggr+1 separations, so a map or a
+// slice allocated per separation would cost more than the arithmetic.
 type mirSep struct {
-	w      *lp.Model
-	gi     bool // Options.IntCuts: general integers are rounded too
-	lo, hi []float64
-	x      []float64
-	vubs   []vub
-	act    []float64 // row activities at x
-	colRow [][]int   // rows of w containing each column
+	w     *lp.Model
+	gi    bool // Options.IntCuts: general integers are rounded too
+	lo    []float64
+	hi    []float64
+	x     []float64
+	vubs  []vub
+	act   []float64 // row activities at x
+	cols  *lp.CSC   // w's rows by column
+	isInt []bool    // integer columns of w
 
-	agg   []float64 // dense aggregated row
-	inAgg []bool
-	idx   []int // columns with inAgg
+	agg    []float64 // dense aggregated row
+	inAgg  []bool
+	idx    []int // columns with inAgg, in the order they entered
+	sorted []int // columns with inAgg, increasing
+	fresh  []int // scratch: the columns a row adds, sorted
+	merged []int // scratch: the merge of sorted and fresh
+	used   []int // rows in the aggregation
+
+	intAcc []float64 // dense integer coefficients of the base inequality
+	inInt  []bool
+	intIdx []int  // columns with inInt
+	ints   []term // transformed integer columns, by column
+	cont   []term // transformed continuous columns of negative coefficient, by column
+	contTm []term // dense: the term of each column in cont
+	inCont []int  // column j is in cont when inCont[j] == stamp
+	stamp  int    // separations run
+	wide   []term // general integers substituted like continuous columns
+	deltas []float64
+
+	coef   []float64 // dense cut coefficients over the original columns
+	inCoef []bool
+	coefIx []int // columns with inCoef
+	vals   []float64
 }
 
 func newMIRSep(w *lp.Model, lo, hi, x []float64, vubs []vub, gi bool) *mirSep {
 	n := len(w.Vars)
 	m := &mirSep{w: w, gi: gi, lo: lo, hi: hi, x: x, vubs: vubs, act: w.Activities(x),
-		colRow: make([][]int, n), agg: make([]float64, n), inAgg: make([]bool, n)}
-	for i := range w.Rows {
-		for _, j := range w.Rows[i].Ind {
-			m.colRow[j] = append(m.colRow[j], i)
-		}
+		cols: w.Matrix(), agg: make([]float64, n), inAgg: make([]bool, n),
+		intAcc: make([]float64, n), inInt: make([]bool, n), contTm: make([]term, n),
+		inCont: make([]int, n),
+		coef:   make([]float64, n), inCoef: make([]bool, n), isInt: make([]bool, n)}
+	for j, v := range w.Vars {
+		m.isInt[j] = v.Integer
 	}
 	return m
 }
@@ -227,11 +255,13 @@ func (m *mirSep) reset() {
 		m.inAgg[j] = false
 	}
 	m.idx = m.idx[:0]
+	m.sorted = m.sorted[:0]
 }
 
 // add adds mult·(row i) to the aggregated row.
 func (m *mirSep) add(i int, mult float64) {
 	r := &m.w.Rows[i]
+	start := len(m.idx)
 	for k, j := range r.Ind {
 		if !m.inAgg[j] {
 			m.inAgg[j] = true
@@ -239,6 +269,35 @@ func (m *mirSep) add(i int, mult float64) {
 		}
 		m.agg[j] += mult * r.Val[k]
 	}
+	// the new columns merged into sorted, which separate walks instead of
+	// sorting its terms
+	fresh := m.idx[start:]
+	if len(fresh) == 0 {
+		return
+	}
+	if !slices.IsSorted(fresh) {
+		m.fresh = append(m.fresh[:0], fresh...)
+		slices.Sort(m.fresh)
+		fresh = m.fresh
+	}
+	if len(m.sorted) == 0 || m.sorted[len(m.sorted)-1] < fresh[0] {
+		m.sorted = append(m.sorted, fresh...)
+		return
+	}
+	m.merged = mergeSorted(m.merged[:0], m.sorted, fresh)
+	m.sorted, m.merged = m.merged, m.sorted
+}
+
+// mergeSorted appends to dst the merge of the increasing lists a and b.
+func mergeSorted(dst, a, b []int) []int {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] < b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
 }
 
 // fromBase builds the base inequality side·(row i) ≤ b, aggregates and
@@ -246,7 +305,7 @@ func (m *mirSep) add(i int, mult float64) {
 func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 	m.reset()
 	m.add(i, side)
-	used := map[int]bool{i: true}
+	m.used = append(m.used[:0], i)
 	var best scoredCut
 	ok := false
 	for step := 0; ; step++ {
@@ -259,7 +318,7 @@ func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 		// the continuous column farthest from its bounds
 		pick, dist := -1, 1e-6
 		for _, j := range m.idx {
-			if m.w.Vars[j].Integer || math.Abs(m.agg[j]) < 1e-9 {
+			if m.isInt[j] || math.Abs(m.agg[j]) < 1e-9 {
 				continue
 			}
 			d := math.Min(m.x[j]-m.lo[j], m.hi[j]-m.x[j])
@@ -275,18 +334,13 @@ func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 		}
 		// a row through it with a usable side, preferring tight ones
 		row, mult, rhs, slack := -1, 0.0, 0.0, inf
-		for _, k := range m.colRow[pick] {
-			if used[k] {
+		for e := m.cols.ColPtr[pick]; e < m.cols.ColPtr[pick+1]; e++ {
+			k := m.cols.RowInd[e]
+			if slices.Contains(m.used, k) {
 				continue
 			}
 			r := &m.w.Rows[k]
-			coef := 0.0
-			for p, j := range r.Ind {
-				if j == pick {
-					coef = r.Val[p]
-					break
-				}
-			}
+			coef := m.cols.Val[e]
 			if coef == 0 {
 				continue
 			}
@@ -309,7 +363,7 @@ func (m *mirSep) fromBase(i int, side, b float64) (scoredCut, bool) {
 		if row < 0 {
 			break
 		}
-		used[row] = true
+		m.used = append(m.used, row)
 		m.add(row, mult)
 		b += mult * rhs
 		m.agg[pick] = 0 // exactly eliminated
@@ -331,18 +385,39 @@ const (
 	subVUB               // x = u·y − t (continuous only)
 )
 
+// addInt adds a to the integer coefficient of column j.
+func (m *mirSep) addInt(j int, a float64) {
+	if !m.inInt[j] {
+		m.inInt[j] = true
+		m.intIdx = append(m.intIdx, j)
+	}
+	m.intAcc[j] += a
+}
+
+// addCont records the term of a continuous column.
+func (m *mirSep) addCont(t term) {
+	m.contTm[t.j] = t
+	m.inCont[t.j] = m.stamp
+}
+
 // separate runs bound substitution and MIR rounding on the aggregated row
 // Σ agg·x ≤ b.
 func (m *mirSep) separate(b float64) (scoredCut, bool) {
-	intCoef := map[int]float64{} // integer columns, before complementing
-	var cont []term
+	for _, j := range m.intIdx {
+		m.intAcc[j] = 0
+		m.inInt[j] = false
+	}
+	m.intIdx = m.intIdx[:0]
+	m.stamp++
+	wide := m.wide[:0]
+	defer func() { m.wide = wide[:0] }()
 	for _, j := range m.idx {
 		a := m.agg[j]
 		if math.Abs(a) < 1e-12 {
 			continue
 		}
-		if m.w.Vars[j].Integer {
-			intCoef[j] += a
+		if m.isInt[j] {
+			m.addInt(j, a)
 			continue
 		}
 		l, u, xv := m.lo[j], m.hi[j], m.x[j]
@@ -362,22 +437,24 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 		switch best {
 		case subLower:
 			b -= a * l
-			cont = append(cont, term{j, a, math.Max(0, dl), subLower})
+			m.addCont(term{j, a, math.Max(0, dl), subLower})
 		case subUpper:
 			b -= a * u
-			cont = append(cont, term{j, -a, math.Max(0, du), subUpper})
+			m.addCont(term{j, -a, math.Max(0, du), subUpper})
 		case subVUB:
 			v := m.vubs[j]
-			intCoef[v.y] += a * v.u
-			cont = append(cont, term{j, -a, math.Max(0, bd), subVUB})
+			m.addInt(v.y, a*v.u)
+			m.addCont(term{j, -a, math.Max(0, bd), subVUB})
 		default:
 			return scoredCut{}, false // a free continuous column
 		}
 	}
-	var ints []term
+	slices.Sort(m.intIdx)
+	ints := m.ints[:0]
+	defer func() { m.ints = ints[:0] }()
 	gi := false // a general integer is rounded
-	for _, j := range sortedKeys(intCoef) {
-		a := intCoef[j]
+	for _, j := range m.intIdx {
+		a := m.intAcc[j]
 		if math.Abs(a) < 1e-12 {
 			continue
 		}
@@ -393,7 +470,7 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 					return scoredCut{}, false
 				}
 				b -= shift
-				cont = append(cont, t)
+				wide = append(wide, t)
 				continue
 			}
 			gi = true
@@ -412,10 +489,26 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 	if len(ints) == 0 {
 		return scoredCut{}, false
 	}
-	sort.Slice(cont, func(p, q int) bool { return cont[p].j < cont[q].j })
+	// the continuous terms the cut keeps (negative coefficients; the
+	// others are dropped), by column
+	cont := m.cont[:0]
+	for _, j := range m.sorted {
+		if m.inCont[j] == m.stamp && m.contTm[j].a < 0 {
+			cont = append(cont, m.contTm[j])
+		}
+	}
+	if len(wide) > 0 {
+		for _, t := range wide {
+			if t.a < 0 {
+				cont = append(cont, t)
+			}
+		}
+		slices.SortFunc(cont, func(p, q term) int { return cmp.Compare(p.j, q.j) })
+	}
+	m.cont = cont
 
 	// candidate divisors: coefficients of integer columns strictly inside
-	var deltas []float64
+	deltas := m.deltas[:0]
 	for _, t := range ints {
 		if t.xv > 1e-6 && t.xv < m.hi[t.j]-m.lo[t.j]-1e-6 {
 			d := math.Abs(t.a)
@@ -434,6 +527,7 @@ func (m *mirSep) separate(b float64) (scoredCut, bool) {
 			}
 		}
 	}
+	m.deltas = deltas
 	bestEff, bestDelta := 0.0, 0.0
 	for _, d := range deltas {
 		if eff, ok := mirEfficacy(ints, cont, b, d); ok && eff > bestEff {
@@ -475,45 +569,52 @@ func simpleSub(j int, a, l, u, xv float64) (term, float64, bool) {
 	return term{}, 0, false
 }
 
-// mirCoefs returns the MIR coefficients of the transformed columns and the
-// right-hand side for divisor d, or false if f₀ is too close to 0 or 1.
-func mirCoefs(ints, cont []term, b, d float64, gi, gc []float64) (float64, bool) {
+// mirFrac returns ⌊b/d⌋ and f₀, the fractional part of b/d, or false if
+// f₀ is too close to 0 or 1 or b/d too large to round.
+func mirFrac(b, d float64) (rhs, f0 float64, ok bool) {
 	beta := b / d
-	f0 := beta - math.Floor(beta)
+	f0 = beta - math.Floor(beta)
 	if f0 < minFrac || f0 > 1-minFrac || math.Abs(beta) > 1e9 {
-		return 0, false
+		return 0, 0, false
 	}
-	for k, t := range ints {
-		q := t.a / d
-		fj := q - math.Floor(q)
-		gi[k] = math.Floor(q) + math.Max(0, fj-f0)/(1-f0)
+	return math.Floor(beta), f0, true
+}
+
+// mirIntCoef is the MIR coefficient of an integer column of transformed
+// coefficient a for divisor d and fractional part f0.
+func mirIntCoef(a, d, f0 float64) float64 {
+	q := a / d
+	fj := q - math.Floor(q)
+	return math.Floor(q) + math.Max(0, fj-f0)/(1-f0)
+}
+
+// mirContCoef is the MIR coefficient of a continuous column of transformed
+// coefficient a: 0 if a ≥ 0 (the term is dropped), a/(d(1 − f0)) if not.
+func mirContCoef(a, d, f0 float64) float64 {
+	if a < 0 {
+		return a / (d * (1 - f0))
 	}
-	for k, t := range cont {
-		gc[k] = 0
-		if t.a < 0 {
-			gc[k] = t.a / (d * (1 - f0))
-		}
-	}
-	return math.Floor(beta), true
+	return 0
 }
 
 // mirEfficacy is the efficacy, in the transformed space, of the MIR cut for
 // divisor d. The norm is taken there too, which ranks divisors the same way
 // as the original space does up to the substitutions.
 func mirEfficacy(ints, cont []term, b, d float64) (float64, bool) {
-	gi, gc := make([]float64, len(ints)), make([]float64, len(cont))
-	rhs, ok := mirCoefs(ints, cont, b, d, gi, gc)
+	rhs, f0, ok := mirFrac(b, d)
 	if !ok {
 		return 0, false
 	}
 	act, norm := 0.0, 0.0
-	for k, t := range ints {
-		act += gi[k] * t.xv
-		norm += gi[k] * gi[k]
+	for _, t := range ints {
+		g := mirIntCoef(t.a, d, f0)
+		act += g * t.xv
+		norm += g * g
 	}
-	for k, t := range cont {
-		act += gc[k] * t.xv
-		norm += gc[k] * gc[k]
+	for _, t := range cont {
+		g := mirContCoef(t.a, d, f0)
+		act += g * t.xv
+		norm += g * g
 	}
 	if norm == 0 {
 		return 0, false
@@ -521,89 +622,134 @@ func mirEfficacy(ints, cont []term, b, d float64) (float64, bool) {
 	return (act - rhs) / math.Sqrt(norm), true
 }
 
+// addCoef adds g to the cut coefficient of column j.
+func (m *mirSep) addCoef(j int, g float64) {
+	if !m.inCoef[j] {
+		m.inCoef[j] = true
+		m.coefIx = append(m.coefIx, j)
+	}
+	m.coef[j] += g
+}
+
 // mirRow undoes the substitutions of the MIR cut for divisor d and returns
 // it as a row over the original columns with its efficacy at the LP point.
 func (m *mirSep) mirRow(ints, cont []term, b, d float64) (lp.Row, float64, bool) {
-	gi, gc := make([]float64, len(ints)), make([]float64, len(cont))
-	rhs, ok := mirCoefs(ints, cont, b, d, gi, gc)
+	rhs, f0, ok := mirFrac(b, d)
 	if !ok {
 		return lp.Row{}, 0, false
 	}
-	coef := map[int]float64{}
-	for k, t := range ints {
-		g := gi[k]
+	for _, t := range ints {
+		g := mirIntCoef(t.a, d, f0)
 		if g == 0 {
 			continue
 		}
 		if t.kind == subUpper { // x' = u − x
-			coef[t.j] -= g
+			m.addCoef(t.j, -g)
 			rhs -= g * m.hi[t.j]
 		} else { // x' = x − l
-			coef[t.j] += g
+			m.addCoef(t.j, g)
 			rhs += g * m.lo[t.j]
 		}
 	}
-	for k, t := range cont {
-		g := gc[k]
+	for _, t := range cont {
+		g := mirContCoef(t.a, d, f0)
 		if g == 0 {
 			continue
 		}
 		switch t.kind {
 		case subLower: // t = x − l
-			coef[t.j] += g
+			m.addCoef(t.j, g)
 			rhs += g * m.lo[t.j]
 		case subUpper: // t = u − x
-			coef[t.j] -= g
+			m.addCoef(t.j, -g)
 			rhs -= g * m.hi[t.j]
 		case subVUB: // t = u·y − x
 			v := m.vubs[t.j]
-			coef[t.j] -= g
-			coef[v.y] += g * v.u
+			m.addCoef(t.j, -g)
+			m.addCoef(v.y, g*v.u)
 		}
 	}
-	return finishCut("mir", coef, rhs, m.lo, m.hi, m.x)
+	slices.Sort(m.coefIx)
+	m.vals = m.vals[:0]
+	for _, j := range m.coefIx {
+		m.vals = append(m.vals, m.coef[j])
+		m.coef[j] = 0
+		m.inCoef[j] = false
+	}
+	row, eff, ok := finishSorted("mir", m.coefIx, m.vals, rhs, m.lo, m.hi, m.x)
+	m.coefIx = m.coefIx[:0]
+	return row, eff, ok
 }
 
 // finishCut turns Σ coef[j]·x_j ≤ rhs into a row over sorted columns and
-// returns its efficacy (violation at x over the Euclidean norm). A
+// returns its efficacy (violation at x over the Euclidean norm), as
+// finishSorted does.
+func finishCut(name string, coef map[int]float64, rhs float64, lo, hi, x []float64) (lp.Row, float64, bool) {
+	ind := sortedKeys(coef)
+	val := make([]float64, len(ind))
+	for k, j := range ind {
+		val[k] = coef[j]
+	}
+	return finishSorted(name, ind, val, rhs, lo, hi, x)
+}
+
+// finishSorted turns Σ val[k]·x_ind[k] ≤ rhs, ind increasing, into a row
+// and returns its efficacy (violation at x over the Euclidean norm). A
 // coefficient under 1e-9 in magnitude is dropped, the right-hand side
 // relaxed by the term's least value over the column's bounds; where that
 // bound is infinite, a coefficient under 1e-12 is dropped as rounding noise
 // and a larger one kept. A cut with no column left, a non-finite right-hand
-// side or coefficients spread over more than maxCoefRatio is refused.
-func finishCut(name string, coef map[int]float64, rhs float64, lo, hi, x []float64) (lp.Row, float64, bool) {
-	row := lp.Row{Name: name, Lower: math.Inf(-1)}
+// side or coefficients spread over more than maxCoefRatio is refused. The
+// row is built in new slices; ind and val are left as they were.
+func finishSorted(name string, ind []int, val []float64, rhs float64, lo, hi, x []float64) (lp.Row, float64, bool) {
 	act, norm, amax, amin := 0.0, 0.0, 0.0, inf
-	for _, j := range sortedKeys(coef) {
-		c := coef[j]
+	kept := 0
+	for k, j := range ind {
+		c := val[k]
 		a := math.Abs(c)
-		if a < 1e-9 {
-			least := c * lo[j] // the least value of c·x_j
-			if c < 0 {
-				least = c * hi[j]
-			}
-			switch {
-			case !math.IsInf(least, 0):
-				rhs -= least
-				continue
-			case a < 1e-12:
-				continue
-			}
+		if dropped(c, lo[j], hi[j], &rhs) {
+			continue
 		}
-		row.Ind = append(row.Ind, j)
+		kept++
 		act += c * x[j]
 		norm += c * c
 		amax, amin = math.Max(amax, a), math.Min(amin, a)
 	}
-	if len(row.Ind) == 0 || amax > maxCoefRatio*amin || math.IsInf(rhs, 0) || math.IsNaN(rhs) {
+	if kept == 0 || amax > maxCoefRatio*amin || math.IsInf(rhs, 0) || math.IsNaN(rhs) {
 		return lp.Row{}, 0, false
 	}
-	row.Val = make([]float64, len(row.Ind))
-	for k, j := range row.Ind {
-		row.Val[k] = coef[j]
+	row := lp.Row{Name: name, Lower: math.Inf(-1), Upper: rhs,
+		Ind: make([]int, 0, kept), Val: make([]float64, 0, kept)}
+	for k, j := range ind {
+		c := val[k]
+		var r float64
+		if dropped(c, lo[j], hi[j], &r) {
+			continue
+		}
+		row.Ind = append(row.Ind, j)
+		row.Val = append(row.Val, c)
 	}
-	row.Upper = rhs
 	return row, (act - rhs) / math.Sqrt(norm), true
+}
+
+// dropped reports whether finishSorted drops the coefficient c of a column
+// with bounds l, u, and then relaxes *rhs by the term's least value.
+func dropped(c, l, u float64, rhs *float64) bool {
+	if math.Abs(c) >= 1e-9 {
+		return false
+	}
+	least := c * l // the least value of c·x_j
+	if c < 0 {
+		least = c * u
+	}
+	switch {
+	case !math.IsInf(least, 0):
+		*rhs -= least
+		return true
+	case math.Abs(c) < 1e-12:
+		return true
+	}
+	return false
 }
 
 // sortedKeys returns the columns of a coefficient map in increasing order,
