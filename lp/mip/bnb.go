@@ -620,6 +620,10 @@ func (s *search) loop(cur *node, plungeOnly bool) (lp.Status, error) {
 			s.open.push(cur)
 			return lp.NodeLimit, nil
 		}
+		if s.primal.iterLimit > 0 && s.iters >= s.primal.iterLimit {
+			s.open.push(cur)
+			return lp.IterationLimit, nil
+		}
 		s.nodes++
 		next, st, err := s.node(cur)
 		if err != nil || st != lp.NotSolved {

@@ -102,8 +102,12 @@ func (s *search) sbIterCap() int {
 // direction that make a column reliable: relThreshold while the
 // strong-branching LPs have cost at most sbIterQuot times the iterations of
 // the node LPs plus sbIterOfs, and 1 beyond, with Options.StrongBudget on
-// (doc.go, "Branching").
+// (doc.go, "Branching"); 0 in a sub-MIP, which branches on the
+// pseudo-costs its parent learnt without strong branching (subMIP).
 func (s *search) reliability() int {
+	if s.primal.sub {
+		return 0
+	}
 	if !s.opts.StrongBudget.enabled(DefaultStrongBudget) {
 		return relThreshold
 	}

@@ -51,8 +51,8 @@ func ExampleOptions_strongCap() {
 		fmt.Println(string(tree.Find(log.Bytes())))
 	}
 	// Output:
-	// strongcap on: optimal 448 after 33 nodes, 3450 iterations
+	// strongcap on: optimal 448 after 33 nodes, 2930 iterations
 	// tree LPs: 27 node LPs, 212 iterations; 128 strong-branching LPs, 1518 iterations, 27 capped
-	// strongcap off: optimal 448 after 129 nodes, 8827 iterations
+	// strongcap off: optimal 448 after 129 nodes, 8317 iterations
 	// tree LPs: 114 node LPs, 672 iterations; 470 strong-branching LPs, 6351 iterations, 0 capped
 }

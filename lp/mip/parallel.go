@@ -60,6 +60,7 @@ type task struct {
 	dives        diveStats // what the task's dives did
 	nextRINS     int       // the RINS schedule after the task (when rins)
 	rinsGap      int
+	subIters     int // iterations of the task's sub-MIPs (primalState.subIters)
 	st           lp.Status
 	err          error
 }
@@ -307,6 +308,7 @@ func (s *search) runTask(wk *worker, t *task, floor float64) {
 	t.symFixed = ws.symFixed - s.symFixed
 	t.polishes, t.polishIters = ws.primal.polishes-s.primal.polishes, ws.primal.polishIters-s.primal.polishIters
 	t.nextRINS, t.rinsGap = ws.primal.nextRINS, ws.primal.rinsGap
+	t.subIters = ws.primal.subIters - s.primal.subIters
 	t.dives = ws.primal.dives.minus(s.primal.dives)
 	if t.view {
 		t.conflicts = ws.pool.learnt
@@ -335,6 +337,7 @@ func (s *search) merge(t *task, rest float64) error {
 	if t.rins {
 		s.primal.nextRINS, s.primal.rinsGap = t.nextRINS, t.rinsGap
 	}
+	s.primal.subIters += t.subIters
 	for _, o := range t.pc {
 		s.addPseudoCost(o.j, o.up, o.gain)
 	}

@@ -23,6 +23,14 @@ const (
 	// next doubles after a RINS that finds nothing, from rinsEvery.
 	rinsFirst = 20
 	rinsEvery = 100
+	// The sub-MIPs of a search may together spend subIterQuot times the
+	// simplex iterations the search spent outside them, plus subIterOfs
+	// (doc.go, "Primal heuristics"); a sub-MIP stops at the first node
+	// after it reached what is left, and none starts with less than
+	// subIterMin left.
+	subIterQuot = 0.5
+	subIterOfs  = 10000
+	subIterMin  = 500
 )
 
 // primalState is the state of the primal heuristics of one search.
@@ -41,7 +49,11 @@ type primalState struct {
 	// simplex iterations
 	polishes, polishIters int
 	rensRan               bool // RENS runs once per search
-	dives                 diveStats
+	// subIters counts the simplex iterations of the sub-MIPs this search
+	// ran; iterLimit, in a sub-MIP, is the count of its own iterations
+	// that stops it before its next node (0: no limit)
+	subIters, iterLimit int
+	dives               diveStats
 }
 
 // runSubMIPs reports whether this search may start sub-MIPs.
@@ -120,8 +132,18 @@ func (s *search) rins(x []float64) {
 // column bounds lo, hi by a branch and bound of its own, with the node
 // limit, no callbacks and no sub-MIPs of its own, and a cutoff at the
 // current one; its best point is offered to tryIncumbent, which checks it
-// against the original model.
+// against the original model. It runs with cheap settings: no root cut
+// loop, pseudo-cost branching from the parent's pseudo-costs without
+// strong branching, and an iteration limit, what is left of the sub-MIPs'
+// budget (subBudget); with less than subIterMin left it does not run.
 func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free int) {
+	budget := s.subBudget()
+	if budget < subIterMin {
+		if s.opts.Log != nil {
+			s.logf("%s: %d of %d integer columns fixed, no sub-MIP: the sub-MIPs used %d of their %d iterations", how, fixed, free, s.primal.subIters, s.primal.subIters+budget)
+		}
+		return
+	}
 	m := s.w.Clone()
 	for j := range m.Vars {
 		m.Vars[j].Lower, m.Vars[j].Upper = lo[j], hi[j]
@@ -130,6 +152,10 @@ func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free
 	o.Log, o.Callbacks, o.NodeLimit = nil, Callbacks{}, nodeLimit
 	o.FeasJump, o.RENS, o.RINS, o.FeasPump = Off, Off, Off, Off
 	o.Threads = 1 // it may run in a worker of a round already
+	// The working model carries the parent's cuts: no cut loop of its
+	// own (and so no restarts), which cost the sub-MIPs more than their
+	// tree (doc.go, "Primal heuristics").
+	o.NoCuts = true
 	o, err := o.withDefaults()
 	if err != nil {
 		return
@@ -137,17 +163,18 @@ func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free
 	sub := newSearch(s.ctx, m, o)
 	sub.start, sub.mk = time.Now(), s.mk
 	sub.primal.sub, sub.primal.objLimit = true, s.cutoff()
+	sub.primal.iterLimit = budget
+	sub.inheritPseudoCosts(s)
 	found := false
 	if sub.presolve() {
 		if rel, err := s.mk(sub.w); err == nil {
 			sub.rel = rel
-			if o.NoCuts || sub.rootCuts(s.mk) == nil {
-				_, err = sub.run()
-				s.iters += sub.iters
-				if before := s.incZ; err == nil && sub.incX != nil {
-					s.offerSubPoint(sub.incX, how)
-					found = s.incZ < before
-				}
+			_, err = sub.run()
+			s.iters += sub.iters
+			s.primal.subIters += sub.iters
+			if before := s.incZ; err == nil && sub.incX != nil {
+				s.offerSubPoint(sub.incX, how)
+				found = s.incZ < before
 			}
 		}
 	}
@@ -156,8 +183,27 @@ func (s *search) subMIP(lo, hi []float64, nodeLimit int, how string, fixed, free
 		if found {
 			res = "new incumbent"
 		}
-		s.logf("%s: %d of %d integer columns fixed, sub-MIP of %d nodes: %s", how, fixed, free, sub.nodes, res)
+		s.logf("%s: %d of %d integer columns fixed, sub-MIP of %d nodes, %d iterations (of %d left): %s", how, fixed, free, sub.nodes, sub.iters, budget, res)
 	}
+}
+
+// subBudget is what is left of the sub-MIPs' iterations: subIterQuot
+// times the search's iterations outside them, plus subIterOfs, less what
+// they spent.
+func (s *search) subBudget() int {
+	outside := s.iters - s.primal.subIters
+	return int(subIterQuot*float64(outside)) + subIterOfs - s.primal.subIters
+}
+
+// inheritPseudoCosts starts a sub-MIP's pseudo-costs from its parent's,
+// whose columns it shares: it branches on them without strong branching
+// (reliability), as HiGHS's sub-MIPs do.
+func (s *search) inheritPseudoCosts(parent *search) {
+	for d := range 2 {
+		copy(s.pcSum[d], parent.pcSum[d])
+		copy(s.pcCnt[d], parent.pcCnt[d])
+	}
+	s.pcAll, s.pcN = parent.pcAll, parent.pcN
 }
 
 // offerSubPoint offers a sub-MIP's point to the incumbent check. A sub-MIP
