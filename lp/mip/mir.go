@@ -217,14 +217,34 @@ func rowNorm(r lp.Row) float64 {
 
 // bestCuts drops the repeats (same cutKey; the first one found stays) from
 // found and returns the rows of the rest, best efficacy first, at most limit
-// of them.
+// of them. Two cuts of the same key have the same columns, so a cut's key
+// is written only when an earlier one has its columns (indHash groups them).
 func bestCuts(found []scoredCut, limit int) []lp.Row {
 	var distinct []scoredCut
-	seen := map[string]bool{}
+	var keys []string // cutKey of distinct[k], "" until needed
+	byCols := map[uint64][]int{}
 	for _, c := range found {
-		if key := cutKey(c.row); !seen[key] {
-			seen[key] = true
+		h := indHash(c.row.Ind)
+		dup, key := false, ""
+		for _, k := range byCols[h] {
+			if !slices.Equal(distinct[k].row.Ind, c.row.Ind) {
+				continue
+			}
+			if keys[k] == "" {
+				keys[k] = cutKey(distinct[k].row)
+			}
+			if key == "" {
+				key = cutKey(c.row)
+			}
+			if keys[k] == key {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			byCols[h] = append(byCols[h], len(distinct))
 			distinct = append(distinct, c)
+			keys = append(keys, key)
 		}
 	}
 	sort.SliceStable(distinct, func(p, q int) bool { return distinct[p].eff > distinct[q].eff })
@@ -233,6 +253,15 @@ func bestCuts(found []scoredCut, limit int) []lp.Row {
 		cuts[k] = distinct[k].row
 	}
 	return cuts
+}
+
+// indHash hashes a list of columns (FNV-1a over the indices).
+func indHash(ind []int) uint64 {
+	h := uint64(14695981039346656037)
+	for _, j := range ind {
+		h = (h ^ uint64(j)) * 1099511628211
+	}
+	return h
 }
 
 // cutKey identifies a cut by its columns and coefficients rounded to six
