@@ -346,9 +346,19 @@ func TestBestCutsMatchesReference(t *testing.T) {
 			if len(found) > 0 && rng.IntN(2) == 0 {
 				d := found[rng.IntN(len(found))]
 				c.row = lp.Row{Ind: append([]int(nil), d.row.Ind...), Val: append([]float64(nil), d.row.Val...)}
-				switch rng.IntN(4) {
+				switch rng.IntN(7) {
 				case 0: // equal to six digits
 					c.row.Val[0] *= 1 + 1e-10
+				case 4: // near the sixth digit: written alike or not
+					for k := range c.row.Val {
+						c.row.Val[k] *= 1 + float64(rng.IntN(40)-20)*1e-7
+					}
+				case 5: // equal in magnitude, of the other sign; or ±0
+					k := rng.IntN(len(c.row.Val))
+					c.row.Val[k] = -c.row.Val[k]
+					if rng.IntN(2) == 0 { // the earlier cut's +0, this one's −0
+						c.row.Val[k], d.row.Val[k] = math.Copysign(0, -1), 0
+					}
 				case 1: // different in the fourth digit
 					c.row.Val[0] *= 1 + 1e-4
 				case 2: // the same coefficients on other columns
