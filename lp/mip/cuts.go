@@ -52,10 +52,11 @@ func upperSides(r *lp.Row) iter.Seq2[float64, float64] {
 // sequence-independent lifted minimal covers of liftcover.go.
 func coverCuts(w *lp.Model, lo, hi, x []float64, lift bool) []lp.Row {
 	var cuts []lp.Row
+	var items []knapItem // reused from row to row: the cuts copy what they keep
 	for i := range w.Rows {
 		r := &w.Rows[i]
 		for s, b := range upperSides(r) {
-			var items []knapItem
+			items = items[:0]
 			ok := true
 			for k, j := range r.Ind {
 				a := s * r.Val[k]

@@ -122,19 +122,27 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp
 	if lu.Cond() > 1e12 {
 		return nil
 	}
-	e := mat.NewVecDense(m, nil)
-	y := mat.NewVecDense(m, nil)
+	// the tableau rows of all candidates in one solve Bᵀ·Y = E, E's column
+	// k the unit vector of candidate k's basis position: the triangular
+	// solves run across the candidates, and each column's arithmetic is
+	// that of a solve of its own
+	k := len(cands)
+	E := mat.NewDense(m, k, nil)
+	for q, c := range cands {
+		E.Set(c.p, q, 1)
+	}
+	var Y mat.Dense
+	if err := lu.SolveTo(&Y, true, E); err != nil {
+		return nil
+	}
+	yr := Y.RawMatrix()
 	alpha := make([]float64, n+m)
+	sc := newGMIScratch(n)
 	var found []scoredCut
-	for _, c := range cands {
-		e.Zero()
-		e.SetVec(c.p, 1)
-		if err := lu.SolveVecTo(y, true, e); err != nil {
-			continue
-		}
+	for q, c := range cands {
 		clear(alpha)
 		for i := range w.Rows {
-			yi := y.AtVec(i)
+			yi := yr.Data[i*yr.Stride+q]
 			if yi == 0 {
 				continue
 			}
@@ -144,7 +152,7 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp
 			}
 			alpha[n+i] = -yi
 		}
-		if cut, eff, ok := gmiRow(w, lo, hi, x, act, b, alpha, x[c.j], gi); ok {
+		if cut, eff, ok := sc.gmiRow(w, lo, hi, x, act, b, alpha, x[c.j], gi); ok {
 			if gi && hi[c.j]-lo[c.j] > 1 {
 				cut.Name = "gmigi"
 			}
@@ -157,16 +165,47 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp
 	return bestCuts(found, gomoryMaxCuts)
 }
 
+// gmiScratch is gmiRow's dense work space over the columns, reused from
+// one tableau row to the next: the cut's coefficients, which columns hold
+// one (including those whose terms summed to zero) and their list.
+type gmiScratch struct {
+	coef    []float64
+	in      []bool
+	touched []int
+	val     []float64
+}
+
+func newGMIScratch(n int) *gmiScratch {
+	return &gmiScratch{coef: make([]float64, n), in: make([]bool, n)}
+}
+
+// add adds c to column j's coefficient.
+func (sc *gmiScratch) add(j int, c float64) {
+	if !sc.in[j] {
+		sc.in[j] = true
+		sc.touched = append(sc.touched, j)
+	}
+	sc.coef[j] += c
+}
+
+// reset empties the coefficients.
+func (sc *gmiScratch) reset() {
+	for _, j := range sc.touched {
+		sc.coef[j], sc.in[j] = 0, false
+	}
+	sc.touched = sc.touched[:0]
+}
+
 // gmiRow builds the GMI cut of the tableau row alpha (over columns, then
 // row variables) of a basic integer column with LP value beta; with gi
 // (Options.IntCuts) nonbasic general integers take part (see gomoryCuts),
 // and a cut that rounds one is named "gmigi".
-func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64, gi bool) (lp.Row, float64, bool) {
+func (sc *gmiScratch) gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64, gi bool) (lp.Row, float64, bool) {
+	defer sc.reset()
 	n := len(w.Vars)
 	f0 := beta - math.Floor(beta)
 	// cut Σ g_j v'_j ≥ 1, accumulated directly over the columns:
 	// coef·x ≥ rhs
-	coef := make(map[int]float64)
 	rhs := 1.0
 	usedGI := false
 	for v, a := range alpha {
@@ -231,23 +270,25 @@ func gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []floa
 		}
 		rhs += sign * g * bound
 		if v < n {
-			coef[v] += sign * g
+			sc.add(v, sign*g)
 		} else {
 			r := &w.Rows[v-n]
 			for k, j := range r.Ind {
-				coef[j] += sign * g * r.Val[k]
+				sc.add(j, sign*g*r.Val[k])
 			}
 		}
 	}
-	// coef·x ≥ rhs is −coef·x ≤ −rhs for finishCut, then turned back
-	for j, c := range coef {
-		coef[j] = -c
+	// coef·x ≥ rhs is −coef·x ≤ −rhs for finishSorted, then turned back
+	sort.Ints(sc.touched)
+	sc.val = sc.val[:0]
+	for _, j := range sc.touched {
+		sc.val = append(sc.val, -sc.coef[j])
 	}
 	name := "gmi"
 	if usedGI {
 		name = "gmigi"
 	}
-	row, eff, ok := finishCut(name, coef, -rhs, lo, hi, x)
+	row, eff, ok := finishSorted(name, sc.touched, sc.val, -rhs, lo, hi, x)
 	if !ok || eff < minEfficacy {
 		return lp.Row{}, 0, false
 	}

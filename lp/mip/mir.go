@@ -217,13 +217,23 @@ func rowNorm(r lp.Row) float64 {
 
 // bestCuts drops the repeats (same cutKey; the first one found stays) from
 // found and returns the rows of the rest, best efficacy first, at most limit
-// of them.
+// of them. Two cuts of the same key have the same columns, so a cut is
+// compared only with the earlier ones of its columns (indHash groups them),
+// by sameKey.
 func bestCuts(found []scoredCut, limit int) []lp.Row {
 	var distinct []scoredCut
-	seen := map[string]bool{}
+	byCols := map[uint64][]int{}
 	for _, c := range found {
-		if key := cutKey(c.row); !seen[key] {
-			seen[key] = true
+		h := indHash(c.row.Ind)
+		dup := false
+		for _, k := range byCols[h] {
+			if sameKey(distinct[k].row, c.row) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			byCols[h] = append(byCols[h], len(distinct))
 			distinct = append(distinct, c)
 		}
 	}
@@ -233,6 +243,40 @@ func bestCuts(found []scoredCut, limit int) []lp.Row {
 		cuts[k] = distinct[k].row
 	}
 	return cuts
+}
+
+// sameKey reports whether cutKey(a) == cutKey(b) without writing the keys
+// where the coefficients decide it: the columns must be the same, and two
+// coefficients write differently if they differ by more than 2·10⁻⁵ of the
+// larger magnitude (two numbers written alike to six significant digits
+// are within one unit of the sixth digit, about 10⁻⁵ of either). Only when
+// every pair is the same float64 or closer than that (±0 too) are the keys
+// written and compared.
+func sameKey(a, b lp.Row) bool {
+	if !slices.Equal(a.Ind, b.Ind) {
+		return false
+	}
+	near := false
+	for k, u := range a.Val {
+		v := b.Val[k]
+		switch {
+		case math.Float64bits(u) == math.Float64bits(v):
+		case math.Abs(u-v) > 2e-5*math.Max(math.Abs(u), math.Abs(v)):
+			return false
+		default:
+			near = true
+		}
+	}
+	return !near || cutKey(a) == cutKey(b)
+}
+
+// indHash hashes a list of columns (FNV-1a over the indices).
+func indHash(ind []int) uint64 {
+	h := uint64(14695981039346656037)
+	for _, j := range ind {
+		h = (h ^ uint64(j)) * 1099511628211
+	}
+	return h
 }
 
 // cutKey identifies a cut by its columns and coefficients rounded to six
