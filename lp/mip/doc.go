@@ -712,7 +712,12 @@
 // (1 %), and every instance slower by more than 10 % between them is one
 // whose search did not change; the first incumbents come from the same
 // heuristics at the same nodes (shifted geometric mean over the 30, 20 s
-// where none, 0.31, 0.33 and 0.33 s).
+// where none, 0.31, 0.33 and 0.33 s). A fourth run, of the committed
+// build (load 7 falling to 3), did the same searches as the trial build's
+// run: 22 solved (pk1 at the limit again, 216 186 nodes), 1.72 s over the
+// same 22. With a node limit, which takes the limit out of it, pk1's
+// first 100 000 nodes took 10.0 and 8.7 s before, 9.5 and 8.8 s with the
+// charge (alternated).
 //
 // # Primal heuristics
 //
