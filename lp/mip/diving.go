@@ -55,6 +55,14 @@ const (
 	// step of a dive: on long rows a full propagation per step costs more
 	// than the LPs of the dive.
 	diveProbWork = 100
+	// diveLPCost is what each LP of a dive costs beyond its simplex
+	// iterations, in iterations: the fixed work of a solve (x, y and d
+	// computed afresh, the answer checked in model units: several passes
+	// over the matrix). On cap6000, whose dive LPs take 3 or 4 iterations
+	// each, that fixed part took as long as 3 to 4 iterations (doc.go,
+	// "Diving"), and a dive counting iterations alone solved 100 to 145
+	// LPs for its budget of about 1000.
+	diveLPCost = 4
 )
 
 // A diveRule picks, among the candidates (fractional columns that no
@@ -80,10 +88,10 @@ var diveRules = [numDiveRules]diveRule{
 }
 
 // diveStats counts, per rule, the dives, the incumbents they found, their
-// simplex iterations, and their work (the iterations and the propagation
-// of the steps, in iterations: see dive); next and gap are the rule's
-// schedule in the tree: the node count at or after which it dives next,
-// and the distance after that (0: not yet set).
+// simplex iterations, and their work (the iterations, the LPs and the
+// propagation of the steps, in iterations: see dive); next and gap are
+// the rule's schedule in the tree: the node count at or after which it
+// dives next, and the distance after that (0: not yet set).
 type diveStats struct {
 	calls, found, iters [numDiveRules]int
 	work                [numDiveRules]float64
@@ -191,9 +199,10 @@ func (s *search) runDives(x []float64, z float64, root bool) error {
 // it has not already; otherwise the dive gives up. It stops at an integral
 // LP point, or one whose fractional columns can all be rounded in a
 // direction no row locks, which goes to tryIncumbent; after maxDiveLPs
-// LPs; or once its work reached iterCap: its simplex iterations, and its
-// propagation charged as the row terms read over the nonzeros of the
-// matrix (an iteration of the dual simplex reads about the whole matrix).
+// LPs; or once its work reached iterCap: its simplex iterations,
+// diveLPCost per LP, and its propagation charged as the row terms read
+// over the nonzeros of the matrix (an iteration of the dual simplex reads
+// about the whole matrix).
 // The relaxation's bounds and basis are put back after.
 func (s *search) dive(r int, x []float64, z float64, iterCap float64) error {
 	rule := &diveRules[r]
@@ -262,6 +271,8 @@ func (s *search) dive(r int, x []float64, z float64, iterCap float64) error {
 	solve := func() []float64 {
 		sol, err := s.rel.Solve(s.ctx)
 		lps++
+		st.work[r] += diveLPCost
+		used += diveLPCost
 		if sol != nil {
 			s.iters += sol.Iterations
 			st.iters[r] += sol.Iterations

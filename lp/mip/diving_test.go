@@ -121,3 +121,78 @@ func colBounds(rel relaxation, n int) [][2]float64 {
 	}
 	return b
 }
+
+// solveCounter counts the solves of a relaxation.
+type solveCounter struct {
+	relaxation
+	solves int
+}
+
+func (c *solveCounter) Solve(ctx context.Context) (*lp.Solution, error) {
+	c.solves++
+	return c.relaxation.Solve(ctx)
+}
+
+// TestDiveChargesLPs checks that a dive's work counts diveLPCost for each
+// LP beyond its simplex iterations, so that a dive whose LPs take few
+// iterations each is still bounded by its budget: on the seeded random
+// models of TestDives where a dive solves two LPs or more, each rule's
+// work grows by at least its iterations plus diveLPCost per LP, and the
+// same dive with a budget of diveLPCost stops after its first LP.
+func TestDiveChargesLPs(t *testing.T) {
+	multi := 0
+	for seed := uint64(1); seed <= 150; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 29))
+		m := randomIP(rng, 4+rng.IntN(5), 2+rng.IntN(4))
+		s, ok := presolvedSearch(t, m, Options{OneOpt: Off})
+		if !ok {
+			continue
+		}
+		rel, err := simplexRelax(s.w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &solveCounter{relaxation: rel}
+		s.rel = c
+		sol, err := s.rel.Solve(context.Background())
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if sol.Status != lp.Optimal || len(s.fractional(sol.X)) == 0 {
+			continue
+		}
+		x, z := sol.X, s.sign*sol.Objective
+		s.rootX = x
+		st := &s.primal.dives
+		for r := range diveRules {
+			if diveRules[r].guided {
+				continue
+			}
+			work, iters, solves := st.work[r], st.iters[r], c.solves
+			if err := s.dive(r, x, z, inf); err != nil {
+				t.Fatalf("seed %d, %s: %v", seed, diveRules[r].name, err)
+			}
+			s.incX, s.incZ = nil, inf
+			lps := c.solves - solves
+			if want := float64(st.iters[r]-iters) + diveLPCost*float64(lps); st.work[r]-work < want-1e-9 {
+				t.Errorf("seed %d, %s: work %v for %d iterations and %d LPs, want at least %v", seed, diveRules[r].name, st.work[r]-work, st.iters[r]-iters, lps, want)
+			}
+			if lps < 2 {
+				continue
+			}
+			multi++
+			solves = c.solves
+			if err := s.dive(r, x, z, diveLPCost); err != nil {
+				t.Fatalf("seed %d, %s: %v", seed, diveRules[r].name, err)
+			}
+			s.incX, s.incZ = nil, inf
+			if lps := c.solves - solves; lps > 1 {
+				t.Errorf("seed %d, %s: %d LPs within a budget of diveLPCost = %v, want at most 1", seed, diveRules[r].name, lps, float64(diveLPCost))
+			}
+		}
+	}
+	if multi == 0 {
+		t.Error("no dive solved two LPs or more: the test checks nothing")
+	}
+	t.Logf("%d dives of two LPs or more", multi)
+}

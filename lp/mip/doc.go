@@ -606,10 +606,11 @@
 // basis are put back after it, so that the search goes on as if it had not
 // run.
 //
-// Budget: a rule's work is its simplex iterations plus its propagation,
-// charged in iterations as the row terms the propagator read over the
-// nonzeros of the matrix. A rule may dive while its work stays below
-// 0.05·(1 + 2·found)·(the search's simplex iterations outside the dives)
+// Budget: a rule's work is its simplex iterations, plus 4 iterations for
+// each LP it solves (the fixed work of a solve, see "Cost of the dives and
+// the pump" below), plus its propagation, charged in iterations as the row
+// terms the propagator read over the nonzeros of the matrix. A rule may
+// dive while its work stays below 0.05·(1 + 2·found)·(the search's simplex iterations outside the dives)
 // + 1000, found the incumbents it has found, and at the root at least a
 // quarter of the iterations the root took (its LP, the cut loop and the
 // heuristics before: a dive cut short finds nothing). Everything is
@@ -742,6 +743,66 @@
 // CPU both solve both (after round 3, load 1: root only cap6000 in 10.4 s,
 // 2 021 nodes; off 10teams in 9.0 s and cap6000 in 8.6 s). So the family
 // runs at the root by default, and in the tree only with Options.DiveTree.
+//
+// Cost of the dives and the pump. CPU profiles (one core, mipheur
+// -cpuprofile, go tool pprof -peek/-list) put the root's feasibility pump
+// at 28 % of 10teams' time and the root dives at 9 % of 10teams' and 11 %
+// of cap6000's. All of it is in the LP solves: the pump's rounding, cycle
+// handling and objective (set in place once per round, the next solve
+// warm by the primal simplex from the last optimum, the first from the
+// root's basis) and the dives' steps and propagation take below 1 % of
+// the time. On
+// 10teams the pump's LPs took 26 110 iterations, 8 times the root LP and
+// its cut rounds (3 248): 16 755 in the 40 rounds of the stage with the
+// objective, which found nothing, and 9 355 in the 12 rounds of the stage
+// without it, which found 934; strong branching then finds the optimum
+// 924 at node 69. Cutting the first stage (SCIP's stall limit, 10 rounds
+// without a new least distance, instead of 30) saves 6 500 of those
+// iterations, but the second stage, started after fewer pivots, found
+// 1020 in 28 rounds, and 10teams was not solved in 20 s (1 277 nodes);
+// with the second stage on a fresh LP and random generator (so that it
+// does not depend on the first), it found 976 in 17 rounds and 10teams
+// took 19.9 s (788 nodes). The pump's path on a degenerate LP follows the
+// pivots, and 10teams' 4 s solve follows the pump's point, so its budget
+// stays as it is (trial builds, not kept). The dives: on cap6000 the five
+// root dives solved 122, 101, 121, 137 and 145 LPs of 3 or 4 iterations
+// each (2 346 iterations, each dive ended by its budget of about 1000,
+// 600 of it propagation) and found nothing, and the fixed part of those
+// 626 solves (the simplex's x, y and d afresh, its answer checked in
+// model units) took about as long as all their iterations (0.36 s against
+// 0.34 s of the profile: one solve as long as 3 to 4 iterations). So a dive's work
+// counts 4 iterations per LP: cap6000's root dives now solve 411 LPs
+// (1 586 iterations) and its search takes 2 103 nodes instead of 2 243.
+// Measured with the charge on and off (a trial build read it from the
+// environment; the other switches at their defaults, 20 s of CPU, one
+// core, the runs one after the other on the shared 2-core machine):
+//
+//	GOMAXPROCS=1 nice -n 15 go run ./benchmarks/mipheur -cpu 20s -log
+//
+// Of the 30 instances the search changed on three, whose dives reach
+// their budget with many short LPs: cap6000 (solved in both, 7.65 s →
+// 7.13 s, the medians of three runs of each alternated, load 15), harp2
+// and rout (time limit in both: −73857818 → −73878331, optimum −73899798;
+// 1079.73 → 1093.31, optimum 1077.56). On the other 27 the search is the
+// same (the same dives and incumbents, and where solved the same nodes and
+// iterations), so their CPU times differ by the load alone. Three runs of all 30, before
+// (load 7 to 12), with the charge (load 8 to 18), before again (load 18
+// falling to 4.5): solved 23, 22 and 23, the one missing pk1, whose
+// search is the same 229 646 nodes in both builds and which needs 17 to
+// 23 s of CPU on this machine in either (alone after: 19.9, 21.7 and
+// 21.2 s before, 20.2 and 23.1 s with the charge);
+// shifted geometric mean CPU time (shift 1 s) over the 22 solved in all
+// three 1.62, 1.78 and 1.77 s, so the two runs before differ by more
+// (9 %) than the runs with and without the charge beside each other
+// (1 %), and every instance slower by more than 10 % between them is one
+// whose search did not change; the first incumbents come from the same
+// heuristics at the same nodes (shifted geometric mean over the 30, 20 s
+// where none, 0.31, 0.33 and 0.33 s). A fourth run, of the committed
+// build (load 7 falling to 3), did the same searches as the trial build's
+// run: 22 solved (pk1 at the limit again, 216 186 nodes), 1.72 s over the
+// same 22. With a node limit, which takes the limit out of it, pk1's
+// first 100 000 nodes took 10.0 and 8.7 s before, 9.5 and 8.8 s with the
+// charge (alternated).
 //
 // # Primal heuristics
 //
