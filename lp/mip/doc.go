@@ -1662,6 +1662,22 @@
 // nodes against 241 572: the rounds' plunges branch in another order),
 // and the small trees lose 10–30 % to the rounds' start.
 //
+// The same measurement at commit 7b970d3 (cheaper conflict pool, c-MIR
+// and Gomory separation, cheap sub-MIPs), one run after the other with no
+// other solve on the machine:
+//
+//	threads  solved at 20 s  shifted geomean (1 s), the 13 both solve   CPU s, all 20 solves
+//	1        13              3.02 s wall, 3.14 s CPU                   212
+//	2        14              2.99 s wall, 3.85 s CPU                   286
+//
+// Two cores solve one more than one at 20 s of wall clock: qiu, in 18.8 s
+// and 3 686 nodes, where one thread stops at 2 378 nodes with the optimum
+// found and the gap open (one thread solved it in 26.9 s of CPU and 3 953
+// nodes at commit 9d45ecd). The wall-clock speed-up is 1.31 on misc07 and
+// 1.27 on pk1; stein45 (15.8 s against 13.5 s) and vpm2 (4.9 s against
+// 4.3 s) take longer on two, whose rounds explore other trees (51 292
+// and 6 689 nodes against 50 283 and 7 052).
+//
 // # Node throughput
 //
 // On instances whose tree is large and whose LPs are small (mas76: 12
