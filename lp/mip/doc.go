@@ -1663,20 +1663,24 @@
 // and the small trees lose 10–30 % to the rounds' start.
 //
 // The same measurement at commit 7b970d3 (cheaper conflict pool, c-MIR
-// and Gomory separation, cheap sub-MIPs), one run after the other with no
-// other solve on the machine:
+// and Gomory separation, cheap sub-MIPs), one run after the other with
+// nothing else on the machine:
 //
 //	threads  solved at 20 s  shifted geomean (1 s), the 13 both solve   CPU s, all 20 solves
-//	1        13              3.02 s wall, 3.14 s CPU                   212
-//	2        14              2.99 s wall, 3.85 s CPU                   286
+//	1        13              2.99 s wall, 3.10 s CPU                   211
+//	2        14              2.54 s wall, 3.29 s CPU                   261
 //
-// Two cores solve one more than one at 20 s of wall clock: qiu, in 18.8 s
-// and 3 686 nodes, where one thread stops at 2 378 nodes with the optimum
-// found and the gap open (one thread solved it in 26.9 s of CPU and 3 953
-// nodes at commit 9d45ecd). The wall-clock speed-up is 1.31 on misc07 and
-// 1.27 on pk1; stein45 (15.8 s against 13.5 s) and vpm2 (4.9 s against
-// 4.3 s) take longer on two, whose rounds explore other trees (51 292
-// and 6 689 nodes against 50 283 and 7 052).
+// Two cores solve one more than one at 20 s of wall clock: qiu, in 12.9 s
+// and 3 686 nodes, where one thread stops at 2 690 nodes with the optimum
+// found and the gap open. qiu is at the edge for one thread: it needs
+// 3 953 nodes, and lpbench's one-thread run of the same commit solved it
+// in 18.9 s of CPU (benchmarks/lpbench/README.md, fifth run). The
+// wall-clock speed-up is 1.73 on pk1, 1.47 on misc07, 1.55 on fiber and
+// 1.13 on vpm2; 10teams takes longer on two (4.3 s against 3.7 s), and
+// mas76 and stein45 gain little (1.03 and 1.08), their trees growing on two
+// threads (278 106 and 51 292 nodes against 241 572 and 50 283). An earlier
+// pair of runs of the same build, with other work beside the one-thread
+// run, solved the same 13 and 14.
 //
 // # Node throughput
 //
