@@ -59,9 +59,53 @@ const (
 // gomoryCuts returns violated GMI cuts of w at the LP point x with the basis
 // b, over the column bounds lo, hi; gi is Options.IntCuts.
 func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp.Row {
+	t, ok := newGMITableau(w, lo, hi, x, b, gi)
+	if !ok {
+		return nil
+	}
+	// the tableau rows of all candidates in one solve Bᵀ·Y = E, E's column
+	// k the unit vector of candidate k's basis position: the triangular
+	// solves run across the candidates, and each column's arithmetic is
+	// that of a solve of its own
+	E := mat.NewDense(len(w.Rows), len(t.cands), nil)
+	for q, c := range t.cands {
+		E.Set(c.p, q, 1)
+	}
+	var Y mat.Dense
+	if err := t.lu.SolveTo(&Y, true, E); err != nil {
+		return nil
+	}
+	yr := Y.RawMatrix()
+	sc := newGMIScratch(len(w.Vars))
+	var found []scoredCut
+	for q, c := range t.cands {
+		alpha := t.row(w, func(i int) float64 { return yr.Data[i*yr.Stride+q] })
+		cut, eff, ok := sc.gmiRow(w, lo, hi, x, t.act, b, alpha, x[c.j], gi)
+		found = gmiKeep(found, cut, eff, ok, c, lo, hi, gi)
+	}
+	return gmiBest(found, gi)
+}
+
+// gmiTableau is what the GMI cuts of one basis share: the activities of
+// the rows at the LP point, the candidate tableau rows (basic integer
+// columns with fractional values, most fractional first, at most
+// gomoryMaxCuts), the dense LU of B and a tableau row's space.
+type gmiTableau struct {
+	act   []float64
+	cands []gmiCand
+	lu    mat.LU
+	alpha []float64
+}
+
+// gmiCand is a candidate row: basis position p holds integer column j.
+type gmiCand struct{ p, j int }
+
+// newGMITableau sets up the GMI separation of w at x with the basis b; ok
+// is false when there is nothing to separate or B is too ill-conditioned.
+func newGMITableau(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) (*gmiTableau, bool) {
 	m, n := len(w.Rows), len(w.Vars)
 	if m == 0 || m > gomoryMaxRows || len(b.Cols) != n || len(b.Rows) != m {
-		return nil
+		return nil, false
 	}
 	// basic variables: position p holds column pos[p] (< n) or row pos[p]−n
 	var pos []int
@@ -76,26 +120,23 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp
 		}
 	}
 	if len(pos) != m {
-		return nil
+		return nil, false
 	}
-	act := w.Activities(x)
-	// candidate rows: basic integer columns with fractional values
-	type cand struct{ p, j int }
-	var cands []cand
+	t := &gmiTableau{act: w.Activities(x), alpha: make([]float64, n+m)}
 	for p, v := range pos {
 		if v < n && w.Vars[v].Integer && (hi[v]-lo[v] <= 1 || gi && hi[v]-lo[v] <= gmiMaxBasicRange) {
 			if f := x[v] - math.Floor(x[v]); f >= minFrac && f <= 1-minFrac {
-				cands = append(cands, cand{p, v})
+				t.cands = append(t.cands, gmiCand{p, v})
 			}
 		}
 	}
-	if len(cands) == 0 {
-		return nil
+	if len(t.cands) == 0 {
+		return nil, false
 	}
 	frac := func(v float64) float64 { return math.Abs(v - math.Round(v)) }
-	sort.SliceStable(cands, func(a, c int) bool { return frac(x[cands[a].j]) > frac(x[cands[c].j]) })
-	if len(cands) > gomoryMaxCuts {
-		cands = cands[:gomoryMaxCuts]
+	sort.SliceStable(t.cands, func(a, c int) bool { return frac(x[t.cands[a].j]) > frac(x[t.cands[c].j]) })
+	if len(t.cands) > gomoryMaxCuts {
+		t.cands = t.cands[:gomoryMaxCuts]
 	}
 	colPos := make([]int, n)
 	for j := range colPos {
@@ -117,48 +158,47 @@ func gomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp
 			}
 		}
 	}
-	var lu mat.LU
-	lu.Factorize(B)
-	if lu.Cond() > 1e12 {
-		return nil
+	t.lu.Factorize(B)
+	if t.lu.Cond() > 1e12 {
+		return nil, false
 	}
-	// the tableau rows of all candidates in one solve Bᵀ·Y = E, E's column
-	// k the unit vector of candidate k's basis position: the triangular
-	// solves run across the candidates, and each column's arithmetic is
-	// that of a solve of its own
-	k := len(cands)
-	E := mat.NewDense(m, k, nil)
-	for q, c := range cands {
-		E.Set(c.p, q, 1)
-	}
-	var Y mat.Dense
-	if err := lu.SolveTo(&Y, true, E); err != nil {
-		return nil
-	}
-	yr := Y.RawMatrix()
-	alpha := make([]float64, n+m)
-	sc := newGMIScratch(n)
-	var found []scoredCut
-	for q, c := range cands {
-		clear(alpha)
-		for i := range w.Rows {
-			yi := yr.Data[i*yr.Stride+q]
-			if yi == 0 {
-				continue
-			}
-			r := &w.Rows[i]
-			for k, j := range r.Ind {
-				alpha[j] += yi * r.Val[k]
-			}
-			alpha[n+i] = -yi
+	return t, true
+}
+
+// row returns the tableau row ᾱ = yᵀ[A −I] (over the columns, then the
+// row variables) of the row multipliers y(i) = (B⁻ᵀeₚ)ᵢ, in t's space.
+func (t *gmiTableau) row(w *lp.Model, y func(i int) float64) []float64 {
+	n := len(w.Vars)
+	alpha := t.alpha
+	clear(alpha)
+	for i := range w.Rows {
+		yi := y(i)
+		if yi == 0 {
+			continue
 		}
-		if cut, eff, ok := sc.gmiRow(w, lo, hi, x, act, b, alpha, x[c.j], gi); ok {
-			if gi && hi[c.j]-lo[c.j] > 1 {
-				cut.Name = "gmigi"
-			}
-			found = append(found, scoredCut{cut, eff})
+		r := &w.Rows[i]
+		for k, j := range r.Ind {
+			alpha[j] += yi * r.Val[k]
 		}
+		alpha[n+i] = -yi
 	}
+	return alpha
+}
+
+// gmiKeep appends the cut of candidate c, if gmiRow gave one (ok), to found;
+// with gi, the cut of a general integer's row is named "gmigi".
+func gmiKeep(found []scoredCut, cut lp.Row, eff float64, ok bool, c gmiCand, lo, hi []float64, gi bool) []scoredCut {
+	if !ok {
+		return found
+	}
+	if gi && hi[c.j]-lo[c.j] > 1 {
+		cut.Name = "gmigi"
+	}
+	return append(found, scoredCut{cut, eff})
+}
+
+// gmiBest selects the GMI cuts of a round from found.
+func gmiBest(found []scoredCut, gi bool) []lp.Row {
 	if gi {
 		found = distinctCuts(found, gomoryMaxCuts)
 	}
@@ -202,12 +242,28 @@ func (sc *gmiScratch) reset() {
 // and a cut that rounds one is named "gmigi".
 func (sc *gmiScratch) gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64, gi bool) (lp.Row, float64, bool) {
 	defer sc.reset()
+	rhs, usedGI, ok := gmiTerms(w, lo, hi, x, act, b, alpha, beta, gi, sc.add)
+	if !ok {
+		return lp.Row{}, 0, false
+	}
+	// coef·x ≥ rhs is −coef·x ≤ −rhs for finishSorted, then turned back
+	sort.Ints(sc.touched)
+	sc.val = sc.val[:0]
+	for _, j := range sc.touched {
+		sc.val = append(sc.val, -sc.coef[j])
+	}
+	return gmiFlip(finishSorted(gmiName(usedGI), sc.touched, sc.val, -rhs, lo, hi, x))
+}
+
+// gmiTerms computes the GMI cut coef·x ≥ rhs of the tableau row alpha
+// (see gmiRow) directly over the columns: it passes each term g·xⱼ to add,
+// in order, and returns rhs and whether a general integer was rounded
+// (usedGI); ok is false when the row gives no cut.
+func gmiTerms(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64, gi bool, add func(j int, c float64)) (rhs float64, usedGI, ok bool) {
 	n := len(w.Vars)
 	f0 := beta - math.Floor(beta)
-	// cut Σ g_j v'_j ≥ 1, accumulated directly over the columns:
-	// coef·x ≥ rhs
-	rhs := 1.0
-	usedGI := false
+	// cut Σ g_j v'_j ≥ 1
+	rhs = 1.0
 	for v, a := range alpha {
 		if v < n && b.Cols[v] == simplex.Basic || v >= n && b.Rows[v-n] == simplex.Basic {
 			continue
@@ -230,7 +286,7 @@ func (sc *gmiScratch) gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Ba
 		if v < n && w.Vars[v].Integer && u-l > 1 {
 			switch {
 			case !gi:
-				return lp.Row{}, 0, false // a general integer: left to branching
+				return 0, false, false // a general integer: left to branching
 			case u-l > maxIntRange:
 				isInt = false // too wide to round: a continuous term
 			case isInt:
@@ -240,7 +296,7 @@ func (sc *gmiScratch) gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Ba
 		// which bound: the nearer one, which the nonbasic value sits on
 		atUpper := !math.IsInf(u, 1) && (math.IsInf(l, -1) || u-val < val-l)
 		if !atUpper && math.IsInf(l, -1) {
-			return lp.Row{}, 0, false // free nonbasic variable
+			return 0, false, false // free nonbasic variable
 		}
 		// x_k + Σ ᾱ v = 0; v = l + v' gives +ᾱ v', v = u − v' gives −ᾱ v'
 		aj := a
@@ -270,25 +326,29 @@ func (sc *gmiScratch) gmiRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Ba
 		}
 		rhs += sign * g * bound
 		if v < n {
-			sc.add(v, sign*g)
+			add(v, sign*g)
 		} else {
 			r := &w.Rows[v-n]
 			for k, j := range r.Ind {
-				sc.add(j, sign*g*r.Val[k])
+				add(j, sign*g*r.Val[k])
 			}
 		}
 	}
-	// coef·x ≥ rhs is −coef·x ≤ −rhs for finishSorted, then turned back
-	sort.Ints(sc.touched)
-	sc.val = sc.val[:0]
-	for _, j := range sc.touched {
-		sc.val = append(sc.val, -sc.coef[j])
-	}
-	name := "gmi"
+	return rhs, usedGI, true
+}
+
+// gmiName is the name of a GMI cut that rounded a general integer
+// (usedGI) or not.
+func gmiName(usedGI bool) string {
 	if usedGI {
-		name = "gmigi"
+		return "gmigi"
 	}
-	row, eff, ok := finishSorted(name, sc.touched, sc.val, -rhs, lo, hi, x)
+	return "gmi"
+}
+
+// gmiFlip turns the finished cut −coef·x ≤ −rhs back into coef·x ≥ rhs,
+// and drops it under minEfficacy.
+func gmiFlip(row lp.Row, eff float64, ok bool) (lp.Row, float64, bool) {
 	if !ok || eff < minEfficacy {
 		return lp.Row{}, 0, false
 	}

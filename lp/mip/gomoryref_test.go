@@ -1,7 +1,6 @@
 package mip
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -19,203 +18,40 @@ import (
 // coefficient map per tableau row (refGMIRow). gomoryCuts must give the
 // same cuts, bit for bit.
 func refGomoryCuts(w *lp.Model, lo, hi, x []float64, b simplex.Basis, gi bool) []lp.Row {
-	m, n := len(w.Rows), len(w.Vars)
-	if m == 0 || m > gomoryMaxRows || len(b.Cols) != n || len(b.Rows) != m {
+	t, ok := newGMITableau(w, lo, hi, x, b, gi)
+	if !ok {
 		return nil
 	}
-	// basic variables: position p holds column pos[p] (< n) or row pos[p]−n
-	var pos []int
-	for j, st := range b.Cols {
-		if st == simplex.Basic {
-			pos = append(pos, j)
-		}
-	}
-	for i, st := range b.Rows {
-		if st == simplex.Basic {
-			pos = append(pos, n+i)
-		}
-	}
-	if len(pos) != m {
-		return nil
-	}
-	act := w.Activities(x)
-	// candidate rows: basic integer columns with fractional values
-	type cand struct{ p, j int }
-	var cands []cand
-	for p, v := range pos {
-		if v < n && w.Vars[v].Integer && (hi[v]-lo[v] <= 1 || gi && hi[v]-lo[v] <= gmiMaxBasicRange) {
-			if f := x[v] - math.Floor(x[v]); f >= minFrac && f <= 1-minFrac {
-				cands = append(cands, cand{p, v})
-			}
-		}
-	}
-	if len(cands) == 0 {
-		return nil
-	}
-	frac := func(v float64) float64 { return math.Abs(v - math.Round(v)) }
-	sort.SliceStable(cands, func(a, c int) bool { return frac(x[cands[a].j]) > frac(x[cands[c].j]) })
-	if len(cands) > gomoryMaxCuts {
-		cands = cands[:gomoryMaxCuts]
-	}
-	colPos := make([]int, n)
-	for j := range colPos {
-		colPos[j] = -1
-	}
-	B := mat.NewDense(m, m, nil)
-	for p, v := range pos {
-		if v >= n {
-			B.Set(v-n, p, -1)
-		} else {
-			colPos[v] = p
-		}
-	}
-	for i := range w.Rows {
-		r := &w.Rows[i]
-		for k, j := range r.Ind {
-			if p := colPos[j]; p >= 0 {
-				B.Set(i, p, r.Val[k])
-			}
-		}
-	}
-	var lu mat.LU
-	lu.Factorize(B)
-	if lu.Cond() > 1e12 {
-		return nil
-	}
+	m := len(w.Rows)
 	e := mat.NewVecDense(m, nil)
 	y := mat.NewVecDense(m, nil)
-	alpha := make([]float64, n+m)
 	var found []scoredCut
-	for _, c := range cands {
+	for _, c := range t.cands {
 		e.Zero()
 		e.SetVec(c.p, 1)
-		if err := lu.SolveVecTo(y, true, e); err != nil {
+		if err := t.lu.SolveVecTo(y, true, e); err != nil {
 			continue
 		}
-		clear(alpha)
-		for i := range w.Rows {
-			yi := y.AtVec(i)
-			if yi == 0 {
-				continue
-			}
-			r := &w.Rows[i]
-			for k, j := range r.Ind {
-				alpha[j] += yi * r.Val[k]
-			}
-			alpha[n+i] = -yi
-		}
-		if cut, eff, ok := refGMIRow(w, lo, hi, x, act, b, alpha, x[c.j], gi); ok {
-			if gi && hi[c.j]-lo[c.j] > 1 {
-				cut.Name = "gmigi"
-			}
-			found = append(found, scoredCut{cut, eff})
-		}
+		alpha := t.row(w, y.AtVec)
+		cut, eff, ok := refGMIRow(w, lo, hi, x, t.act, b, alpha, x[c.j], gi)
+		found = gmiKeep(found, cut, eff, ok, c, lo, hi, gi)
 	}
-	if gi {
-		found = distinctCuts(found, gomoryMaxCuts)
-	}
-	return bestCuts(found, gomoryMaxCuts)
+	return gmiBest(found, gi)
 }
 
-// gmiRow builds the GMI cut of the tableau row alpha (over columns, then
-// row variables) of a basic integer column with LP value beta; with gi
-// (Options.IntCuts) nonbasic general integers take part (see gomoryCuts),
-// and a cut that rounds one is named "gmigi".
+// refGMIRow is gmiRow with the cut's coefficients summed in a map and
+// finished by finishCut.
 func refGMIRow(w *lp.Model, lo, hi, x, act []float64, b simplex.Basis, alpha []float64, beta float64, gi bool) (lp.Row, float64, bool) {
-	n := len(w.Vars)
-	f0 := beta - math.Floor(beta)
-	// cut Σ g_j v'_j ≥ 1, accumulated directly over the columns:
-	// coef·x ≥ rhs
 	coef := make(map[int]float64)
-	rhs := 1.0
-	usedGI := false
-	for v, a := range alpha {
-		if v < n && b.Cols[v] == simplex.Basic || v >= n && b.Rows[v-n] == simplex.Basic {
-			continue
-		}
-		if math.Abs(a) < 1e-11 {
-			continue
-		}
-		var l, u, val float64
-		isInt := false
-		if v < n {
-			l, u, val = lo[v], hi[v], x[v]
-			isInt = w.Vars[v].Integer && l == math.Floor(l) && (math.IsInf(u, 1) || u == math.Floor(u))
-		} else {
-			r := &w.Rows[v-n]
-			l, u, val = r.Lower, r.Upper, act[v-n]
-		}
-		if l == u {
-			continue // fixed: v' = 0
-		}
-		if v < n && w.Vars[v].Integer && u-l > 1 {
-			switch {
-			case !gi:
-				return lp.Row{}, 0, false // a general integer: left to branching
-			case u-l > maxIntRange:
-				isInt = false // too wide to round: a continuous term
-			case isInt:
-				usedGI = true
-			}
-		}
-		// which bound: the nearer one, which the nonbasic value sits on
-		atUpper := !math.IsInf(u, 1) && (math.IsInf(l, -1) || u-val < val-l)
-		if !atUpper && math.IsInf(l, -1) {
-			return lp.Row{}, 0, false // free nonbasic variable
-		}
-		// x_k + Σ ᾱ v = 0; v = l + v' gives +ᾱ v', v = u − v' gives −ᾱ v'
-		aj := a
-		if atUpper {
-			aj = -a
-		}
-		var g float64
-		if isInt {
-			fj := aj - math.Floor(aj)
-			if fj <= f0 {
-				g = fj / f0
-			} else {
-				g = (1 - fj) / (1 - f0)
-			}
-		} else if aj > 0 {
-			g = aj / f0
-		} else {
-			g = -aj / (1 - f0)
-		}
-		if g == 0 {
-			continue
-		}
-		// g·v' with v' = v − l or u − v, then v = x_v or v = row activity
-		sign, bound := 1.0, l
-		if atUpper {
-			sign, bound = -1, u
-		}
-		rhs += sign * g * bound
-		if v < n {
-			coef[v] += sign * g
-		} else {
-			r := &w.Rows[v-n]
-			for k, j := range r.Ind {
-				coef[j] += sign * g * r.Val[k]
-			}
-		}
+	rhs, usedGI, ok := gmiTerms(w, lo, hi, x, act, b, alpha, beta, gi, func(j int, c float64) { coef[j] += c })
+	if !ok {
+		return lp.Row{}, 0, false
 	}
 	// coef·x ≥ rhs is −coef·x ≤ −rhs for finishCut, then turned back
 	for j, c := range coef {
 		coef[j] = -c
 	}
-	name := "gmi"
-	if usedGI {
-		name = "gmigi"
-	}
-	row, eff, ok := finishCut(name, coef, -rhs, lo, hi, x)
-	if !ok || eff < minEfficacy {
-		return lp.Row{}, 0, false
-	}
-	for k := range row.Val {
-		row.Val[k] = -row.Val[k]
-	}
-	row.Lower, row.Upper = -row.Upper, math.Inf(1)
-	return row, eff, true
+	return gmiFlip(finishCut(gmiName(usedGI), coef, -rhs, lo, hi, x))
 }
 
 // TestGomoryCutsMatchReference checks gomoryCuts, which solves for all
@@ -277,25 +113,13 @@ func TestGomoryCutsMatchReference(t *testing.T) {
 			all = append(all, lp.Term{Var: j, Coef: 1})
 		}
 		m.AddLE("", float64(10+rng.IntN(40)), all...)
-		relax := m.Clone()
-		for j := range relax.Vars {
-			relax.Vars[j].Integer = false
-		}
-		sv, err := simplex.New(relax, simplex.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := sv.Solve(context.Background())
-		if err != nil || sol.Status != lp.Optimal {
+		sol, b, lo, hi, ok := rootLP(t, m)
+		if !ok {
 			continue
 		}
-		lo, hi := make([]float64, n), make([]float64, n)
-		for j, v := range m.Vars {
-			lo[j], hi[j] = v.Lower, v.Upper
-		}
 		for _, gi := range []bool{false, true} {
-			want := refGomoryCuts(m, lo, hi, sol.X, sv.Basis(), gi)
-			got := gomoryCuts(m, lo, hi, sol.X, sv.Basis(), gi)
+			want := refGomoryCuts(m, lo, hi, sol.X, b, gi)
+			got := gomoryCuts(m, lo, hi, sol.X, b, gi)
 			if d := cmp.Diff(want, got); d != "" {
 				t.Fatalf("seed %d gi %v: cuts (-reference +gomoryCuts):\n%s", seed, gi, d)
 			}

@@ -109,23 +109,11 @@ func checkCutsValid(t *testing.T, separate func(m *lp.Model, lo, hi, x []float64
 	for seed := uint64(1); seed <= 120; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		m, nb := randomMixedBinary(rng)
-		relax := m.Clone()
-		for j := range relax.Vars {
-			relax.Vars[j].Integer = false
-		}
-		sv, err := simplex.New(relax, simplex.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := sv.Solve(context.Background())
-		if err != nil || sol.Status != lp.Optimal {
+		sol, b, lo, hi, ok := rootLP(t, m)
+		if !ok {
 			continue
 		}
-		lo, hi := make([]float64, len(m.Vars)), make([]float64, len(m.Vars))
-		for j, v := range m.Vars {
-			lo[j], hi[j] = v.Lower, v.Upper
-		}
-		cuts := separate(m, lo, hi, sol.X, sv.Basis())
+		cuts := separate(m, lo, hi, sol.X, b)
 		total += len(cuts)
 		for _, c := range cuts {
 			names[c.Name]++
