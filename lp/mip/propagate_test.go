@@ -78,19 +78,7 @@ func TestTrackedPropagation(t *testing.T) {
 		for node := range 200 {
 			// a node: the root's bounds with a few columns moved inside
 			// them, some to a finite value where the root has none
-			lo, hi := slices.Clone(rootLo), slices.Clone(rootHi)
-			for range rng.IntN(5) {
-				j := rng.IntN(n)
-				v := float64(rng.IntN(5) - 1)
-				if rng.IntN(2) == 0 {
-					lo[j] = math.Max(lo[j], v)
-				} else {
-					hi[j] = math.Min(hi[j], v)
-				}
-				if lo[j] > hi[j] {
-					lo[j], hi[j] = rootLo[j], rootHi[j]
-				}
-			}
+			lo, hi, _ := randomNode(rng, rootLo, rootHi, rng.IntN(5))
 			var changed []int
 			for j := range n {
 				if lo[j] != last[j] || hi[j] != lastHi[j] {
@@ -180,21 +168,7 @@ func TestConflictPoolPropagation(t *testing.T) {
 		pool := newConflictPool(md, isInt, 1e-6)
 		// check propagates one node's bounds with c and afresh
 		check := func(c *conflictPool, step int) {
-			lo, hi := slices.Clone(rootLo), slices.Clone(rootHi)
-			var changed []int
-			for range rng.IntN(6) {
-				j := rng.IntN(n)
-				v := float64(rng.IntN(5) - 1)
-				if rng.IntN(2) == 0 {
-					lo[j] = math.Max(lo[j], v)
-				} else {
-					hi[j] = math.Min(hi[j], v)
-				}
-				if lo[j] > hi[j] {
-					lo[j], hi[j] = rootLo[j], rootHi[j]
-				}
-				changed = append(changed, j)
-			}
+			lo, hi, changed := randomNode(rng, rootLo, rootHi, rng.IntN(6))
 			fresh := newPropagator(&lp.Model{Vars: md.Vars, Rows: slices.Clone(c.m.Rows)}, isInt, 1e-6)
 			fresh.hits = make([]int, len(c.m.Rows))
 			lo2, hi2 := slices.Clone(lo), slices.Clone(hi)
@@ -260,4 +234,26 @@ func TestConflictPoolPropagation(t *testing.T) {
 	if hits == 0 || fails == 0 || compacted == 0 {
 		t.Errorf("%d hits, %d infeasible nodes, %d compactions: the test does not reach every case", hits, fails, compacted)
 	}
+}
+
+// randomNode returns the root's bounds rootLo, rootHi with moves random
+// columns moved inside them, some to a finite value where the root has
+// none (a move that would empty a column's domain restores its root
+// bounds), and the columns moved, in order.
+func randomNode(rng *rand.Rand, rootLo, rootHi []float64, moves int) (lo, hi []float64, moved []int) {
+	lo, hi = slices.Clone(rootLo), slices.Clone(rootHi)
+	for range moves {
+		j := rng.IntN(len(lo))
+		v := float64(rng.IntN(5) - 1)
+		if rng.IntN(2) == 0 {
+			lo[j] = math.Max(lo[j], v)
+		} else {
+			hi[j] = math.Min(hi[j], v)
+		}
+		if lo[j] > hi[j] {
+			lo[j], hi[j] = rootLo[j], rootHi[j]
+		}
+		moved = append(moved, j)
+	}
+	return lo, hi, moved
 }
