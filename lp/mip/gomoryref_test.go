@@ -71,15 +71,7 @@ func TestGomoryCutsMatchReference(t *testing.T) {
 			m.AddBinary("", float64(1+rng.IntN(9)))
 		}
 		for range ng {
-			c := float64(1 + rng.IntN(9))
-			switch rng.IntN(4) {
-			case 0:
-				m.AddIntVar("", 0, 5000, c) // wider than maxIntRange
-			case 1:
-				m.AddIntVar("", -3, math.Inf(1), c) // one-sided
-			default:
-				m.AddIntVar("", float64(rng.IntN(3)-1), float64(2+rng.IntN(6)), c)
-			}
+			addRandomGeneralInt(m, rng, float64(1+rng.IntN(9)))
 		}
 		for range nc {
 			u := float64(5 + rng.IntN(20))

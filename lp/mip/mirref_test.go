@@ -242,14 +242,7 @@ func TestMIRSeparateMatchesReference(t *testing.T) {
 			m.AddBinary("", 0)
 		}
 		for range ng {
-			switch rng.IntN(4) {
-			case 0:
-				m.AddIntVar("", 0, 5000, 0) // wider than maxIntRange
-			case 1:
-				m.AddIntVar("", -3, math.Inf(1), 0) // one-sided
-			default:
-				m.AddIntVar("", float64(rng.IntN(3)-1), float64(2+rng.IntN(6)), 0)
-			}
+			addRandomGeneralInt(m, rng, 0)
 		}
 		for range nc {
 			u := float64(5 + rng.IntN(20))
@@ -332,4 +325,18 @@ func TestMIRSeparateMatchesReference(t *testing.T) {
 		t.Errorf("only %d cuts compared (%v)", found, named)
 	}
 	t.Logf("%d cuts compared (%v)", found, named)
+}
+
+// addRandomGeneralInt adds to m a general integer column of objective
+// cost, its bounds drawn from rng: wider than maxIntRange, one-sided, or
+// narrow.
+func addRandomGeneralInt(m *lp.Model, rng *rand.Rand, cost float64) {
+	switch rng.IntN(4) {
+	case 0:
+		m.AddIntVar("", 0, 5000, cost) // wider than maxIntRange
+	case 1:
+		m.AddIntVar("", -3, math.Inf(1), cost) // one-sided
+	default:
+		m.AddIntVar("", float64(rng.IntN(3)-1), float64(2+rng.IntN(6)), cost)
+	}
 }
