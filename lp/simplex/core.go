@@ -77,6 +77,7 @@ type core struct {
 	taboo                []bool    // dual: rows skipped after a pivot mismatch
 	allCols              []int     // 0, 1, …, n−1
 	freeCols             []int     // dual: the structurals with different working bounds
+	fixedCols            []bool    // dual: by structural, whether its working bounds are equal
 	aty                  []float64 // Aᵀy of the last optimalAnswer, by column
 	ucols                modelCols // the model's matrix in model units, for optimalAnswer
 
@@ -448,32 +449,40 @@ func (s *core) pivotRow(rho []float64) {
 			nz++
 		}
 	}
-	s.pivotRowNZ(rho, nz, nil)
+	s.pivotRowNZ(rho, nz, nil, nil)
 }
 
-// pivotRowNZ is pivotRow for a rho with nz nonzeros. With a list of
-// columns cols (ascending), when it sums by column it visits only those:
-// the dual simplex passes the structurals whose working bounds differ,
-// since it neither chooses a fixed nonbasic nor reads its reduced cost
-// before it recomputes it.
-func (s *core) pivotRowNZ(rho []float64, nz int, cols []int) {
+// pivotRowNZ is pivotRow for a rho with nz nonzeros. The dual simplex
+// passes the structurals whose working bounds differ (cols, ascending) and
+// marks the others in fixed: it neither chooses a fixed or basic column
+// nor reads their reduced costs before it recomputes them, so the pivot
+// row leaves them out: summed by column it visits only cols, summed by row
+// it skips the fixed and basic columns. Either way every alpha_j it keeps
+// is the same sum, term by term in the order of the rows, and alphaIdx
+// lists the kept ones in the same order as without the lists.
+func (s *core) pivotRowNZ(rho []float64, nz int, cols []int, fixed []bool) {
 	alpha := s.alpha
 	n := s.n
 	idx := s.alphaIdx[:0]
 	if nz*4 < s.m {
 		mark := s.alphaMark
+		stat := s.stat
 		for i, r := range rho {
 			if r == 0 {
 				continue
 			}
-			for p := s.rowPtr[i]; p < s.rowPtr[i+1]; p++ {
-				j := s.colInd[p]
+			a, b := s.rowPtr[i], s.rowPtr[i+1]
+			vals := s.rowVal[a:b]
+			for k, j := range s.colInd[a:b] {
+				if fixed != nil && (fixed[j] || stat[j] == Basic) {
+					continue
+				}
 				if !mark[j] {
 					mark[j] = true
 					alpha[j] = 0
 					idx = append(idx, j)
 				}
-				alpha[j] += r * s.rowVal[p]
+				alpha[j] += r * vals[k]
 			}
 		}
 		for _, j := range idx {

@@ -22,10 +22,13 @@
 //     infeasibility²/wᵣ, where wᵣ = ‖eᵣᵀB⁻¹‖² are the dual steepest-edge
 //     weights (Forrest & Goldfarb 1992), updated with τ = B⁻¹ρ as
 //     wᵢ ← wᵢ − 2(αᵢ/αᵣ)τᵢ + (αᵢ/αᵣ)²wᵣ, wᵣ ← wᵣ/αᵣ²;
-//  2. computes ρ = B⁻ᵀeᵣ and the pivot row αⱼ = ρᵀaⱼ (row-wise when ρ is
-//     sparse, so only the touched columns are visited; column-wise over
-//     the structurals whose working bounds differ otherwise, since a
-//     fixed nonbasic never enters and its reduced cost is not read);
+//  2. computes ρ = B⁻ᵀeᵣ and the pivot row αⱼ = ρᵀaⱼ of the nonbasic
+//     columns whose working bounds differ (a fixed nonbasic never enters
+//     and its reduced cost is not read): row-wise when ρ is sparse, over
+//     the rows with ρᵢ ≠ 0, skipping the entries of fixed and basic
+//     columns; column-wise over the non-fixed nonbasic columns otherwise.
+//     Both add the terms of each αⱼ in the order of the rows, so the two
+//     give the same floats (TestPivotRowLists);
 //  3. runs the bound-flipping ratio test (Maros 2003; Koberstein 2005, §3.3):
 //     with α̃ = ±α signed so that the leaving variable moves to its violated
 //     bound, the candidates are nonbasic j with α̃ⱼ > 0 at lower, α̃ⱼ < 0 at

@@ -115,12 +115,14 @@ func (s *core) dual() outcome {
 	// the pivot rows leave them out (the working bounds do not change in
 	// here)
 	free := s.freeCols[:0]
+	fixed := growBool(s.fixedCols, s.n)
 	for j := 0; j < s.n; j++ {
-		if s.lo[j] != s.up[j] {
+		fixed[j] = s.lo[j] == s.up[j]
+		if !fixed[j] {
 			free = append(free, j)
 		}
 	}
-	s.freeCols = free
+	s.freeCols, s.fixedCols = free, fixed
 	verified := false
 	ntaboo := 0
 	degen := 0
@@ -193,7 +195,7 @@ func (s *core) dual() outcome {
 			}
 		}
 		s.w[r] = wr
-		s.pivotRowNZ(rho, nz, free)
+		s.pivotRowNZ(rho, nz, free, fixed)
 		alpha := s.alpha
 		// bound-flipping ratio test with Harris tolerances
 		cands := s.cands[:0]

@@ -957,3 +957,10 @@ func (l *countLists) del(j int) {
 	}
 	l.in[j] = -1
 }
+
+func growBool(s []bool, n int) []bool {
+	if cap(s) < n {
+		return make([]bool, n)
+	}
+	return s[:n]
+}
