@@ -357,34 +357,37 @@ func (s *core) nearestStatus(j int) BasisStatus {
 // computeX sets nonbasic values from their status and solves for the basics.
 func (s *core) computeX() {
 	rhs := s.col
-	for i := range rhs {
-		rhs[i] = 0
-	}
+	clear(rhs)
+	n := s.n
+	x, lo, up := s.x, s.lo, s.up
+	colPtr, rowInd, colVal := s.colPtr, s.rowInd, s.colVal
 	for j, st := range s.stat {
 		var v float64
 		switch st {
 		case Basic:
 			continue
 		case AtLower:
-			v = s.lo[j]
+			v = lo[j]
 		case AtUpper:
-			v = s.up[j]
+			v = up[j]
 		}
-		s.x[j] = v
+		x[j] = v
 		if v == 0 {
 			continue
 		}
-		if j >= s.n {
-			rhs[j-s.n] -= v // the logical's column is the unit vector
+		if j >= n {
+			rhs[j-n] -= v // the logical's column is the unit vector
 			continue
 		}
-		for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-			rhs[s.rowInd[p]] -= s.colVal[p] * v
+		a, b := colPtr[j], colPtr[j+1]
+		vals := colVal[a:b]
+		for k, i := range rowInd[a:b] {
+			rhs[i] -= vals[k] * v
 		}
 	}
 	s.lu.ftran(rhs)
 	for p, j := range s.head {
-		s.x[j] = rhs[p]
+		x[j] = rhs[p]
 	}
 }
 
@@ -411,19 +414,20 @@ func (s *core) dualsFromY() { s.reducedCosts(s.cost, s.rho, s.d, true) }
 // nonbasic variables, but with skipFixed not of those with equal working
 // bounds, and 0 for the basic ones.
 func (s *core) reducedCosts(cost, y, d []float64, skipFixed bool) {
+	stat, lo, up := s.stat, s.lo, s.up
 	for j := 0; j < s.n; j++ {
-		if s.stat[j] == Basic {
+		if stat[j] == Basic {
 			d[j] = 0
 			continue
 		}
-		if skipFixed && s.lo[j] == s.up[j] {
+		if skipFixed && lo[j] == up[j] {
 			continue
 		}
 		d[j] = s.colReducedCost(j, cost, y)
 	}
 	for i := 0; i < s.m; i++ {
 		j := s.n + i
-		if s.stat[j] == Basic {
+		if stat[j] == Basic {
 			d[j] = 0
 		} else {
 			d[j] = cost[j] - y[i]
@@ -434,22 +438,40 @@ func (s *core) reducedCosts(cost, y, d []float64, skipFixed bool) {
 // colReducedCost is the reduced cost cost − aⱼᵀy of structural column j.
 func (s *core) colReducedCost(j int, cost, y []float64) float64 {
 	v := cost[j]
-	for p := s.colPtr[j]; p < s.colPtr[j+1]; p++ {
-		v -= s.colVal[p] * y[s.rowInd[p]]
+	a, b := s.colPtr[j], s.colPtr[j+1]
+	vals := s.colVal[a:b]
+	for k, i := range s.rowInd[a:b] {
+		v -= vals[k] * y[i]
 	}
 	return v
 }
 
+// freeLists lists in freeCols the structurals whose working bounds differ
+// and marks the others in fixedCols, for pivotRowNZ, and returns both.
+func (s *core) freeLists() ([]int, []bool) {
+	free := s.freeCols[:0]
+	fixed := growBool(s.fixedCols, s.n)
+	for j, l := range s.lo[:s.n] {
+		fixed[j] = l == s.up[j]
+		if !fixed[j] {
+			free = append(free, j)
+		}
+	}
+	s.freeCols, s.fixedCols = free, fixed
+	return free, fixed
+}
+
 // pivotRow computes alpha_j = rhoᵀa_j for every nonbasic j, and lists in
-// alphaIdx the variables where it may be nonzero.
-func (s *core) pivotRow(rho []float64) {
+// alphaIdx the variables where it may be nonzero; with the lists of
+// freeLists, it leaves out the fixed structurals (see pivotRowNZ).
+func (s *core) pivotRow(rho []float64, cols []int, fixed []bool) {
 	nz := 0
 	for _, v := range rho {
 		if v != 0 {
 			nz++
 		}
 	}
-	s.pivotRowNZ(rho, nz, nil, nil)
+	s.pivotRowNZ(rho, nz, cols, fixed)
 }
 
 // pivotRowNZ is pivotRow for a rho with nz nonzeros. The dual simplex

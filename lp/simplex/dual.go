@@ -10,36 +10,37 @@ import (
 func (s *core) setNonbasicByDual() bool {
 	N := s.n + s.m
 	ok := true
+	stat, lo, up, d, dtol := s.stat, s.lo, s.up, s.d, s.dtol
 	for j := 0; j < N; j++ {
-		if s.stat[j] == Basic {
+		if stat[j] == Basic {
 			continue
 		}
-		l, u, dj := s.lo[j], s.up[j], s.d[j]
+		l, u, dj := lo[j], up[j], d[j]
 		lf, uf := !math.IsInf(l, -1), !math.IsInf(u, 1)
 		switch {
 		case lf && uf:
 			if l == u {
-				s.stat[j] = AtLower
-			} else if dj < -s.dtol {
-				s.stat[j] = AtUpper
-			} else if dj > s.dtol {
-				s.stat[j] = AtLower
-			} else if s.stat[j] != AtUpper {
-				s.stat[j] = AtLower
+				stat[j] = AtLower
+			} else if dj < -dtol {
+				stat[j] = AtUpper
+			} else if dj > dtol {
+				stat[j] = AtLower
+			} else if stat[j] != AtUpper {
+				stat[j] = AtLower
 			}
 		case lf:
-			s.stat[j] = AtLower
-			if dj < -s.dtol {
+			stat[j] = AtLower
+			if dj < -dtol {
 				ok = false
 			}
 		case uf:
-			s.stat[j] = AtUpper
-			if dj > s.dtol {
+			stat[j] = AtUpper
+			if dj > dtol {
 				ok = false
 			}
 		default:
-			s.stat[j] = AtZero
-			if math.Abs(dj) > s.dtol {
+			stat[j] = AtZero
+			if math.Abs(dj) > dtol {
 				ok = false
 			}
 		}
@@ -99,6 +100,9 @@ func (s *core) stallLimit() int {
 // (primal infeasibility) or a limit.
 func (s *core) dual() outcome {
 	m := s.m
+	// the slices below keep their backing arrays for the whole run
+	xv, dv, lo, up, stat, head, wt := s.x, s.d, s.lo, s.up, s.stat, s.head, s.w
+	ptol, dtol := s.ptol, s.dtol
 	// the callers leave d current for the working costs; it is recomputed
 	// here only when the factors are renewed
 	if s.ensureFactor() {
@@ -114,15 +118,7 @@ func (s *core) dual() outcome {
 	// before computeDuals or SetColBounds renews them (see dualsFromY):
 	// the pivot rows leave them out (the working bounds do not change in
 	// here)
-	free := s.freeCols[:0]
-	fixed := growBool(s.fixedCols, s.n)
-	for j := 0; j < s.n; j++ {
-		fixed[j] = s.lo[j] == s.up[j]
-		if !fixed[j] {
-			free = append(free, j)
-		}
-	}
-	s.freeCols, s.fixedCols = free, fixed
+	free, fixed := s.freeLists()
 	verified := false
 	ntaboo := 0
 	degen := 0
@@ -139,20 +135,20 @@ func (s *core) dual() outcome {
 		// pricing: dual steepest edge
 		r := -1
 		best := 0.0
-		for p, j := range s.head {
+		for p, j := range head {
 			if ntaboo > 0 && taboo[p] {
 				continue
 			}
-			v := s.x[j]
+			v := xv[j]
 			var inf float64
-			if v < s.lo[j]-s.ptol {
-				inf = s.lo[j] - v
-			} else if v > s.up[j]+s.ptol {
-				inf = v - s.up[j]
+			if v < lo[j]-ptol {
+				inf = lo[j] - v
+			} else if v > up[j]+ptol {
+				inf = v - up[j]
 			} else {
 				continue
 			}
-			if sc := inf * inf / s.w[p]; sc > best {
+			if sc := inf * inf / wt[p]; sc > best {
 				best, r = sc, p
 			}
 		}
@@ -167,15 +163,15 @@ func (s *core) dual() outcome {
 			mx, sum := s.primalInfeas()
 			s.logf("simplex: dual iter %d obj %.10g primal inf max %.3g sum %.3g\n", s.iter, s.objective(), mx, sum)
 		}
-		p := s.head[r]
-		toLower := s.x[p] < s.lo[p]
-		bound := s.up[p]
+		p := head[r]
+		toLower := xv[p] < lo[p]
+		bound := up[p]
 		sgn := 1.0
 		if toLower {
-			bound = s.lo[p]
+			bound = lo[p]
 			sgn = -1
 		}
-		delta := s.x[p] - bound
+		delta := xv[p] - bound
 		rho := s.rho
 		for i := range rho {
 			rho[i] = 0
@@ -194,15 +190,15 @@ func (s *core) dual() outcome {
 				}
 			}
 		}
-		s.w[r] = wr
+		wt[r] = wr
 		s.pivotRowNZ(rho, nz, free, fixed)
 		alpha := s.alpha
 		// bound-flipping ratio test with Harris tolerances
 		cands := s.cands[:0]
 		tolA := pivotTol * max(1, rhoMax)
 		for _, j := range s.alphaIdx {
-			st := s.stat[j]
-			if st == Basic || s.lo[j] == s.up[j] {
+			st := stat[j]
+			if st == Basic || lo[j] == up[j] {
 				continue
 			}
 			a := sgn * alpha[j]
@@ -232,9 +228,9 @@ func (s *core) dual() outcome {
 				a := sgn * alpha[j]
 				var ratio float64
 				if a > 0 {
-					ratio = (s.d[j] + s.dtol) / a
+					ratio = (dv[j] + dtol) / a
 				} else {
-					ratio = (s.d[j] - s.dtol) / a
+					ratio = (dv[j] - dtol) / a
 				}
 				if ratio < thetaMax {
 					thetaMax = ratio
@@ -245,14 +241,14 @@ func (s *core) dual() outcome {
 			q = -1
 			for _, j := range cands {
 				a := sgn * alpha[j]
-				if s.d[j]/a <= thetaMax {
-					dec += math.Abs(a) * (s.up[j] - s.lo[j])
+				if dv[j]/a <= thetaMax {
+					dec += math.Abs(a) * (up[j] - lo[j])
 					if math.Abs(a) > bestA {
 						bestA, q = math.Abs(a), j
 					}
 				}
 			}
-			if slope-dec <= s.ptol || math.IsInf(dec, 1) || math.IsNaN(dec) {
+			if slope-dec <= ptol || math.IsInf(dec, 1) || math.IsNaN(dec) {
 				break
 			}
 			// every candidate in the window can be passed by a bound flip
@@ -260,7 +256,7 @@ func (s *core) dual() outcome {
 			k := 0
 			for _, j := range cands {
 				a := sgn * alpha[j]
-				if s.d[j]/a <= thetaMax {
+				if dv[j]/a <= thetaMax {
 					flips = append(flips, j)
 				} else {
 					cands[k] = j
@@ -304,7 +300,7 @@ func (s *core) dual() outcome {
 			ntaboo = 0
 		}
 		// dual step; shift the cost of q if its reduced cost has the wrong sign
-		dq := s.d[q]
+		dq := dv[q]
 		if dq*sgn*alphaR < 0 {
 			s.cost[q] -= dq
 			dq = 0
@@ -321,13 +317,13 @@ func (s *core) dual() outcome {
 		s.lu.ftran(tau)
 		if thetaD != 0 {
 			for _, j := range s.alphaIdx {
-				if s.stat[j] != Basic {
-					s.d[j] -= thetaD * alpha[j]
+				if stat[j] != Basic {
+					dv[j] -= thetaD * alpha[j]
 				}
 			}
 		}
-		s.d[q] = 0
-		s.d[p] = -thetaD
+		dv[q] = 0
+		dv[p] = -thetaD
 		// bound flips
 		if len(s.flips) > 0 {
 			dx := s.dx
@@ -336,15 +332,15 @@ func (s *core) dual() outcome {
 			}
 			for _, j := range s.flips {
 				var nv float64
-				if s.stat[j] == AtLower {
-					s.stat[j] = AtUpper
-					nv = s.up[j]
+				if stat[j] == AtLower {
+					stat[j] = AtUpper
+					nv = up[j]
 				} else {
-					s.stat[j] = AtLower
-					nv = s.lo[j]
+					stat[j] = AtLower
+					nv = lo[j]
 				}
-				step := nv - s.x[j]
-				s.x[j] = nv
+				step := nv - xv[j]
+				xv[j] = nv
 				idx, val := s.column(j)
 				for k, i := range idx {
 					dx[i] -= val[k] * step
@@ -353,10 +349,10 @@ func (s *core) dual() outcome {
 			s.lu.ftran(dx)
 			for i, v := range dx {
 				if v != 0 {
-					s.x[s.head[i]] += v
+					xv[head[i]] += v
 				}
 			}
-			delta = s.x[p] - bound
+			delta = xv[p] - bound
 		}
 		// primal step and steepest-edge weights (Forrest & Goldfarb 1992)
 		// in one pass over the nonzeros of B⁻¹a_q
@@ -365,28 +361,28 @@ func (s *core) dual() outcome {
 			if v == 0 {
 				continue
 			}
-			s.x[s.head[i]] -= thetaP * v
+			xv[head[i]] -= thetaP * v
 			if i == r {
 				continue
 			}
 			k := v / alphaR
-			w := s.w[i] + k*(k*wr-2*tau[i])
+			w := wt[i] + k*(k*wr-2*tau[i])
 			if w < weightFloor {
 				w = weightFloor
 			}
-			s.w[i] = w
+			wt[i] = w
 		}
-		s.x[q] += thetaP
-		s.x[p] = bound
-		s.w[r] = math.Max(wr/(alphaR*alphaR), weightFloor)
+		xv[q] += thetaP
+		xv[p] = bound
+		wt[r] = math.Max(wr/(alphaR*alphaR), weightFloor)
 		// basis change
 		if toLower {
-			s.stat[p] = AtLower
+			stat[p] = AtLower
 		} else {
-			s.stat[p] = AtUpper
+			stat[p] = AtUpper
 		}
-		s.stat[q] = Basic
-		s.head[r] = q
+		stat[q] = Basic
+		head[r] = q
 		s.pos[q] = r
 		s.pos[p] = -1
 		s.lu.update(r, col)

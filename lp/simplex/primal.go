@@ -17,6 +17,10 @@ func (s *core) primal() outcome {
 	for j := range dw {
 		dw[j] = 1
 	}
+	// the pivot rows leave out the fixed columns, which never enter and
+	// whose reduced costs and weights are not read (the working bounds do
+	// not change in here)
+	free, fixed := s.freeLists()
 	trouble := 0
 	dValid := false // in phase 2, d is maintained by pivot-row updates
 	for {
@@ -222,7 +226,7 @@ func (s *core) primal() outcome {
 			}
 			rho[r] = 1
 			s.lu.btran(rho)
-			s.pivotRow(rho)
+			s.pivotRow(rho, free, fixed)
 			thetaD := s.d[q] / aq
 			wq := dw[q]
 			for _, j := range s.alphaIdx {

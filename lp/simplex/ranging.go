@@ -296,7 +296,7 @@ func (r *ranger) tableauRow(p int) {
 	}
 	rho[p] = 1
 	s.lu.btran(rho)
-	s.pivotRow(rho)
+	s.pivotRow(rho, nil, nil)
 }
 
 // dualRatio is the step θ ≥ 0 of the internal cost of the basic variable
