@@ -78,6 +78,7 @@ type core struct {
 	allCols              []int     // 0, 1, …, n−1
 	freeCols             []int     // dual: the structurals with different working bounds
 	fixedCols            []bool    // dual: by structural, whether its working bounds are equal
+	fr                   freeRows  // the row-wise matrix of the columns in freeCols
 	aty                  []float64 // Aᵀy of the last optimalAnswer, by column
 	ucols                modelCols // the model's matrix in model units, for optimalAnswer
 
@@ -174,6 +175,7 @@ func ones(n int) []float64 {
 
 func (s *core) buildRows() {
 	nr, n := s.m, s.n
+	s.fr.ok = false
 	s.rowPtr = make([]int, nr+1)
 	for _, i := range s.rowInd[:s.colPtr[n]] {
 		s.rowPtr[i+1]++
@@ -447,7 +449,9 @@ func (s *core) colReducedCost(j int, cost, y []float64) float64 {
 }
 
 // freeLists lists in freeCols the structurals whose working bounds differ
-// and marks the others in fixedCols, for pivotRowNZ, and returns both.
+// and marks the others in fixedCols, for pivotRowNZ, and returns both; the
+// first row-wise pivot row brings the free rows (freeRows) in line with
+// them.
 func (s *core) freeLists() ([]int, []bool) {
 	free := s.freeCols[:0]
 	fixed := growBool(s.fixedCols, s.n)
@@ -458,6 +462,7 @@ func (s *core) freeLists() ([]int, []bool) {
 		}
 	}
 	s.freeCols, s.fixedCols = free, fixed
+	s.fr.synced = false
 	return free, fixed
 }
 
@@ -479,56 +484,21 @@ func (s *core) pivotRow(rho []float64, cols []int, fixed []bool) {
 // marks the others in fixed: it neither chooses a fixed or basic column
 // nor reads their reduced costs before it recomputes them, so the pivot
 // row leaves them out: summed by column it visits only cols, summed by row
-// it skips the fixed and basic columns. Either way every alpha_j it keeps
+// only the free rows, in line with fixed (freeRows), skipping the basic
+// columns. Either way every alpha_j it keeps
 // is the same sum, term by term in the order of the rows, and alphaIdx
 // lists the kept ones in the same order as without the lists.
 func (s *core) pivotRowNZ(rho []float64, nz int, cols []int, fixed []bool) {
-	alpha := s.alpha
-	n := s.n
 	idx := s.alphaIdx[:0]
 	if nz*4 < s.m {
-		mark := s.alphaMark
-		stat := s.stat
-		for i, r := range rho {
-			if r == 0 {
-				continue
-			}
-			a, b := s.rowPtr[i], s.rowPtr[i+1]
-			vals := s.rowVal[a:b]
-			for k, j := range s.colInd[a:b] {
-				if fixed != nil && (fixed[j] || stat[j] == Basic) {
-					continue
-				}
-				if !mark[j] {
-					mark[j] = true
-					alpha[j] = 0
-					idx = append(idx, j)
-				}
-				alpha[j] += r * vals[k]
-			}
-		}
-		for _, j := range idx {
-			mark[j] = false
-		}
+		idx = s.pivotRowByRow(rho, fixed, idx)
 	} else {
 		if cols == nil {
 			cols = s.allCols
 		}
-		for _, j := range cols {
-			if s.stat[j] == Basic {
-				continue
-			}
-			v := 0.0
-			rows, vals := s.rowInd[s.colPtr[j]:s.colPtr[j+1]], s.colVal[s.colPtr[j]:s.colPtr[j+1]]
-			for p, i := range rows {
-				v += vals[p] * rho[i]
-			}
-			if v != 0 {
-				alpha[j] = v
-				idx = append(idx, j)
-			}
-		}
+		idx = s.pivotRowByCol(rho, cols, idx)
 	}
+	alpha, n := s.alpha, s.n
 	for i, r := range rho {
 		if r != 0 {
 			alpha[n+i] = r
@@ -536,6 +506,67 @@ func (s *core) pivotRowNZ(rho []float64, nz int, cols []int, fixed []bool) {
 		}
 	}
 	s.alphaIdx = idx
+}
+
+// pivotRowByRow is pivotRowNZ's sum row by row, over the free rows when
+// fixed is not nil; it appends the structurals it touches to idx.
+func (s *core) pivotRowByRow(rho []float64, fixed []bool, idx []int) []int {
+	alpha, mark, stat := s.alpha, s.alphaMark, s.stat
+	colInd, rowVal := s.colInd, s.rowVal
+	var rowLen []int
+	if fixed != nil {
+		if !s.fr.synced {
+			s.syncFreeRows(fixed)
+		}
+		colInd, rowVal, rowLen = s.fr.col, s.fr.val, s.fr.n
+	}
+	start := len(idx)
+	for i, r := range rho {
+		if r == 0 {
+			continue
+		}
+		a, b := s.rowPtr[i], s.rowPtr[i+1]
+		if rowLen != nil {
+			b = a + rowLen[i]
+		}
+		vals := rowVal[a:b]
+		for k, j := range colInd[a:b] {
+			if rowLen != nil && stat[j] == Basic {
+				continue
+			}
+			if !mark[j] {
+				mark[j] = true
+				alpha[j] = 0
+				idx = append(idx, j)
+			}
+			alpha[j] += r * vals[k]
+		}
+	}
+	for _, j := range idx[start:] {
+		mark[j] = false
+	}
+	return idx
+}
+
+// pivotRowByCol is pivotRowNZ's sum column by column over the nonbasic
+// columns of cols; it appends those with a nonzero entry to idx.
+func (s *core) pivotRowByCol(rho []float64, cols []int, idx []int) []int {
+	alpha := s.alpha
+	for _, j := range cols {
+		if s.stat[j] == Basic {
+			continue
+		}
+		v := 0.0
+		rows, vals := s.rowInd[s.colPtr[j]:s.colPtr[j+1]], s.colVal[s.colPtr[j]:s.colPtr[j+1]]
+		for p, i := range rows {
+			v += vals[p] * rho[i]
+		}
+		if v != 0 {
+			alpha[j] = v
+			idx = append(idx, j)
+		}
+	}
+	return idx
 }
 
 func (s *core) loadColumn(j int, v []float64) {

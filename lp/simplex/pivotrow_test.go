@@ -9,11 +9,12 @@ import (
 	"github.com/streamopt/streamopt/lp"
 )
 
-// TestPivotRowLists checks the pivot row the dual simplex computes with
-// its lists of fixed and free columns (see pivotRowNZ) against the one
-// without them, on the optimal bases of random LPs with fixed columns and
-// random rows ρ of every density, so that both the row-wise and the
-// column-wise sums run: alphaIdx must be the list without the lists minus
+// TestPivotRowLists checks the pivot row the simplex computes with its
+// lists of fixed and free columns and its free rows (see pivotRowNZ)
+// against the one without them, on the optimal bases of random LPs with
+// fixed columns, some fixed or freed between the rows, and random rows ρ
+// of every density, so that both the row-wise and the column-wise sums
+// run: alphaIdx must be the list without the lists minus
 // the basic and fixed structurals, in the same order, and every alpha_j
 // the same float to the last bit. Row-wise and column-wise sums must agree
 // to the bit as well (both add the terms in the order of the rows).
@@ -31,22 +32,24 @@ func TestPivotRowLists(t *testing.T) {
 			t.Fatalf("seed %d: %v %v", seed, sol.Status, err)
 		}
 		s := sv.s
-		var free []int
-		fixed := make([]bool, s.n)
-		nfixed := 0
-		for j := 0; j < s.n; j++ {
-			fixed[j] = s.lo[j] == s.up[j]
-			if fixed[j] {
-				nfixed++
-			} else {
-				free = append(free, j)
-			}
-		}
-		if nfixed == 0 {
-			t.Fatalf("seed %d: no fixed column to leave out", seed)
-		}
 		rng := rand.New(rand.NewPCG(seed, 7))
-		for _, nz := range []int{1, 3, 8, 20, 50} {
+		for round, nz := range []int{1, 3, 8, 20, 50, 1, 2, 3} {
+			if round >= 5 {
+				// fix and free a few columns, as branching does, so that
+				// the free rows follow by single changes
+				for k := 0; k < 3; k++ {
+					j := rng.IntN(s.n)
+					if s.lo[j] == s.up[j] {
+						s.up[j] = s.lo[j] + 1
+					} else if s.stat[j] != Basic {
+						s.up[j] = s.lo[j]
+					}
+				}
+			}
+			free, fixed := s.freeLists()
+			if len(free) == s.n {
+				t.Fatalf("seed %d: no fixed column to leave out", seed)
+			}
 			rho := make([]float64, s.m)
 			for k := 0; k < nz; k++ {
 				rho[rng.IntN(s.m)] = rng.NormFloat64()
