@@ -270,29 +270,35 @@
 // fixed columns (and, summed by row, the basic ones), whose entries they
 // would compute only to skip them: on MIPLIB cap6000's node LPs three
 // quarters of the entries of the rows with ρᵢ ≠ 0 belong to such columns.
+// Summed by row, the pivot row runs over a copy of the row-wise matrix
+// without the fixed columns, each row in ascending column order; the first
+// row-wise pivot row of a run brings it in line with the working bounds,
+// by single insertions and removals when few columns changed (a rebuild
+// when more than n/16 did), so runs that sum by column never pay for it.
 // The results are the same floats as before, so the search is unchanged
-// (the -log output of benchmarks/mipheur on stein45, vpm2, cap6000, misc07,
-// p2756, fiber, mas76 and 10teams at -nodes 3000 is identical). CPU
-// seconds, min of 3 alternating runs, load average 1.5 to 2 on 2 cores:
+// (the -log output of benchmarks/mipheur on stein45, vpm2, cap6000,
+// misc07, p2756, fiber, mas76 and 10teams at -nodes 3000 is identical;
+// TestPivotRowLists). CPU seconds, min of 3 alternating runs, load average
+// 1.5 to 1.9 on 2 cores (the runs of one binary vary by up to 10 %):
 //
 //	GOMAXPROCS=1 mipheur -only cap6000,qiu,10teams,vpm2 -cpu 30s
 //
 //	instance   before   after
-//	cap6000     2.96     2.73   (−8 %)
-//	10teams     3.24     2.96   (−9 %)
-//	qiu        18.87    18.74   (−1 %)
-//	vpm2        2.93     2.96   (noise; min of 5)
+//	cap6000     2.93     2.70   (−8 %; min of 5: 3.00 and 2.77)
+//	10teams     3.15     2.96   (−6 %)
+//	qiu        18.95    19.12   (within the noise)
+//	vpm2        2.97     3.05   (within the noise; min of 5: 3.04 and 3.15,
+//	                             medians 3.27 and 3.17)
 //
 // Tried and not kept: computing the ratio test's breakpoints once per
 // candidate instead of once per Harris pass (no change: most tests end
-// after one pass); a row-wise copy of the matrix restricted to the
-// nonbasic non-fixed columns, kept current over basis changes (cap6000
-// −3 %, vpm2 +3 %: the upkeep on every pivot eats the saving on short
-// rows); SetBasis by Forrest–Tomlin updates from the current factors
-// instead of a refactorisation when at most 20 columns differ (half of
-// cap6000's SetBasis time, but the longer update chains slow every later
-// FTRAN and the search changes: cap6000 3.01 s and 2 195 nodes against
-// 3.00 s and 2 103).
+// after one pass); a row copy without the basic columns too, kept current
+// on every basis change (cap6000 −3 %, vpm2 +3 %: the upkeep on every
+// pivot eats the saving); SetBasis by Forrest–Tomlin updates from the
+// current factors instead of a refactorisation when at most 20 columns
+// differ (half of cap6000's SetBasis time, but the longer update chains
+// slow every later FTRAN and the search changes: cap6000 3.01 s and 2 195
+// nodes against 3.00 s and 2 103).
 //
 // # Scaling, presolve, results
 //
