@@ -76,8 +76,8 @@ type core struct {
 	one                  []float64
 	taboo                []bool    // dual: rows skipped after a pivot mismatch
 	allCols              []int     // 0, 1, …, n−1
-	freeCols             []int     // dual: the structurals with different working bounds
-	fixedCols            []bool    // dual: by structural, whether its working bounds are equal
+	freeCols             []int     // dual and primal (freeLists): the structurals with different working bounds
+	fixedCols            []bool    // dual and primal: by structural, whether its working bounds are equal
 	fr                   freeRows  // the row-wise matrix of the columns in freeCols
 	aty                  []float64 // Aᵀy of the last optimalAnswer, by column
 	ucols                modelCols // the model's matrix in model units, for optimalAnswer
