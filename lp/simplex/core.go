@@ -175,7 +175,7 @@ func ones(n int) []float64 {
 
 func (s *core) buildRows() {
 	nr, n := s.m, s.n
-	s.fr.ok = false
+	s.fr.ok, s.fr.synced = false, false
 	s.rowPtr = make([]int, nr+1)
 	for _, i := range s.rowInd[:s.colPtr[n]] {
 		s.rowPtr[i+1]++
