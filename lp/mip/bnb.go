@@ -249,6 +249,8 @@ func (s *search) presolve() bool {
 		if tightenCoefficients(s.w, s.rootLo, s.rootHi) == 0 {
 			break
 		}
+		// the propagator's column index holds the old coefficients
+		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
 	}
 	if !s.buildCliques() {
 		return false
