@@ -249,9 +249,15 @@ func (s *search) presolve() bool {
 		if tightenCoefficients(s.w, s.rootLo, s.rootHi) == 0 {
 			break
 		}
+		// the propagator's column index holds the old coefficients
+		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
 	}
+	hulled := s.probeHulled
 	if !s.buildCliques() {
 		return false
+	}
+	if s.probeHulled > hulled && tightenCoefficients(s.w, s.rootLo, s.rootHi) > 0 {
+		s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
 	}
 	for j := range s.w.Vars {
 		s.w.Vars[j].Lower, s.w.Vars[j].Upper = s.rootLo[j], s.rootHi[j]

@@ -211,8 +211,10 @@ func (t *cliqueTable) propagate(lo, hi []float64, changed []int, tightened *[]in
 // becomes a clique of two when t is not nil, and an implied bound in imp
 // when imp is not nil (impliedbound.go). It works on the global bounds
 // lo, hi and reports false if it proves the model infeasible; fixed
-// counts the columns it fixed.
-func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, hi []float64) (ok bool, fixed int) {
+// counts the columns it fixed. With cont, each probe also bounds the
+// continuous columns (probeHull), and hulled counts the bounds that
+// tightened.
+func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, hi []float64, cont bool) (ok bool, fixed, hulled int) {
 	n := len(lo)
 	var cand []int
 	for j := range n {
@@ -232,6 +234,7 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 	}
 	var tight [2][]int
 	var pair [2]int
+	var hull probeHull
 	full := false
 	for _, j := range cand {
 		if lo[j] == hi[j] {
@@ -247,7 +250,7 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 		}
 		switch {
 		case !feas[0] && !feas[1]:
-			return false, fixed
+			return false, fixed, hulled
 		case !feas[0] || !feas[1]:
 			v := 0.0
 			if feas[1] {
@@ -256,7 +259,7 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 			lo[j], hi[j] = v, v
 			fixed++
 			if !p.run(lo, hi, []int{j}, nil) {
-				return false, fixed
+				return false, fixed, hulled
 			}
 			continue
 		}
@@ -266,9 +269,12 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 				lo[k], hi[k] = pLo[0][k], pLo[0][k]
 				fixed++
 				if !p.run(lo, hi, []int{k}, nil) {
-					return false, fixed
+					return false, fixed, hulled
 				}
 			}
+		}
+		if cont {
+			hulled += hull.tighten(p, j, pLo, pHi, tight, lo, hi)
 		}
 		imp.record(j, pLo, pHi, tight, lo, hi)
 		if t == nil || full {
@@ -290,7 +296,7 @@ func probe(p *propagator, t *cliqueTable, imp *implications, isInt []bool, lo, h
 			}
 		}
 	}
-	return true, fixed
+	return true, fixed, hulled
 }
 
 // byLitValue orders literals by their value at x, largest first, and
@@ -435,8 +441,9 @@ func (s *search) buildCliques() bool {
 		if s.opts.ImpliedBounds.enabled(DefaultImpliedBounds) {
 			s.implied = &implications{}
 		}
-		ok, fixed := probe(s.prop, s.cliques, s.implied, s.isInt, s.rootLo, s.rootHi)
+		ok, fixed, hulled := probe(s.prop, s.cliques, s.implied, s.isInt, s.rootLo, s.rootHi, s.opts.ContBounds.enabled(DefaultContBounds))
 		s.probeFixed += fixed
+		s.probeHulled += hulled
 		if !ok {
 			return false
 		}

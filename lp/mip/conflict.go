@@ -411,6 +411,7 @@ type learnt struct {
 	pool            *conflictPool // nil: Options.Conflicts off
 	cliques         *cliqueTable  // nil: Options.Cliques off or no clique
 	probeFixed      int           // columns fixed by probing
+	probeHulled     int           // continuous bounds probing tightened (probeHull)
 	cliqueCutsAdded int
 }
 
@@ -422,8 +423,8 @@ func (s *search) logLearnt() {
 	if c := s.cliques; c != nil {
 		fmt.Fprintf(s.opts.Log, "cliques: %d from rows, %d from probing, %d clique cuts\n", c.fromRow, len(c.cliques)-c.fromRow, s.cliqueCutsAdded)
 	}
-	if s.probeFixed > 0 {
-		fmt.Fprintf(s.opts.Log, "probing: %d columns fixed\n", s.probeFixed)
+	if s.probeFixed+s.probeHulled > 0 {
+		fmt.Fprintf(s.opts.Log, "probing: %d columns fixed, %d continuous bounds tightened\n", s.probeFixed, s.probeHulled)
 	}
 	if w := s.work; w.nodeLPs+w.sbLPs > 0 {
 		fmt.Fprintf(s.opts.Log, "tree LPs: %d node LPs, %d iterations; %d strong-branching LPs, %d iterations, %d capped\n",

@@ -246,7 +246,7 @@ func TestImpliedBoundCutsValid(t *testing.T) {
 		}
 		isInt, lo, hi := boundsOf(m)
 		imp := &implications{}
-		if ok, _ := probe(newPropagator(m, isInt, DefaultIntTol), nil, imp, isInt, lo, hi); !ok {
+		if ok, _, _ := probe(newPropagator(m, isInt, DefaultIntTol), nil, imp, isInt, lo, hi, false); !ok {
 			continue
 		}
 		for trial := 0; trial < 6; trial++ {

@@ -259,6 +259,85 @@
 // instead of 17 and khb05250 9 instead of 5 (each under 2 s either way);
 // the instances without continuous columns are unchanged node for node.
 //
+// ContBounds also bounds continuous columns by probing (probeHull in
+// preprocess.go; Savelsbergh 1994, the bound tightening of cbc's
+// CglProbing): when a binary y is probed (see "Clique table and probing"),
+// the rows of y and of the columns its propagation tightened bound their
+// continuous columns once under y = 0 and once under y = 1, and as y takes
+// one of the two values, the larger of the two caps (the smaller of the
+// two floors) is a global bound, kept if it removes at least 0.1 % of the
+// domain (one probe moves a bound once, so the 5 % rule is not needed) and
+// moved outwards by feasTol·max(1, |bound|). Coefficient tightening then
+// runs again on the new bounds. In a lot-sizing row x + c·y ≤ 1 with the
+// setup x ≤ y, y = 0 caps x at 0 and y = 1 at 1 − c, so x ≤ 1 − c and the
+// setup row becomes x ≤ (1 − c)·y, which neither the activity argument
+// nor the propagator (integer columns only) finds. This is what cbc's
+// preprocessing reports on vpm2 as "120 strengthened rows" (its saved
+// model, -preprocess save, has the caps x ≤ 0.975 and rows
+// x ≤ 0.975·y): cbc 2.10.8's root cuts start from an LP bound of 11.1356;
+// ours was 10.269 and is now 11.1356; after the root cuts 12.948 before,
+// 13.033 now (cbc 13.030 after 100 passes).
+// The bounds it tightens at the root, -log -nodes 1: vpm2 67, noswot 28,
+// danoint 8, gesa2 5, bell5 4, fiber 4 (in the restart), misc07 3, rout 2
+// (its root bound after cuts 984.69 → 988.17); gesa2, misc07 and bell5
+// keep their trees node for node. Measured with benchmarks/mipheur
+// (GOMAXPROCS=1, nice -n 15, -cpu 20s, the build before against this one,
+// least CPU s of three alternating runs beside another benchmark on the
+// second core, load 1–2):
+//
+//	GOMAXPROCS=1 nice -n 15 mipheur -only vpm2,fiber,cap6000 -cpu 20s
+//
+//	instance  nodes before  after  CPU s before  after
+//	vpm2              7052   6716          2.99   2.66
+//	fiber              145    182          0.63   0.67
+//	cap6000           2103   2103          2.98   3.01
+//
+// Over all 30 shared instances (-cpu 20s, one run each, the build before
+// and then this one): the same 23 solved (qiu, at the edge of 20 s in
+// both builds with the same tree, unsolved in both runs), shifted geomean
+// (shift 1 s) 1.32 s before and 1.22 s after, none more than 10 % slower;
+// among the solved, only vpm2 and fiber search a different tree, so the
+// rest of the difference is the load of the machine.
+// The tree, not the root, is what still separates vpm2 from cbc (246 +
+// 296 nodes after a restart, with cuts at the nodes): solving cbc's own
+// preprocessed model, our search reaches the same root bound (13.035)
+// and takes 8 575 nodes.
+//
+// Root bounds against cbc 2.10.8 (cbc X.mps -threads 0 -sec 20 -maxNodes 0
+// -solve: its LP after preprocessing → after its root cuts; ours from
+// mipheur -log -nodes 1: the LP after presolve → after the cut loop), on
+// the instances where the two differ by more than a few per cent of the
+// gap to the optimum:
+//
+//	instance     ours                     cbc                      optimum
+//	vpm2         11.136 → 13.033          11.136 → 13.030          13.75
+//	sp150x300d   8.348 → 43.56            34.14 → 61.01            69
+//	misc07       1415 → 1425              1415 → 1623.9            2810
+//	mod011       −62.08e6 → −59.30e6      −62.08e6 → −57.05e6      −54.56e6
+//	bell5        8 608 418 → 8 670 766    8 608 418 → 8 690 153    8 966 406
+//	lseu         944.75 → 1040.37         944.75 → 1054.51         1120
+//	flugpl       1 167 186 → 1 171 934    1 167 186 → 1 185 996    1 201 500
+//	gt2          13 460 → 21 096          17 002 → 21 166          21 166
+//	qiu          −931.64 → −833.76        −931.64 → −929.23        −132.87
+//	rgn          48.8 → 81.8              48.8 → 68.1              82.2
+//	set1ch       35 118 → 54 516          35 118 → 53 623          54 537.75
+//
+// Three ways of closing these gaps were tried and did not pay. On
+// sp150x300d (a fixed-charge network, flows x ≤ 3049·y) cbc's 34.14 comes
+// from lower bounds x ≥ 1 that the flow rows imply and that then fix
+// y = 1; tightenContinuous rejects them as steps under 5 % of the domain.
+// Keeping any continuous bound that leaves zero (0 → l > 0, or 0 → u < 0)
+// gives 34.11 and 57.24 after the cuts, but the tree does not close
+// (unsolved at 20 s, 47 663 nodes, against 4.0 s and 11 816 nodes; with
+// -set conflicts=off or strongcap=off it is unsolved too, where the build
+// without the rule solves in 6 s); of the other root bounds only bell5's
+// moves (8 670 766 → 8 670 129). On misc07 the loop stops because the
+// second round does not move the bound; going on through up to ten rounds
+// without progress (GMI cuts in every round) reaches 1450 in 22 rounds
+// but takes 30 278 nodes instead of 24 260. Recording the continuous
+// bounds of the probes as implied bounds (cuts x ≤ U − (U − u')·y) moves
+// no root bound and takes bell5 from 3 475 to 36 035 nodes.
+//
 // The root LP is then strengthened by rounds of cover cuts (Crowder,
 // Johnson & Padberg 1983; Wolsey 1998, §9.3): a row over binary columns is
 // written Σ aⱼyⱼ ≤ b with aⱼ > 0 by complementing columns with negative
@@ -341,7 +420,16 @@
 // basis). Rounds stop when no cut is found, the bound stalls, or after ten
 // rounds; the cuts whose multiplier is zero at the last root optimum are
 // then dropped, which keeps that optimum and the bound and leaves the nodes
-// a smaller LP.
+// a smaller LP. cbc runs up to 100 passes, but a longer loop did not pay:
+// of the 30 shared instances, six stop at the tenth round (danoint, harp2,
+// mod011, vpm2, lseu, sp150x300d); with 30 or 100 rounds allowed, the
+// stall test ends all but mod011 by round 13, vpm2's bound moves 13.033 →
+// 13.040 (6716 → 5721 nodes, 2.9 → 2.4 s) but sp150x300d's 43.56 → 44.05
+// costs 11 816 → 67 064 nodes (4.2 → 17.7 s), and mod011 (unsolved either
+// way at 20 s) spends its time in 30 or 39 rounds at the root instead of
+// the tree; ten GMI rounds instead of three give vpm2 13.028 and 9 405
+// nodes (with 30 rounds allowed 13.029 and 6 367): a tree that changes,
+// not a stronger one.
 //
 // The GMI separator solves for the tableau rows of all its candidates (at
 // most 50) in one pair of triangular solves with the LU factors of B, the
@@ -1237,7 +1325,8 @@
 // whose propagation fails is excluded (the column is fixed to the other),
 // a column fixed to the same value both ways is fixed, and with the clique
 // table each implication xⱼ = v ⇒ x_k = u adds the clique of two
-// {xⱼ = v, x_k = 1 − u}.
+// {xⱼ = v, x_k = 1 − u}. With Options.ContBounds the two probes also
+// bound continuous columns (see "Root strengthening").
 //
 // # Measured effect of conflicts, cliques and probing
 //

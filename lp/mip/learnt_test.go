@@ -216,7 +216,7 @@ func TestCliqueCutsValid(t *testing.T) {
 		isInt, lo, hi := boundsOf(m)
 		tab := newCliqueTable(len(m.Vars))
 		tab.rowCliques(m, isInt, lo, hi)
-		if ok, _ := probe(newPropagator(m, isInt, DefaultIntTol), tab, nil, isInt, lo, hi); !ok {
+		if ok, _, _ := probe(newPropagator(m, isInt, DefaultIntTol), tab, nil, isInt, lo, hi, false); !ok {
 			continue
 		}
 		for trial := 0; trial < 5; trial++ {

@@ -164,7 +164,8 @@ type Options struct {
 	// (branching.go); Auto means DefaultStrongBudget.
 	StrongBudget Switch
 	// ContBounds tightens the bounds of continuous columns from the rows
-	// in presolve (tightenContinuous in preprocess.go), so that big-M
+	// in presolve (tightenContinuous in preprocess.go) and from both
+	// values of each binary probing fixes (probeHull), so that big-M
 	// coefficients shrink to the implied bounds; Auto means
 	// DefaultContBounds.
 	ContBounds Switch

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -339,4 +340,29 @@ func TestFixedChargeAgainstEnumeration(t *testing.T) {
 		t.Fatal("no big-M coefficient shrank over the random models: the test checks nothing")
 	}
 	t.Logf("%d big-M coefficients shrank", shrunk)
+}
+
+// TestPresolvePropagatorIndex checks that after presolve the propagator's
+// column index (its coefficients move the tracked row sums of probing,
+// the dives and the nodes) holds the coefficients of the working rows,
+// which tightenCoefficients changes in place: in x − 10y ≤ 0 with
+// x ≤ 4, y binary, the coefficient of y becomes −4.
+func TestPresolvePropagatorIndex(t *testing.T) {
+	m := lp.New("big M", lp.Maximize)
+	y := m.AddIntVar("y", 0, 1, -1)
+	x := m.AddVar("x", 0, 4, 1)
+	m.AddLE("vub", 0, lp.Term{Var: x, Coef: 1}, lp.Term{Var: y, Coef: -10})
+	s, ok := presolvedSearch(t, m, Options{})
+	if !ok {
+		t.Fatal("presolve found the model infeasible")
+	}
+	if got := s.w.Rows[0].Val[slices.Index(s.w.Rows[0].Ind, y)]; got != -4 {
+		t.Fatalf("coefficient of y after presolve %v, want −4 (the test no longer tightens)", got)
+	}
+	want := s.w.Matrix()
+	for q, v := range want.Val {
+		if s.prop.a.Val[q] != v || s.prop.a.RowInd[q] != want.RowInd[q] {
+			t.Errorf("propagator index entry %d: row %d value %v, the working rows row %d value %v", q, s.prop.a.RowInd[q], s.prop.a.Val[q], want.RowInd[q], v)
+		}
+	}
 }
