@@ -300,6 +300,47 @@
 // slow every later FTRAN and the search changes: cap6000 3.01 s and 2 195
 // nodes against 3.00 s and 2 103).
 //
+// The fixed work of a node LP, measured after these changes (pprof of
+// `GOMAXPROCS=1 mipheur -only cap6000 -cpu 30s -nodes 40000`, 2.7 s):
+// SetBasis 16 % (13 % its refactorisation), cleanup 11 % (computeX,
+// computeDuals and the residual checks), the answer 7 % (optimalAnswer),
+// its check 7 % (checkAnswerAct), computeX at the start of the dual 3 %;
+// each is spread over loops of a few per cent, none dominated by one
+// statement. Allocation is 3 % of a run of cap6000, 10teams, dsbmip and
+// mas76, mostly in lp/mip; the answer's one buffer per solve goes to the
+// caller. The dense triangular solve with U (ftranUDense) is taken,
+// counted by an instrumented build on `-only <instance> -nodes 40000`:
+// on cap6000 for all its
+// 13 397 dense solves because the right-hand side had ≥ m/10 nonzeros (313
+// of 2 185 rows on average, 325 in the result, so a hypersparse solve
+// would visit as many rows and sort them too); on dsbmip (about 1 200 rows)
+// 14 416 of its 15 984 dense solves are the hyperSkip solves after one of
+// 452 searches whose reach overflowed, results 27 % nonzero on average; on
+// mas76 U has about 22 rows, so two nonzeros already choose the dense loop
+// (499 000 solves). In all three most of its time is the update of the
+// nonzero rows' columns, which a hypersparse solve does as well.
+//
+// Tried for that fixed work, results bit-identical, and not kept because
+// they did not pay (min of 3 to 7 alternating runs, load average 1.2 to
+// 1.6; the runs of one binary vary by up to 10 %): a skip count per kind
+// of FTRAN right-hand side (entering column, steepest-edge τ, other), as
+// 8 383 of dsbmip's skipped solves had results below 2m/10 nonzeros
+// (`-only cap6000,10teams,dsbmip,mas76 -nodes 40000`: cap6000 2.85 →
+// 2.96 s, 10teams 3.31 → 3.56, dsbmip 0.54 → 0.59, mas76 1.73 → 1.62); a
+// dense U solve that clears its result first and skips the zero rows
+// without reading their column (dsbmip 0.499 → 0.499 s, mas76 1.587 →
+// 1.580, min of 7); that together with an answer that sums the objective
+// and starts d in the loop that snaps x, and a check that calls the dual
+// sums only for nonzero duals and divides only nonzero residuals (pprof
+// of the four instances, 8.5 s: ftranUDense 0.51 → 0.49 s, optimalAnswer
+// 0.48 → 0.45, checkAnswerAct 0.22 → 0.22; cap6000 2.65 → 2.70 s, dsbmip
+// 0.505 → 0.478, min of 5). A cache of the factors of the basis SetBasis
+// last refactorised would serve too few solves to pay for its copies:
+// only 96 of cap6000's 1 622 refactorisations in SetBasis (none of
+// 10teams's 392) are of the same basis heading as the one before, and a
+// refactorisation of the same basis in another heading order gives
+// different factors.
+//
 // # Scaling, presolve, results
 //
 // Solve runs lp/presolve first (unless Options.NoPresolve) and maps the
