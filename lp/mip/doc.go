@@ -703,6 +703,12 @@
 //	pk1         14.10    229646   limit    154068
 //	sp150x300d   3.88     11816   limit      6149
 //
+// Run again twice each, off and on alternately (load average 0.4 to 0.9),
+// the instances that took more than 10 % longer: dsbmip 0.49–0.52 s off
+// against 0.54 on, khb05250 0.14 against 0.17, p2756 0.43–0.45 against
+// 0.54–0.57, misc07 7.3 against 8.2–8.8, mas76 10.1–10.4 against
+// 10.6–11.5 (the same tree: the cost of rounds that find no cut).
+//
 // The cuts do raise node bounds: vpm2 takes 2.7 times fewer nodes (cbc,
 // which separates at its nodes, needs a few hundred), set1ch and fiber
 // half or less. But the time per node grows with the rows they leave in
