@@ -84,7 +84,8 @@ type search struct {
 	pending       []lp.Row      // rows not yet in the relaxation (flushRows)
 	lastEvent     int           // node count at the last progress event
 	userCutsAdded int
-	primal        primalState // the primal heuristics' state (submip.go)
+	nodeCut       nodeCutState // cut separation at tree nodes (nodecuts.go)
+	primal        primalState  // the primal heuristics' state (submip.go)
 
 	learnt   // conflict pool and clique table (conflict.go, clique.go)
 	cutState // root cut families and restarts (restart.go)
@@ -707,13 +708,24 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		x, d []float64
 		frac []int
 	)
-	for lazyRounds, cutRounds := 0, 0; ; {
+	// the node's bound before and after its node cuts (nodecuts.go); NaN
+	// if it separated none
+	ncZ0, ncZ := math.NaN(), math.NaN()
+	defer func() {
+		if !math.IsNaN(ncZ0) {
+			s.nodeCutsDone(ncZ0, ncZ)
+		}
+	}()
+	for lazyRounds, cutRounds, nodeRounds := 0, 0, 0; ; {
 		sol, err := s.rel.Solve(s.ctx)
 		if sol != nil {
 			s.iters += sol.Iterations
 			if !root {
 				s.work.nodeLPs++
 				s.work.nodeIters += sol.Iterations
+			}
+			if nodeRounds > 0 {
+				s.nodeCut.iters += sol.Iterations
 			}
 		}
 		if err != nil {
@@ -727,6 +739,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		case lp.Optimal:
 		case lp.Infeasible:
 			s.farkasConflict(sol.FarkasRow)
+			ncZ = inf
 			return nil, lp.NotSolved, nil
 		case lp.Unbounded, lp.InfeasibleOrUnbounded:
 			if root {
@@ -751,13 +764,14 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			return nil, lp.NotSolved, nil
 		}
 		z, x = s.sign*sol.Objective, sol.X
-		if cur.pcVar >= 0 && lazyRounds+cutRounds == 0 {
+		if cur.pcVar >= 0 && lazyRounds+cutRounds+nodeRounds == 0 {
 			s.updatePseudoCost(cur, z)
 		}
 		if z > cur.bound {
 			cur.bound = z
 		}
 		s.active = cur.bound
+		ncZ = z
 		d = nil
 		if sol.ReducedCost != nil {
 			// the root keeps its reduced costs (rootD); a node's are
@@ -830,6 +844,24 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				return nil, 0, err
 			}
 			continue
+		}
+		if !root && s.nodeCutsOn() && s.nodeCutsDue(nodeRounds) {
+			if nodeRounds == 0 {
+				ncZ0 = z
+			}
+			s.nodeCut.calls++
+			if cuts := s.separateNode(x); len(cuts) > 0 {
+				nodeRounds++
+				s.nodeCut.added += len(cuts)
+				if s.opts.nodeCutsSeen != nil {
+					s.opts.nodeCutsSeen(cuts, s.cutoff())
+				}
+				s.addRows(cuts)
+				if err := s.flushRows(); err != nil {
+					return nil, 0, err
+				}
+				continue
+			}
 		}
 		break
 	}
@@ -977,6 +1009,7 @@ func (s *search) result(st lp.Status) *lp.Solution {
 			fmt.Fprintf(s.opts.Log, "callbacks: %d lazy rows, %d user cuts added\n", len(s.lazy), s.userCutsAdded)
 		}
 		s.logLearnt()
+		s.logNodeCuts()
 		s.logDives()
 		s.logLine("done: " + st.String())
 	}

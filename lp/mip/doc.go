@@ -648,6 +648,80 @@
 // On balance (one more instance solved, less time on two, more on one)
 // the switch is on by default.
 //
+// # Cuts at the nodes of the tree
+//
+// Options.NodeCuts (switch "nodecuts", DefaultNodeCuts: off) separates
+// cuts at the nodes of the tree too, not only in the root's cut loop
+// (nodecuts.go): at a node whose LP point is fractional, c-MIR cuts
+// rounding binaries, flow covers, knapsack covers and implied bounds are
+// separated over the root's bounds, so that each cut holds in the whole
+// tree (for every point better than the cutoff, as the root's cuts after
+// reduced-cost fixing), and the at most 10 of largest efficacy (violation
+// over norm, at least 0.01; repeats dropped as at the root) are added to
+// the working model, the propagator and the relaxation, and the node's LP
+// is solved again; at most 2 rounds per node. The pseudo-costs see only
+// the node's first LP. How often nodes separate backs off as SCIP's
+// separators do: the first node after the root separates; a node whose
+// rounds raise its bound by at least 0.1 % of max(1, |z|) (or of the gap to
+// the incumbent, when smaller), or whose LP the cuts make infeasible or
+// cut off, halves the interval to the next separating node; a node whose
+// rounds do not doubles it, up to 64 nodes. A budget bounds the work: each
+// round is charged 50 simplex iterations (a round of the separators costs
+// about that on cap6000 and on pk1 alike), and with the iterations of the
+// LPs solved again after node cuts it must stay under a twentieth of the
+// node LPs' iterations plus 1 000. The relaxation cannot drop rows (a
+// stored basis of an open node indexes them), so there is no age-based
+// removal: the node cuts are capped at half the rows of the working model
+// when the tree starts (at least 50), and stay in every later LP. They act
+// only where the tree search processes one node at a time (one thread; see
+// "Parallel search"), so any thread count still gives its one answer, and
+// not in sub-MIPs. The log's last lines count them ("node cuts: …").
+//
+// c-MIR cuts rounding general integers are left out at the nodes: with
+// them bell5 took more than 378 000 nodes in 20 s instead of 3 475.
+//
+// Measured effect (off by default): benchmarks/mipheur, all 30 shared
+// instances, 20 s of CPU each, one after the other on the 2-core machine
+// shared with another benchmark (load average 0.7 to 1.7):
+//
+//	GOMAXPROCS=1 nice -n 15 mipheur -cpu 20s -set nodecuts=off
+//	GOMAXPROCS=1 nice -n 15 mipheur -cpu 20s -set nodecuts=on
+//
+// Off solves 24, on 21: pk1 (off 14.1 s), qiu (19.2 s) and sp150x300d
+// (3.9 s) reach the limit with node cuts. The shifted geometric mean (shift
+// 1 s) over the 21 both solve is 0.925 s off against 0.974 s on. CPU s
+// and nodes where they differ:
+//
+//	            off s     nodes    on s     nodes
+//	cap6000      2.77      2103    2.49      1735
+//	fiber        0.69       182    0.60        94
+//	set1ch       0.43       135    0.38        31
+//	vpm2         2.72      6716    2.70      2510
+//	p2756        0.43        73    0.60        40
+//	misc07       7.60     24260    9.58     26290
+//	mas76       10.66    241572   13.12    241572
+//	pk1         14.10    229646   limit    154068
+//	sp150x300d   3.88     11816   limit      6149
+//
+// Run again twice each, off and on alternately (load average 0.4 to 0.9),
+// the instances that took more than 10 % longer: dsbmip 0.49–0.52 s off
+// against 0.54 on, khb05250 0.14 against 0.17, p2756 0.43–0.45 against
+// 0.54–0.57, misc07 7.3 against 8.2–8.8, mas76 10.1–10.4 against
+// 10.6–11.5 (the same tree: the cost of rounds that find no cut).
+//
+// The cuts do raise node bounds: vpm2 takes 2.7 times fewer nodes (cbc,
+// which separates at its nodes, needs a few hundred), set1ch and fiber
+// half or less. But the time per node grows with the rows they leave in
+// every later LP, which the relaxation cannot drop: on sp150x300d 160 node
+// cuts take the node LPs from 7 simplex iterations on average to 133; on
+// pk1 (45 rows) 58 cuts double the LP and cut the node rate by a third;
+// misc07's search takes another path (8 % more nodes after 30 cuts), and
+// mas76 adds no cut but pays for the rounds that find none. What it would
+// take to pay is age-based removal: a relaxation that drops rows and a
+// basis snapshot that follows the rows by identity rather than position
+// (HiGHS and SCIP keep node cuts in a pool and remove those slack for a
+// number of LPs), so that a cut lives only while it binds.
+//
 // # Heuristics
 //
 // At every node the LP point is rounded, first in the direction in which no
@@ -1595,7 +1669,9 @@
 // callback, every node's LP depends on the rows returned at the nodes
 // before it, so the search runs one node at a time on the calling goroutine
 // whatever Threads says. Sub-MIPs (RENS, RINS, a MIP start) run on one
-// thread.
+// thread. Node cuts (Options.NodeCuts, "Cuts at the nodes of the tree")
+// are separated only with one thread: the rows they add would make every
+// task's LP depend on the cuts of the tasks merged before it.
 //
 // A round hands out as many nodes as there are threads. A batch of fixed
 // size would make every thread count take the same nodes, but it costs

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/streamopt/streamopt/lp"
 	"github.com/streamopt/streamopt/lp/simplex"
 )
 
@@ -169,6 +170,13 @@ type Options struct {
 	// coefficients shrink to the implied bounds; Auto means
 	// DefaultContBounds.
 	ContBounds Switch
+	// NodeCuts separates c-MIR, flow cover, knapsack cover and implied
+	// bound cuts at the nodes of the tree too, over the root's bounds so
+	// that each holds in the whole tree, with a budget and a back-off
+	// (nodecuts.go); Auto means DefaultNodeCuts. It acts only where the
+	// tree search processes one node at a time (one thread, no parallel
+	// rounds).
+	NodeCuts Switch
 	// strongCapFixed (tests): when > 0, every strong-branching LP, the
 	// root's included, is capped at this many iterations
 	strongCapFixed int
@@ -178,6 +186,10 @@ type Options struct {
 	// applied in a fixed order, so that a thread count gives the same
 	// answer on every run (package documentation, "Parallel search").
 	Threads int
+	// nodeCutsSeen (tests), if set, is called with the cuts each node
+	// cut round adds and the cutoff then, in minimisation form: every
+	// point of objective below it must satisfy them
+	nodeCutsSeen func(cuts []lp.Row, cutoff float64)
 	// roundsAlways (tests): one thread goes in rounds too, which then
 	// must give what the serial loop gives
 	roundsAlways bool
@@ -260,6 +272,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("mip: options.StrongBudget: unknown switch %d", int(o.StrongBudget))
 	case !o.ContBounds.valid():
 		return o, fmt.Errorf("mip: options.ContBounds: unknown switch %d", int(o.ContBounds))
+	case !o.NodeCuts.valid():
+		return o, fmt.Errorf("mip: options.NodeCuts: unknown switch %d", int(o.NodeCuts))
 	case o.Branching != PseudoCost && o.Branching != MostFractional:
 		return o, fmt.Errorf("mip: options.Branching: unknown rule %d", int(o.Branching))
 	}

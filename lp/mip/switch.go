@@ -91,6 +91,7 @@ func (o *Options) Switches() map[string]*Switch {
 		"strongcap":     &o.StrongCap,
 		"strongbudget":  &o.StrongBudget,
 		"contbounds":    &o.ContBounds,
+		"nodecuts":      &o.NodeCuts,
 	}
 }
 
