@@ -764,6 +764,9 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 			return nil, lp.NotSolved, nil
 		}
 		z, x = s.sign*sol.Objective, sol.X
+		if !root {
+			s.ageNodeCuts(sol.RowActivity)
+		}
 		if cur.pcVar >= 0 && lazyRounds+cutRounds+nodeRounds == 0 {
 			s.updatePseudoCost(cur, z)
 		}
@@ -860,6 +863,7 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 				if err := s.flushRows(); err != nil {
 					return nil, 0, err
 				}
+				s.nodeCutsAdded(len(cuts))
 				continue
 			}
 		}
@@ -887,6 +891,9 @@ func (s *search) node(cur *node) (*node, lp.Status, error) {
 		s.reducedCostFix(z, x, d)
 	}
 
+	if len(s.nodeCut.rows) > 0 {
+		s.dropNodeCuts()
+	}
 	warm := s.rel.Snapshot()
 	j, zDown, zUp, err := s.choose(frac, x, z, warm)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/streamopt/streamopt/lp"
+	"github.com/streamopt/streamopt/lp/simplex"
 )
 
 // DefaultNodeCuts is whether Options.NodeCuts is on when Auto (doc.go,
@@ -24,6 +25,15 @@ const (
 	// about as much as 50 iterations of the node LP (both scale with the
 	// model's nonzeros)
 	nodeCutSepCost = 50
+	// nodeCutMaxAge: a node cut slack at this many node LPs in a row is
+	// deleted from the working model and the relaxation
+	nodeCutMaxAge = 10
+	// nodeCutBatch: node cuts are deleted in batches of at least this
+	// many, which share one refactorisation of the basis
+	nodeCutBatch = 5
+	// nodeCutSlack: a row is slack at a point when its activity is further
+	// than this, relative to max(1, |side|), from each finite side
+	nodeCutSlack = 1e-6
 )
 
 // nodeCutState is the state of the separation at tree nodes.
@@ -34,7 +44,24 @@ type nodeCutState struct {
 	success  int // rounds that raised the node's bound
 	added    int // cuts added
 	iters    int // simplex iterations of the LPs solved again after node cuts
-	limit    int // the most node cuts the search adds (0: not yet set)
+	limit    int // the most node cuts in the working model at once (0: not yet set)
+	// rows lists the indices in the working model of the node cuts it
+	// holds, ascending; age[k] is the number of node LPs in a row at which
+	// row rows[k] was slack
+	rows     []int
+	age      []int
+	removed  int // node cuts deleted
+	batches  int // deletions
+	nextDrop int // the node count from which the next deletion is tried
+}
+
+// rowDeleter is a relaxation that can delete rows whose logicals are basic
+// while keeping its basis (simplexRelaxation).
+type rowDeleter interface {
+	DeleteRows(rows []int) error
+	Basis() simplex.Basis
+	// markTight marks the rows that are nonbasic in a snapshot
+	markTight(snap any, rows []int, tight []bool)
 }
 
 // nodeCutsOn reports whether this search separates cuts at tree nodes:
@@ -47,11 +74,12 @@ func (s *search) nodeCutsOn() bool {
 
 // nodeCutsDue reports whether the node being processed (not the root)
 // separates in its round-th round of node cuts, and s.nodeCut's budget
-// allows it: the cuts added stay under their cap (half the rows of the
-// working model when the tree starts, at least 50: the relaxation cannot
-// drop rows, so a node cut stays in every later LP), and the separation
-// rounds (nodeCutSepCost each) and the LPs solved again after node cuts
-// have cost at most a twentieth of the node LPs' iterations plus 1 000.
+// allows it: the node cuts in the working model stay under their cap
+// (half its rows when the tree starts, at least 50: dropNodeCuts deletes
+// only cuts slack for a while and tight in no open node's snapshot), and
+// the separation rounds (nodeCutSepCost each) and the LPs solved again
+// after node cuts have cost at most a twentieth of the node LPs'
+// iterations plus 1 000.
 func (s *search) nodeCutsDue(round int) bool {
 	nc := &s.nodeCut
 	if round >= nodeCutRounds || (round == 0 && s.nodes < nc.next) {
@@ -60,7 +88,7 @@ func (s *search) nodeCutsDue(round int) bool {
 	if nc.limit == 0 {
 		nc.limit = max(50, len(s.w.Rows)/2)
 	}
-	return nc.added < nc.limit && nc.iters <= s.work.nodeIters/20+1000
+	return len(nc.rows) < nc.limit && nc.iters <= s.work.nodeIters/20+1000
 }
 
 // separateNode returns the globally valid cuts the node's LP point x
@@ -124,10 +152,153 @@ func (s *search) nodeCutsDone(z0, z float64) {
 	nc.next = s.nodes + nc.interval
 }
 
+// nodeCutsAdded records that the last n rows of the working model are
+// node cuts.
+func (s *search) nodeCutsAdded(n int) {
+	nc := &s.nodeCut
+	for i := len(s.w.Rows) - n; i < len(s.w.Rows); i++ {
+		nc.rows = append(nc.rows, i)
+		nc.age = append(nc.age, 0)
+	}
+}
+
+// ageNodeCuts counts one more node LP, with row activities act, in the
+// ages of the node cuts: a cut slack there (nodeCutSlack) ages by one, a
+// tight one goes back to 0.
+func (s *search) ageNodeCuts(act []float64) {
+	nc := &s.nodeCut
+	if len(nc.rows) == 0 || len(act) != len(s.w.Rows) {
+		return
+	}
+	tight := func(a, side float64) bool {
+		return !math.IsInf(side, 0) && math.Abs(a-side) <= nodeCutSlack*math.Max(1, math.Abs(side))
+	}
+	for k, i := range nc.rows {
+		r := &s.w.Rows[i]
+		if a := act[i]; tight(a, r.Lower) || tight(a, r.Upper) || a < r.Lower || a > r.Upper {
+			nc.age[k] = 0
+		} else {
+			nc.age[k]++
+		}
+	}
+}
+
+// dropNodeCuts deletes the node cuts that have been slack for
+// nodeCutMaxAge node LPs in a row, whose logicals are basic in the
+// relaxation's current basis and in the snapshot of every open node, when
+// there are at least nodeCutBatch of them, from the relaxation (which keeps its basis and point, see
+// simplex.Solver.DeleteRows), the working model, the rounding locks and
+// the propagator. It is called with the node's optimal basis current,
+// before the children's snapshot.
+func (s *search) dropNodeCuts() {
+	nc := &s.nodeCut
+	maxAge, batch := nodeCutMaxAge, nodeCutBatch
+	if s.opts.nodeCutAge > 0 {
+		maxAge, batch = s.opts.nodeCutAge, s.opts.nodeCutBatch
+	}
+	old := 0
+	for _, a := range nc.age {
+		if a >= maxAge {
+			old++
+		}
+	}
+	if old < batch || s.nodes < nc.nextDrop {
+		return
+	}
+	// The scan of the open nodes below costs O(open nodes); tried at most
+	// once per eighth of their number of nodes, it costs O(1) per node.
+	nc.nextDrop = s.nodes + max(nodeCutMaxAge, len(s.open)/8)
+	rd, ok := s.rel.(rowDeleter)
+	if !ok {
+		return
+	}
+	st := rd.Basis().Rows
+	if len(st) != len(s.w.Rows) {
+		return
+	}
+	var del []int // ascending, as nc.rows
+	for k, i := range nc.rows {
+		if nc.age[k] >= maxAge && st[i] == simplex.Basic {
+			del = append(del, i)
+		}
+	}
+	if len(del) < batch {
+		return
+	}
+	// A cut tight in an open node's snapshot stays: deleting it would
+	// leave that snapshot one basic variable too many, and its node
+	// would start from another basis.
+	tight := make([]bool, len(del))
+	for _, nd := range s.open {
+		rd.markTight(nd.warm, del, tight)
+	}
+	k := 0
+	for t, i := range del {
+		if !tight[t] {
+			del[k] = i
+			k++
+		}
+	}
+	del = del[:k]
+	if len(del) < batch || rd.DeleteRows(del) != nil {
+		return
+	}
+	nc.removed += len(del)
+	nc.batches++
+	if s.opts.nodeCutsDeleted != nil {
+		rows := make([]lp.Row, len(del))
+		for t, i := range del {
+			rows[t] = s.w.Rows[i]
+		}
+		s.opts.nodeCutsDeleted(rows)
+	}
+	// the working model's rows, in a new slice (other holders of the old
+	// one, such as a sub-MIP's copy, keep theirs)
+	rows := make([]lp.Row, 0, len(s.w.Rows)-len(del))
+	newIdx := make([]int, len(s.w.Rows))
+	d := 0
+	for i := range s.w.Rows {
+		if d < len(del) && del[d] == i {
+			s.unlock(&s.w.Rows[i])
+			newIdx[i] = -1
+			d++
+			continue
+		}
+		newIdx[i] = len(rows)
+		rows = append(rows, s.w.Rows[i])
+	}
+	s.w.Rows = rows
+	k = 0
+	for t, i := range nc.rows {
+		if newIdx[i] >= 0 {
+			nc.rows[k], nc.age[k] = newIdx[i], nc.age[t]
+			k++
+		}
+	}
+	nc.rows, nc.age = nc.rows[:k], nc.age[:k]
+	s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
+}
+
+// unlock takes row r out of the rounding locks (the reverse of addRows).
+func (s *search) unlock(r *lp.Row) {
+	hasLo, hasHi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
+	for k, j := range r.Ind {
+		if (r.Val[k] > 0 && hasHi) || (r.Val[k] < 0 && hasLo) {
+			s.upLocks[j]--
+		}
+		if (r.Val[k] > 0 && hasLo) || (r.Val[k] < 0 && hasHi) {
+			s.downLocks[j]--
+		}
+	}
+}
+
 // logNodeCuts writes what the node cut separation did, if it ran.
 func (s *search) logNodeCuts() {
 	if nc := &s.nodeCut; nc.calls > 0 {
-		s.logf("node cuts: %d rounds, %d raised the bound, %d cuts added (cap %d), %d iterations after them",
-			nc.calls, nc.success, nc.added, nc.limit, nc.iters)
+		s.logf("node cuts: %d rounds, %d raised the bound, %d cuts added (cap %d), %d deleted in %d batches, %d iterations after them",
+			nc.calls, nc.success, nc.added, nc.limit, nc.removed, nc.batches, nc.iters)
+		if r, ok := s.rel.(*simplexRelaxation); ok && r.kept > 0 {
+			s.logf("node cuts: %d restores kept the current basis (a deleted cut tight in the snapshot)", r.kept)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/streamopt/streamopt/lp"
@@ -148,4 +149,73 @@ func TestNodeCutsMiplib(t *testing.T) {
 	if added == 0 && !t.Skipped() {
 		t.Fatal("no node cuts added on any instance: the test checks nothing")
 	}
+}
+
+// TestNodeCutRemovalAgainstEnumeration solves the random programs of
+// TestNodeCutsRandomAgainstEnumeration with node cuts on and their removal
+// at its most aggressive (a cut slack at one node LP is deleted, one row
+// is a batch): every answer must still be the optimum found by complete
+// enumeration, two runs must agree to the bit, and every deleted row must
+// be one of the node cuts added before.
+func TestNodeCutRemovalAgainstEnumeration(t *testing.T) {
+	deleted := 0
+	for seed := uint64(1); seed <= 200; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 35))
+		var m *lp.Model
+		switch seed % 3 {
+		case 0:
+			m = randomBinaryIP(rng, 12+rng.IntN(5))
+		case 1:
+			m = randomIP(rng, 4+rng.IntN(3), 2+rng.IntN(4))
+		default:
+			m = randomMultiKnapsack(rng, 14+rng.IntN(3))
+		}
+		var cuts []nodeCut
+		var gone [][]lp.Row
+		opts := Options{NodeCuts: On, Symmetry: Off, Threads: 1, nodeCutAge: 1, nodeCutBatch: 1,
+			nodeCutsSeen: func(rows []lp.Row, cutoff float64) {
+				for _, r := range rows {
+					cuts = append(cuts, nodeCut{r, cutoff})
+				}
+			},
+			nodeCutsDeleted: func(rows []lp.Row) { gone = append(gone, rows) },
+		}
+		if seed%2 == 0 {
+			opts.NoCuts, opts.NoDiving, opts.FeasJump, opts.RENS, opts.Probing = true, true, Off, Off, Off
+			opts.Branching = MostFractional
+		}
+		what := fmt.Sprintf("seed %d", seed)
+		var first *lp.Solution
+		for run := 0; run < 2; run++ {
+			cuts, gone = nil, nil
+			sol, err := Solve(context.Background(), m, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if run == 1 {
+				if d := sameRun(first, sol); d != "" {
+					t.Errorf("%s: two runs differ: %s", what, d)
+				}
+				continue
+			}
+			first = sol
+			checkEnumerated(t, what, m, sol)
+			checkNodeCuts(t, what, m, cuts)
+			for _, batch := range gone {
+				for _, r := range batch {
+					deleted++
+					if !slices.ContainsFunc(cuts, func(c nodeCut) bool {
+						return slices.Equal(c.row.Ind, r.Ind) && slices.Equal(c.row.Val, r.Val) && c.row.Lower == r.Lower && c.row.Upper == r.Upper
+					}) {
+						t.Errorf("%s: deleted row %v %v in [%v, %v] is not a node cut", what, r.Ind, r.Val, r.Lower, r.Upper)
+					}
+				}
+			}
+		}
+	}
+	// without a deletion the test would check nothing of the removal
+	if deleted == 0 {
+		t.Fatal("no node cut deleted")
+	}
+	t.Logf("%d node cuts deleted", deleted)
 }

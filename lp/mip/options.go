@@ -173,7 +173,8 @@ type Options struct {
 	// NodeCuts separates c-MIR, flow cover, knapsack cover and implied
 	// bound cuts at the nodes of the tree too, over the root's bounds so
 	// that each holds in the whole tree, with a budget and a back-off
-	// (nodecuts.go); Auto means DefaultNodeCuts. It acts only where the
+	// (nodecuts.go), and deletes those slack for 10 node LPs in a row;
+	// Auto means DefaultNodeCuts. It acts only where the
 	// tree search processes one node at a time (one thread, no parallel
 	// rounds).
 	NodeCuts Switch
@@ -190,6 +191,12 @@ type Options struct {
 	// cut round adds and the cutoff then, in minimisation form: every
 	// point of objective below it must satisfy them
 	nodeCutsSeen func(cuts []lp.Row, cutoff float64)
+	// nodeCutAge and nodeCutBatch (tests), when nodeCutAge > 0, replace
+	// nodeCutMaxAge and nodeCutBatch
+	nodeCutAge, nodeCutBatch int
+	// nodeCutsDeleted (tests), if set, is called with the node cuts each
+	// deletion takes out of the working model
+	nodeCutsDeleted func(rows []lp.Row)
 	// roundsAlways (tests): one thread goes in rounds too, which then
 	// must give what the serial loop gives
 	roundsAlways bool

@@ -160,6 +160,42 @@
 // iterations than a cold solve). Options.WantBasis, which asks for the
 // final basis, skips presolve too.
 //
+// # Adding and deleting rows
+//
+// Solver.AddRows appends rows (cuts) with their logicals basic: B grows by
+// a unit row and column, y and d are unchanged, so a dual feasible basis
+// stays dual feasible and the next Solve continues with the dual simplex.
+// A new row is scaled by the power of two nearest 1/√(min·max) of its
+// entries in the already scaled columns.
+//
+// Solver.DeleteRows is the mirror image, for rows whose logicals are
+// basic. Order the rows with row k last and the basis positions with k's
+// logical last; since the logical's column is the unit vector eₖ,
+//
+//	B = [ B'  0 ]      B⁻¹ = [   B'⁻¹   0 ]
+//	    [ r   1 ],           [ −rB'⁻¹   1 ],
+//
+// where B' is the basis of the other rows and columns and r the entries of
+// row k in the other basic columns. So B' is nonsingular, the rows of B⁻¹
+// for the other positions are those of B'⁻¹ (with a 0 appended), and
+//
+//   - x_B' = −B'⁻¹N'x_N: the basic values of the other variables are
+//     unchanged (row k's entries in N only enter the value of its logical);
+//   - y = B⁻ᵀc_B has y_k = c_k = 0 for the logical, and the other entries
+//     solve B'ᵀy' = c_B', so y' is y without y_k and every reduced cost
+//     dⱼ = cⱼ − aⱼᵀy is unchanged;
+//   - the dual steepest-edge weights wₚ = ‖eₚᵀB⁻¹‖² of the other positions
+//     are unchanged, the row of B⁻¹ having only a 0 more.
+//
+// DeleteRows therefore keeps x, d, y and the weights of the remaining
+// positions (which keep their order), and only the factors are rebuilt, at
+// the next Solve; after an optimal solve that Solve takes 0 iterations
+// (TestDeleteRowsWarm, TestDeleteRowsNetlib). A row whose logical is
+// nonbasic (a tight row) cannot go this way, since B would lose a row but
+// no column: DeleteRows refuses it with ErrRowNotBasic and changes
+// nothing. The rows after a deleted one move down, in the model, the basis
+// and the solutions.
+//
 // # Dual bound at a limit
 //
 // A solve stopped by Options.IterationLimit (or Solver.SetIterationLimit,

@@ -2,6 +2,7 @@ package simplex_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -150,4 +151,47 @@ func ExampleSolver_SetIterationLimit() {
 	// root optimal 7.25
 	// limit 1: child iteration_limit after 1 iterations, bound 8
 	// limit 0: child optimal after 2 iterations, bound 9
+}
+
+// Cuts come and go in a branch and bound: maximise 5a + 4b s.t.
+// a + b ≤ 1.5 over [0,1]², add the cut b ≤ 0 (which the optimum a = 1,
+// b = 0.5 violates) and a loose cut a + 2b ≤ 10, re-solve, then delete the
+// loose cut, whose logical is basic (slack): the basis stays optimal, so
+// the next Solve takes no iteration. Deleting the tight cut b ≤ 0 is
+// refused with ErrRowNotBasic.
+func ExampleSolver_DeleteRows() {
+	m := lp.New("knap", lp.Maximize)
+	a := m.AddVar("a", 0, 1, 5)
+	b := m.AddVar("b", 0, 1, 4)
+	m.AddLE("weight", 1.5, lp.Term{Var: a, Coef: 1}, lp.Term{Var: b, Coef: 1})
+	sv, err := simplex.New(m, simplex.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, _ := sv.Solve(context.Background())
+	fmt.Printf("relaxation %.4g\n", sol.Objective)
+	cuts := []lp.Row{
+		{Name: "cut", Ind: []int{b}, Val: []float64{1}, Lower: math.Inf(-1), Upper: 0},
+		{Name: "loose", Ind: []int{a, b}, Val: []float64{1, 2}, Lower: math.Inf(-1), Upper: 10},
+	}
+	if err := sv.AddRows(cuts); err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, _ = sv.Solve(context.Background())
+	fmt.Printf("with the cuts %.4g, rows %v\n", sol.Objective, sv.Basis().Rows)
+	err = sv.DeleteRows([]int{1})
+	fmt.Println("delete the tight cut:", errors.Is(err, simplex.ErrRowNotBasic))
+	if err := sv.DeleteRows([]int{2}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	sol, _ = sv.Solve(context.Background())
+	fmt.Printf("loose cut deleted: %.4g after %d iterations, %d rows\n", sol.Objective, sol.Iterations, len(sv.Basis().Rows))
+	// Output:
+	// relaxation 7
+	// with the cuts 5, rows [basic at_upper basic]
+	// delete the tight cut: true
+	// loose cut deleted: 5 after 0 iterations, 2 rows
 }
