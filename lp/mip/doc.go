@@ -829,6 +829,23 @@
 // 145 138, sp150x300d 13 790 at the limit). So node cuts stay off by
 // default.
 //
+// Two more variants with removal, each run beside the build with node cuts
+// off on the 24 shared instances that any build solves or nearly solves
+// (mipheur -cpu 20s, GOMAXPROCS=1; a trial build that read the change from
+// the environment): a back-off to 1 024 nodes between separations instead
+// of 64, so that mas76's fruitless rounds stop sooner, and the same with
+// node cuts longer than the working model's average row (at least 10
+// entries) discarded, so that pk1's dense cuts stay out. The first keeps
+// sp150x300d (19.8 s against 6.4 s off) and loses pk1 (120 483 nodes at
+// the limit against 229 646 to the optimum in 19.9 s off); the second
+// gives pk1 back its node rate (227 042 nodes at the limit) and loses
+// sp150x300d. On sp150x300d the cuts multiply strong branching (16 136
+// strong-branching LPs against 4 804 off, 11.7 iterations a node LP against
+// 7.2): the cut LP points are fractional in columns whose pseudo-costs are
+// not yet reliable. Over the 19 instances both builds and cbc solve, the
+// second variant's shifted geometric mean was 1.10 s against 1.12 s off,
+// within the two runs' noise, for two instances fewer solved.
+//
 // # Heuristics
 //
 // At every node the LP point is rounded, first in the direction in which no
