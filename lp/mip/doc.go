@@ -841,8 +841,8 @@
 // gives pk1 back its node rate (227 042 nodes at the limit) and loses
 // sp150x300d. On sp150x300d the cuts multiply strong branching (16 136
 // strong-branching LPs against 4 804 off, 11.7 iterations a node LP against
-// 7.2): the cut LP points are fractional in columns whose pseudo-costs are
-// not yet reliable. Over the 19 instances both builds and cbc solve, the
+// 7.2; why the cut LP points leave more candidates unreliable was not
+// traced). Over the 19 instances both builds and cbc solve, the
 // second variant's shifted geometric mean was 1.10 s against 1.12 s off,
 // within the two runs' noise, for two instances fewer solved.
 //
