@@ -61,15 +61,7 @@ func TestNodeCutsRandomAgainstEnumeration(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 200; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 35))
-		var m *lp.Model
-		switch seed % 3 {
-		case 0:
-			m = randomBinaryIP(rng, 12+rng.IntN(5))
-		case 1:
-			m = randomIP(rng, 4+rng.IntN(3), 2+rng.IntN(4))
-		default:
-			m = randomMultiKnapsack(rng, 14+rng.IntN(3))
-		}
+		m := randomMixedIP(rng, seed)
 		for _, th := range []int{1, 2} {
 			var cuts []nodeCut
 			opts := Options{NodeCuts: On, Symmetry: Off, Threads: th, nodeCutsSeen: func(rows []lp.Row, cutoff float64) {
@@ -161,15 +153,7 @@ func TestNodeCutRemovalAgainstEnumeration(t *testing.T) {
 	deleted := 0
 	for seed := uint64(1); seed <= 200; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 35))
-		var m *lp.Model
-		switch seed % 3 {
-		case 0:
-			m = randomBinaryIP(rng, 12+rng.IntN(5))
-		case 1:
-			m = randomIP(rng, 4+rng.IntN(3), 2+rng.IntN(4))
-		default:
-			m = randomMultiKnapsack(rng, 14+rng.IntN(3))
-		}
+		m := randomMixedIP(rng, seed)
 		var cuts []nodeCut
 		var gone [][]lp.Row
 		opts := Options{NodeCuts: On, Symmetry: Off, Threads: 1, nodeCutAge: 1, nodeCutBatch: 1,

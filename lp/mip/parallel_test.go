@@ -37,6 +37,20 @@ func sameRun(a, b *lp.Solution) string {
 	return ""
 }
 
+// randomMixedIP draws, by seed modulo 3, a random 0/1 program
+// (randomBinaryIP), a general integer program (randomIP) or a
+// multi-knapsack (randomMultiKnapsack), of the sizes complete enumeration
+// checks in a moment; the random search tests share it.
+func randomMixedIP(rng *rand.Rand, seed uint64) *lp.Model {
+	switch seed % 3 {
+	case 0:
+		return randomBinaryIP(rng, 12+rng.IntN(5))
+	case 1:
+		return randomIP(rng, 4+rng.IntN(3), 2+rng.IntN(4))
+	}
+	return randomMultiKnapsack(rng, 14+rng.IntN(3))
+}
+
 // randomMultiKnapsack draws a maximisation over n columns in {0, 1} or
 // {0, 1, 2} with three capacity rows at about half of their weights, whose
 // trees take tens to hundreds of nodes without cuts and heuristics.
@@ -69,15 +83,7 @@ func TestThreadsRandomAgainstEnumeration(t *testing.T) {
 	trees := 0
 	for seed := uint64(1); seed <= 50; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 71))
-		var m *lp.Model
-		switch seed % 3 {
-		case 0:
-			m = randomBinaryIP(rng, 12+rng.IntN(5))
-		case 1:
-			m = randomIP(rng, 4+rng.IntN(3), 2+rng.IntN(4))
-		default:
-			m = randomMultiKnapsack(rng, 14+rng.IntN(3))
-		}
+		m := randomMixedIP(rng, seed)
 		want, feasible := enumerate(m)
 		var opts Options
 		switch seed % 4 {
