@@ -10,10 +10,10 @@ import (
 
 // The primal heuristics are switched one by one in Options; the zero value,
 // Auto, keeps the package's defaults. With feasibility jump on, the first
-// incumbent is found before the root LP (at node 0); with it off, by RENS
-// on the root LP once the root's cut loop ends, still at node 0 (RENS runs
-// there when no incumbent is known, to decide on a restart). The optimum
-// is the same.
+// incumbent is found before the root LP (at node 0); with it off, by the
+// feasibility pump from the root LP once the root's cut loop ends, still at
+// node 0 (the pump, then RENS if the pump fails, run there when no
+// incumbent is known, to decide on a restart). The optimum is the same.
 func ExampleSwitch() {
 	m := lp.New("knapsack", lp.Maximize)
 	value := []float64{23, 31, 29, 44, 53, 38, 63, 85, 89, 82}
@@ -43,5 +43,5 @@ func ExampleSwitch() {
 
 	// Output:
 	// feasibility jump on -> optimal 197 first incumbent "feasibility jump" at node 0
-	// feasibility jump off -> optimal 197 first incumbent "rens" at node 0
+	// feasibility jump off -> optimal 197 first incumbent "feaspump" at node 0
 }

@@ -78,11 +78,14 @@ type pump struct {
 // feasPumpRoot runs the objective feasibility pump (fpump.go) from the root
 // LP point x when the search has no incumbent yet and Options.FeasPump
 // resolves to on; if it ends without a feasible point, the pump without
-// the objective (α = 0) from x, then the sub-MIP stage.
+// the objective (α = 0) from x, then the sub-MIP stage. It runs once per
+// search: the root's restart decision calls it first (restart.go), and the
+// root node's call is then a no-op.
 func (s *search) feasPumpRoot(x []float64) {
-	if s.incX != nil || s.primal.sub || s.halted() || !s.opts.FeasPump.enabled(DefaultFeasPump) {
+	if s.incX != nil || s.primal.sub || s.primal.pumped || s.halted() || !s.opts.FeasPump.enabled(DefaultFeasPump) {
 		return
 	}
+	s.primal.pumped = true
 	p := s.newPump()
 	if p == nil {
 		return

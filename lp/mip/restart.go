@@ -107,8 +107,9 @@ func (s *search) freeIntegers() []int {
 
 // restart decides, after the root cut loop ended with the LP solution sol
 // (nil if the LP failed), whether to restart the root (Options.Restarts).
-// Without an incumbent it first runs RENS on sol (which the root node would
-// run next anyway). With one, reduced-cost fixing on sol tightens the
+// Without an incumbent it first runs the feasibility pump from sol and, if
+// that finds none, RENS on sol (both of which the root node would run next
+// anyway). With one, reduced-cost fixing on sol tightens the
 // global bounds; when it fixed at least restartFrac of the integer columns
 // free were free at the start (free), the working model, with the cuts the
 // loop kept, is presolved again (propagation, coefficient tightening,
@@ -119,6 +120,11 @@ func (s *search) restart(mk newRelaxation, sol *lp.Solution, free []int) (bool, 
 	if sol == nil || sol.ReducedCost == nil || len(free) == 0 || s.restarts >= maxRestarts ||
 		!s.opts.Restarts.enabled(DefaultRestarts) || s.opts.NoPresolve {
 		return false, nil
+	}
+	if s.incX == nil {
+		// the pump first, RENS only if it fails (doc.go, "Root cut
+		// families and restarts")
+		s.feasPumpRoot(sol.X)
 	}
 	if s.incX == nil && s.opts.RENS.enabled(DefaultRENS) && s.runSubMIPs() {
 		s.rens(sol.X)

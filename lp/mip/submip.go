@@ -43,7 +43,8 @@ type primalState struct {
 	// (the parent's cutoff), so that it only reports better points.
 	sub      bool
 	objLimit float64
-	nextRINS int // node count at or after which RINS runs next
+	pumped   bool // the root's feasibility pump has run (feasPumpRoot)
+	nextRINS int  // node count at or after which RINS runs next
 	rinsGap  int
 	// polishes counts the LPs of polishContinuous, polishIters their
 	// simplex iterations
