@@ -1998,6 +1998,19 @@
 // pair of runs of the same build, with other work beside the one-thread
 // run, solved the same 13 and 14.
 //
+// The same measurement at commit d4bf2e3 (the pump before RENS at the
+// root), one run after the other with nothing else on the machine:
+//
+//	threads  solved at 20 s  shifted geomean (1 s), the 13 both solve   CPU s, all 20 solves
+//	1        13              2.67 s wall, 2.68 s CPU                   207
+//	2        14              2.46 s wall, 3.19 s CPU                   274
+//
+// Two cores again solve qiu besides (17.4 s of wall clock, 3 686 nodes;
+// one thread stops at 2 582). The wall-clock speed-up is 1.55 on misc07,
+// 1.44 on pk1, 1.12 on cap6000 and 1.11 on mas76; stein45 and vpm2 take a
+// little longer on two (13.6 s against 12.6 s, 3.6 against 3.5), 10teams
+// is solved at the root on both (1.3 s).
+//
 // # Node throughput
 //
 // On instances whose tree is large and whose LPs are small (mas76: 12
