@@ -214,18 +214,25 @@ func newSearch(ctx context.Context, m *lp.Model, o Options) *search {
 	}
 	s.upLocks, s.downLocks = make([]int, n), make([]int, n)
 	for i := range m.Rows {
-		r := &m.Rows[i]
-		hasLo, hasHi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
-		for k, j := range r.Ind {
-			if (r.Val[k] > 0 && hasHi) || (r.Val[k] < 0 && hasLo) {
-				s.upLocks[j]++
-			}
-			if (r.Val[k] > 0 && hasLo) || (r.Val[k] < 0 && hasHi) {
-				s.downLocks[j]++
-			}
-		}
+		s.lockRow(&m.Rows[i], 1)
 	}
 	return s
+}
+
+// lockRow adds delta to the rounding locks of row r's columns: a column
+// is locked upwards by the rows that increasing it can violate, downwards
+// by those that decreasing it can (delta 1 for a row that joins the
+// model, −1 for one deleted from it).
+func (s *search) lockRow(r *lp.Row, delta int) {
+	hasLo, hasHi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
+	for k, j := range r.Ind {
+		if (r.Val[k] > 0 && hasHi) || (r.Val[k] < 0 && hasLo) {
+			s.upLocks[j] += delta
+		}
+		if (r.Val[k] > 0 && hasLo) || (r.Val[k] < 0 && hasHi) {
+			s.downLocks[j] += delta
+		}
+	}
 }
 
 // presolve rounds the bounds of integer columns, propagates the rows and

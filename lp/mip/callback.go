@@ -297,16 +297,7 @@ func (s *search) userCuts(x []float64, z float64) bool {
 // take them at once.
 func (s *search) addRows(rows []lp.Row) {
 	for i := range rows {
-		r := &rows[i]
-		hasLo, hasHi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
-		for k, j := range r.Ind {
-			if (r.Val[k] > 0 && hasHi) || (r.Val[k] < 0 && hasLo) {
-				s.upLocks[j]++
-			}
-			if (r.Val[k] > 0 && hasLo) || (r.Val[k] < 0 && hasHi) {
-				s.downLocks[j]++
-			}
-		}
+		s.lockRow(&rows[i], 1)
 	}
 	s.pending = append(s.pending, rows...)
 }

@@ -259,7 +259,7 @@ func (s *search) dropNodeCuts() {
 	d := 0
 	for i := range s.w.Rows {
 		if d < len(del) && del[d] == i {
-			s.unlock(&s.w.Rows[i])
+			s.lockRow(&s.w.Rows[i], -1)
 			newIdx[i] = -1
 			d++
 			continue
@@ -277,19 +277,6 @@ func (s *search) dropNodeCuts() {
 	}
 	nc.rows, nc.age = nc.rows[:k], nc.age[:k]
 	s.prop = newPropagator(s.w, s.isInt, s.opts.IntTol)
-}
-
-// unlock takes row r out of the rounding locks (the reverse of addRows).
-func (s *search) unlock(r *lp.Row) {
-	hasLo, hasHi := !math.IsInf(r.Lower, -1), !math.IsInf(r.Upper, 1)
-	for k, j := range r.Ind {
-		if (r.Val[k] > 0 && hasHi) || (r.Val[k] < 0 && hasLo) {
-			s.upLocks[j]--
-		}
-		if (r.Val[k] > 0 && hasLo) || (r.Val[k] < 0 && hasHi) {
-			s.downLocks[j]--
-		}
-	}
 }
 
 // logNodeCuts writes what the node cut separation did, if it ran.

@@ -47,6 +47,14 @@ func checkNodeCuts(t *testing.T, what string, m *lp.Model, cuts []nodeCut) int {
 	return len(cuts)
 }
 
+// largeTrees switches off the root cuts, the heuristics that end a search
+// early and probing, and branches on the most fractional column: larger
+// trees, whose nodes find the cuts the root would have.
+func largeTrees(o *Options) {
+	o.NoCuts, o.NoDiving, o.FeasJump, o.RENS, o.Probing = true, true, Off, Off, Off
+	o.Branching = MostFractional
+}
+
 // TestNodeCutsRandomAgainstEnumeration solves seeded random integer, 0/1
 // and knapsack programs with node cuts on: every answer must be the
 // optimum found by complete enumeration, every node cut must hold at every
@@ -70,10 +78,7 @@ func TestNodeCutsRandomAgainstEnumeration(t *testing.T) {
 				}
 			}}
 			if seed%2 == 0 {
-				// no root cuts, heuristics or probing: larger trees, whose
-				// nodes find the cuts the root would have
-				opts.NoCuts, opts.NoDiving, opts.FeasJump, opts.RENS, opts.Probing = true, true, Off, Off, Off
-				opts.Branching = MostFractional
+				largeTrees(&opts)
 			}
 			what := fmt.Sprintf("seed %d, %d threads", seed, th)
 			var first *lp.Solution
@@ -165,8 +170,7 @@ func TestNodeCutRemovalAgainstEnumeration(t *testing.T) {
 			nodeCutsDeleted: func(rows []lp.Row) { gone = append(gone, rows) },
 		}
 		if seed%2 == 0 {
-			opts.NoCuts, opts.NoDiving, opts.FeasJump, opts.RENS, opts.Probing = true, true, Off, Off, Off
-			opts.Branching = MostFractional
+			largeTrees(&opts)
 		}
 		what := fmt.Sprintf("seed %d", seed)
 		var first *lp.Solution

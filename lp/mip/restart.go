@@ -121,11 +121,9 @@ func (s *search) restart(mk newRelaxation, sol *lp.Solution, free []int) (bool, 
 		!s.opts.Restarts.enabled(DefaultRestarts) || s.opts.NoPresolve {
 		return false, nil
 	}
-	if s.incX == nil {
-		// the pump first, RENS only if it fails (doc.go, "Root cut
-		// families and restarts")
-		s.feasPumpRoot(sol.X)
-	}
+	// without an incumbent, the pump first and RENS only if it fails
+	// (doc.go, "Primal heuristics")
+	s.feasPumpRoot(sol.X)
 	if s.incX == nil && s.opts.RENS.enabled(DefaultRENS) && s.runSubMIPs() {
 		s.rens(sol.X)
 	}
